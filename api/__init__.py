@@ -1,0 +1,18 @@
+"""The /v1 JSON API: one blueprint per resource under a parent that authenticates every call."""
+
+from quart import Blueprint, Quart
+
+from api import api_keys, merchants
+from api.errors import register_error_handlers
+from webapp.auth import authenticate_api_request
+
+RESOURCE_BLUEPRINTS = (api_keys.bp, merchants.bp)
+
+
+def register_api(app: Quart) -> None:
+    v1 = Blueprint("v1", __name__, url_prefix="/v1")
+    v1.before_request(authenticate_api_request)
+    for blueprint in RESOURCE_BLUEPRINTS:
+        v1.register_blueprint(blueprint)
+    app.register_blueprint(v1)
+    register_error_handlers(app)

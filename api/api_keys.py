@@ -1,0 +1,111 @@
+"""/v1/api-keys: create, list (never with values), read the publishable key, revoke."""
+
+import logging
+from typing import Literal
+
+from pydantic import BaseModel
+from quart import Blueprint, request
+from quart_schema import document_response, validate_request
+
+from api.common import Body, iso
+from billing.models import ApiKey
+from billing.services import api_keys
+from billing.services.errors import Failure, ServiceError
+from webapp.auth import merchant_id
+
+log = logging.getLogger(__name__)
+
+bp = Blueprint("api_keys", __name__, url_prefix="/api-keys")
+
+
+class CreateApiKey(Body):
+    name: str
+    keyType: Literal["secret", "publishable"]
+    environment: Literal["live", "test"] = "live"
+
+
+class ApiKeyOut(BaseModel):
+    id: str
+    name: str
+    keyType: str
+    environment: str
+    prefix: str
+    keyValue: str | None = None
+    createdAt: str
+    revokedAt: str | None
+
+
+class ApiKeyEnvelope(BaseModel):
+    success: bool
+    data: ApiKeyOut
+
+
+class ApiKeyListEnvelope(BaseModel):
+    success: bool
+    data: list[ApiKeyOut]
+
+
+class RevokedOut(BaseModel):
+    id: str
+    revokedAt: str
+
+
+class RevokedEnvelope(BaseModel):
+    success: bool
+    data: RevokedOut
+
+
+def api_key_json(key: ApiKey, value: str | None = None) -> dict:
+    data = {
+        "id": key.id,
+        "name": key.name,
+        "keyType": key.key_type,
+        "environment": key.environment,
+        "prefix": key.prefix,
+        "createdAt": iso(key.created_at),
+        "revokedAt": iso(key.revoked_at),
+    }
+    if value is not None:
+        data["keyValue"] = value
+    return data
+
+
+@bp.get("")
+@document_response(ApiKeyListEnvelope)
+async def list_keys():
+    keys = await api_keys.list_api_keys(merchant_id())
+    return {"success": True, "data": [api_key_json(key) for key in keys]}
+
+
+@bp.get("/publishable")
+@document_response(ApiKeyEnvelope)
+async def read_publishable_key():
+    """The active publishable key of ``?environment=`` (default ``live``), with its value."""
+    environment = request.args.get("environment") or "live"
+    try:
+        key = await api_keys.get_publishable_key(merchant_id(), environment=environment)
+    except ServiceError:
+        raise
+    except Exception as error:  # the spec gives this read its own failure body
+        log.exception("publishable key read failed")
+        raise Failure(
+            "Failed to get publishable key", details="The key store could not be read; retry"
+        ) from error
+    return {"success": True, "data": api_key_json(key, key.key_value)}
+
+
+@bp.post("")
+@validate_request(CreateApiKey)
+@document_response(ApiKeyEnvelope, 201)
+async def create_key(data: CreateApiKey):
+    key, value = await api_keys.create_api_key(
+        merchant_id(), name=data.name, key_type=data.keyType, environment=data.environment
+    )
+    return {"success": True, "data": api_key_json(key, value)}, 201
+
+
+@bp.delete("/<key_id>")
+@document_response(RevokedEnvelope)
+async def revoke_key(key_id: str):
+    key = await api_keys.revoke_api_key(merchant_id(), key_id)
+    return {"success": True, "data": {"id": key.id, "revokedAt": iso(key.revoked_at)}}

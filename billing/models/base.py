@@ -1,0 +1,53 @@
+"""Shared model pieces: prefixed string ids, timestamps, tenant scoping and soft delete.
+
+``TenantModel.scoped(merchant_id)`` is the one way services read tenant rows: it filters by
+merchant and hides soft-deleted rows, so no query can forget either rule.
+"""
+
+from datetime import UTC, datetime
+from typing import Self
+
+from tortoise import fields
+from tortoise.models import Model
+from tortoise.queryset import QuerySet
+
+from billing.ids import new_id
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class PrefixedIdModel(Model):
+    """A model whose primary key is ``<id_prefix>_<22 base62>``."""
+
+    id_prefix = ""
+    id = fields.CharField(max_length=40, primary_key=True)
+    created_at = fields.DatetimeField(auto_now_add=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    def __init__(self, **kwargs) -> None:
+        if "id" not in kwargs:
+            kwargs["id"] = new_id(self.id_prefix)
+        super().__init__(**kwargs)
+
+
+class TenantModel(PrefixedIdModel):
+    """A row owned by one merchant; soft-deleted rows keep ``deleted_at``."""
+
+    merchant_id: str
+    deleted_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        abstract = True
+
+    @classmethod
+    def scoped(cls, merchant_id: str) -> QuerySet[Self]:
+        return cls.filter(merchant_id=merchant_id, deleted_at=None)
+
+    async def soft_delete(self) -> None:
+        self.deleted_at = utcnow()
+        await self.save(update_fields=["deleted_at", "updated_at"])

@@ -1,0 +1,1 @@
+"""Async service functions: one per operation, each taking the merchant explicitly."""

@@ -1,0 +1,114 @@
+"""API keys: create, list, read the publishable key, revoke, and authenticate a request.
+
+Secret keys are stored only as a SHA-256 hash plus a short display prefix; a lost secret key
+cannot be recovered, only replaced. Publishable keys are meant for browsers, so their value is
+kept and can be read back. Only one publishable key per environment is active: creating a new
+one revokes the previous one in the same transaction, under a lock on the merchant row so two
+concurrent creations cannot both stay active.
+"""
+
+import hashlib
+
+from tortoise.transactions import in_transaction
+
+from billing.ids import random_base62
+from billing.models import ApiKey, Merchant
+from billing.models.base import utcnow
+from billing.services.errors import Invalid, NotFound, Unauthorized
+
+KEY_TYPE_PREFIXES = {"secret": "sk", "publishable": "pk"}
+ENVIRONMENTS = ("live", "test")
+DISPLAY_PREFIX_LENGTH = 12  # "sk_live_" plus four characters of the random part
+
+
+def hash_key(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+def _validate(name: str, key_type: str, environment: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise Invalid("name is required")
+    if len(name) > 200:
+        raise Invalid("name must be at most 200 characters")
+    if key_type not in KEY_TYPE_PREFIXES:
+        raise Invalid("keyType must be 'secret' or 'publishable'")
+    if environment not in ENVIRONMENTS:
+        raise Invalid("environment must be 'live' or 'test'")
+    return name
+
+
+async def create_api_key(
+    merchant_id: str, *, name: str, key_type: str, environment: str = "live"
+) -> tuple[ApiKey, str]:
+    """Create a key and return it with its full value, which is never available again
+    for a secret key."""
+    name = _validate(name, key_type, environment)
+    value = f"{KEY_TYPE_PREFIXES[key_type]}_{environment}_{random_base62(32)}"
+    async with in_transaction():
+        await Merchant.filter(id=merchant_id).select_for_update().first()
+        if key_type == "publishable":
+            await ApiKey.filter(
+                merchant_id=merchant_id,
+                key_type="publishable",
+                environment=environment,
+                revoked_at=None,
+            ).update(revoked_at=utcnow())
+        key = await ApiKey.create(
+            merchant_id=merchant_id,
+            name=name,
+            key_type=key_type,
+            environment=environment,
+            prefix=value[:DISPLAY_PREFIX_LENGTH],
+            key_hash=hash_key(value),
+            key_value=value if key_type == "publishable" else None,
+        )
+    return key, value
+
+
+async def list_api_keys(merchant_id: str) -> list[ApiKey]:
+    return await ApiKey.filter(merchant_id=merchant_id).order_by("-created_at", "id")
+
+
+async def get_publishable_key(merchant_id: str, *, environment: str = "live") -> ApiKey:
+    if environment not in ENVIRONMENTS:
+        raise Invalid("environment must be 'live' or 'test'")
+    key = await ApiKey.filter(
+        merchant_id=merchant_id, key_type="publishable", environment=environment, revoked_at=None
+    ).first()
+    if key is None:
+        raise NotFound("No active publishable key found for this environment")
+    return key
+
+
+async def revoke_api_key(merchant_id: str, key_id: str) -> ApiKey:
+    """Revoke at once; revoking an already revoked key keeps its first revocation time."""
+    async with in_transaction():
+        key = await ApiKey.filter(merchant_id=merchant_id, id=key_id).select_for_update().first()
+        if key is None:
+            raise NotFound("API key not found or access denied")
+        if key.revoked_at is None:
+            key.revoked_at = utcnow()
+            await key.save(update_fields=["revoked_at", "updated_at"])
+    return key
+
+
+async def authenticate(value: str | None, *, key_type: str) -> ApiKey:
+    """The active key of ``key_type`` with this value, with its merchant loaded."""
+    wanted = KEY_TYPE_PREFIXES[key_type]
+    if not value:
+        raise Unauthorized(
+            "Missing API key: send 'Authorization: Bearer <secret key>'"
+            if key_type == "secret"
+            else "Missing publishable key: send it in the 'X-Service-Key' header"
+        )
+    if not value.startswith(f"{wanted}_"):
+        raise Unauthorized(f"This endpoint requires a {key_type} key")
+    key = (
+        await ApiKey.filter(key_hash=hash_key(value), revoked_at=None)
+        .select_related("merchant")
+        .first()
+    )
+    if key is None:
+        raise Unauthorized("Invalid or revoked API key")
+    return key

@@ -1,0 +1,51 @@
+"""Typed errors raised by services.
+
+Each carries the exact message the interface spec gives and the HTTP status it maps to, so
+``api/errors.py`` can turn any of them into ``{"error": ...}`` in one place and pages can flash
+the same text. ``extra`` holds the additional fields some errors carry (``details``,
+``existingSubscriptionId``).
+"""
+
+from typing import Any
+
+
+class ServiceError(Exception):
+    status = 400
+
+    def __init__(self, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.message, **self.extra}
+
+
+class Invalid(ServiceError):
+    status = 400
+
+
+class Unauthorized(ServiceError):
+    status = 401
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Conflict(ServiceError):
+    status = 409
+
+
+class TooManyRequests(ServiceError):
+    status = 429
+
+
+class Failure(ServiceError):
+    """A storage or processing failure the spec names with its own message (500)."""
+
+    status = 500

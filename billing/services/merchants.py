@@ -1,0 +1,93 @@
+"""The merchant profile, onboarding status and provider status.
+
+``validate_profile`` is the single place merchant names and the default currency are checked;
+sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go through it.
+"""
+
+from billing.currencies import normalize_currency
+from billing.models import Merchant
+from billing.services.errors import Invalid, NotFound
+
+MAX_NAME_LENGTH = 200
+
+
+def _name(value: str | None, label: str) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise Invalid(f"{label} is required")
+    if len(value) > MAX_NAME_LENGTH:
+        raise Invalid(f"{label} must be at most {MAX_NAME_LENGTH} characters")
+    return value
+
+
+def validate_profile(
+    *,
+    legal_name: str | None = None,
+    display_name: str | None = None,
+    default_currency: str | None = None,
+) -> dict[str, str]:
+    """Validated model fields for the values given (None means "leave unchanged")."""
+    fields: dict[str, str] = {}
+    if legal_name is not None:
+        fields["legal_name"] = _name(legal_name, "legalName")
+    if display_name is not None:
+        fields["display_name"] = _name(display_name, "displayName")
+    if default_currency is not None:
+        code = normalize_currency(default_currency)
+        if code is None:
+            raise Invalid("defaultCurrency must be a three-letter ISO 4217 currency code")
+        fields["default_currency"] = code
+    return fields
+
+
+async def get_merchant(merchant_id: str) -> Merchant:
+    merchant = await Merchant.filter(id=merchant_id).first()
+    if merchant is None:
+        raise NotFound("Merchant not found or access denied")
+    return merchant
+
+
+async def get_visible_merchant(merchant_id: str, requested_id: str) -> Merchant:
+    """A key sees only its own merchant; any other id answers as missing."""
+    if requested_id != merchant_id:
+        raise NotFound("Merchant not found or access denied")
+    return await get_merchant(merchant_id)
+
+
+async def update_merchant(
+    merchant_id: str,
+    *,
+    legal_name: str | None = None,
+    display_name: str | None = None,
+    default_currency: str | None = None,
+) -> Merchant:
+    fields = validate_profile(
+        legal_name=legal_name, display_name=display_name, default_currency=default_currency
+    )
+    merchant = await get_merchant(merchant_id)
+    if fields:
+        merchant.update_from_dict(fields)
+        await merchant.save(update_fields=[*fields, "updated_at"])
+    return merchant
+
+
+async def onboarding_status(merchant_id: str) -> dict[str, bool]:
+    """What the merchant still has to set up. Plans, providers and tax arrive with their own
+    issues; until a merchant can create them the answer is honestly False."""
+    return {"hasPlans": False, "hasPaymentProvider": False, "hasTax": False}
+
+
+async def payment_provider(merchant_id: str) -> dict:
+    """Which payment provider is configured (none can be configured yet)."""
+    return {
+        "provider": None,
+        "isConfigured": False,
+        "availableProviders": ["provider_a", "provider_b"],
+    }
+
+
+async def merchant_data(merchant_id: str) -> dict:
+    """Prefill from provider A's account, which needs provider A's secret key on file."""
+    raise Invalid(
+        "Provider A is not configured. Save its keys with POST /v1/provider-a/config first."
+    )

@@ -1,0 +1,181 @@
+"""Shared fixtures: a real PostgreSQL, the app, a live server process and merchants.
+
+``TEST_DATABASE_URL`` selects the database server; without it the embedded server in
+``var/test-pgdata`` is used. Every run creates a database of its own under a unique name,
+builds it with the migrations (so they are under test too) and drops it at the end. Each test makes its own
+merchant, so tests never share data.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import httpx
+import pytest
+from cryptography.fernet import Fernet
+
+from billing.services.accounts import provision_merchant
+from webapp import db
+from webapp.app import create_app
+from webapp.config import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "correct-horse-42"
+
+
+def _test_database_url() -> str:
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        return url
+    return db.start_embedded(ROOT / "var" / "test-pgdata", database="tally_test")
+
+
+async def _admin(url: str, statement: str) -> None:
+    credentials = db.credentials_from_url(url)
+    connection = await asyncpg.connect(
+        host=credentials["host"],
+        port=credentials["port"],
+        user=credentials["user"],
+        password=credentials["password"] or None,
+        database="postgres",
+    )
+    try:
+        await connection.execute(statement)
+    finally:
+        await connection.close()
+
+
+def _with_database(url: str, name: str) -> str:
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+async def database_url():
+    """A brand-new database for this run (so parallel runs never collide), built by the
+    migrations and dropped afterwards."""
+    base = _test_database_url()
+    name = f"{db.credentials_from_url(base)['database']}_{uuid.uuid4().hex[:8]}"
+    url = _with_database(base, name)
+    await _admin(base, f'CREATE DATABASE "{name}"')
+    await db.migrate(url)
+    yield url
+    await db.close_orm()
+    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="session")
+def settings(database_url, tmp_path_factory) -> Settings:
+    data_dir = tmp_path_factory.mktemp("tally-data")
+    return Settings(
+        database_url=database_url,
+        data_dir=data_dir,
+        pgdata_dir=data_dir / "pgdata",
+        secret_key="test-secret-key",
+        encryption_key=Fernet.generate_key().decode(),
+        secure_cookies=False,
+        log_level="WARNING",
+    )
+
+
+@pytest.fixture(scope="session")
+async def app(settings):
+    application = create_app(settings)
+    async with application.test_app():
+        yield application
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@dataclass
+class MerchantAccount:
+    id: str
+    email: str
+    password: str
+    secret_key: str
+    publishable_key: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.secret_key}"}
+
+    @property
+    def public_headers(self) -> dict[str, str]:
+        return {"X-Service-Key": self.publishable_key}
+
+
+def unique_email(label: str = "owner") -> str:
+    return f"{label}-{uuid.uuid4().hex[:12]}@example.com"
+
+
+@pytest.fixture
+def make_merchant(app):
+    async def make(name: str = "Acme Software", environment: str = "live") -> MerchantAccount:
+        email = unique_email()
+        made = await provision_merchant(
+            name=name, email=email, password=PASSWORD, environment=environment
+        )
+        return MerchantAccount(
+            made.merchant.id, email, PASSWORD, made.secret_key, made.publishable_key
+        )
+
+    return make
+
+
+@pytest.fixture
+async def merchant(make_merchant) -> MerchantAccount:
+    return await make_merchant()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def live_server(database_url, tmp_path_factory):
+    """The real ``tally serve`` process (granian) on a free port, against the test database."""
+    port = _free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "TALLY_DATA_DIR": str(tmp_path_factory.mktemp("live-data")),
+        "TALLY_LOG_LEVEL": "WARNING",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "webapp.cli", "serve", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(process.stdout.read().decode())
+        try:
+            if httpx.get(f"{base_url}/healthz", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    else:
+        process.kill()
+        raise RuntimeError("tally serve did not start within 60 seconds")
+    yield base_url
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()

@@ -1,0 +1,61 @@
+"""The application factory: one Quart app serving /v1, the dashboard and static files."""
+
+import logging
+from datetime import timedelta
+
+from quart import Quart
+
+from api import register_api
+from api.docs import register_docs
+from webapp import db
+from webapp.auth import csrf_token
+from webapp.config import Settings
+from webapp.db import PROJECT_ROOT
+from webapp.pages import register_pages
+
+
+def create_app(settings: Settings | None = None) -> Quart:
+    settings = settings or Settings.from_env()
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    app = Quart(
+        __name__,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    app.config.update(
+        SECRET_KEY=settings.secret_key,
+        SESSION_COOKIE_NAME="tally_session",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=settings.secure_cookies,
+        PERMANENT_SESSION_LIFETIME=timedelta(days=7),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
+    )
+    app.extensions["tally.settings"] = settings
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+    register_docs(app)
+    register_api(app)
+    register_pages(app)
+
+    @app.get("/healthz")
+    async def healthz():
+        """Liveness probe; also the trivial baseline route of the benchmarks."""
+        return {"status": "ok"}
+
+    @app.before_serving
+    async def open_database() -> None:
+        url = settings.database_url
+        if url is None:  # run straight under an ASGI server: start the embedded database here
+            url = db.start_embedded(settings.pgdata_dir)
+            await db.migrate(url)
+        await db.init_orm(url)
+
+    @app.after_serving
+    async def close_database() -> None:
+        await db.close_orm()
+
+    return app

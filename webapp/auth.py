@@ -1,0 +1,127 @@
+"""Who is calling, decided in one place.
+
+Every ``/v1`` route needs a secret key unless it is marked otherwise with one of the
+decorators below; the check runs in a ``before_request`` hook on the parent ``/v1`` blueprint,
+so a new route cannot forget it. The hook stores the merchant in ``g``; routes read it only
+through ``merchant_id()``, which refuses to answer when no merchant was authenticated.
+
+Dashboard pages use a signed cookie session (``user_id``, ``merchant_id``, ``csrf_token``).
+"""
+
+import hmac
+import secrets
+from collections.abc import Callable
+from typing import TypeVar
+
+from quart import current_app, g, request, session
+
+from billing.services import accounts
+from billing.services.api_keys import authenticate
+from billing.services.errors import Forbidden, Unauthorized
+
+F = TypeVar("F", bound=Callable)
+
+SECRET = "secret"
+PUBLISHABLE = "publishable"
+SESSION_ONLY = "session"
+SECRET_OR_SESSION = "secret_or_session"
+UNAUTHENTICATED = "none"
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def _mark(mode: str) -> Callable[[F], F]:
+    def decorator(func: F) -> F:
+        func.tally_auth = mode  # type: ignore[attr-defined]
+        return func
+
+    return decorator
+
+
+publishable_key_required = _mark(PUBLISHABLE)
+session_required = _mark(SESSION_ONLY)
+secret_key_or_session = _mark(SECRET_OR_SESSION)
+no_auth = _mark(UNAUTHENTICATED)
+
+
+def merchant_id() -> str:
+    """The authenticated merchant's id; the only way routes learn the tenant."""
+    value = g.get("merchant_id")
+    if not value:
+        raise Unauthorized("Authentication required")
+    return value
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def authenticate_api_request() -> None:
+    """``before_request`` for ``/v1``: sets ``g.merchant_id`` or raises a typed error."""
+    view = current_app.view_functions.get(request.endpoint or "")
+    if view is None or request.method == "OPTIONS":
+        return
+    mode = getattr(view, "tally_auth", SECRET)
+    if mode == UNAUTHENTICATED:
+        return
+    if mode == PUBLISHABLE:
+        key = await authenticate(request.headers.get("X-Service-Key"), key_type=PUBLISHABLE)
+    elif mode == SESSION_ONLY:
+        if bearer_token() or request.headers.get("X-Service-Key"):
+            raise Forbidden(
+                "This endpoint is not available with API keys; use a logged-in dashboard session"
+            )
+        await _require_api_session(need_merchant=False)
+        return
+    elif mode == SECRET_OR_SESSION and not bearer_token() and session.get("user_id"):
+        await _require_api_session(need_merchant=True)
+        return
+    else:
+        key = await authenticate(bearer_token(), key_type=SECRET)
+    g.api_key = key
+    g.merchant_id = key.merchant_id
+
+
+async def _require_api_session(*, need_merchant: bool) -> None:
+    user_id = session.get("user_id")
+    if not user_id:
+        raise Unauthorized("Log in to the dashboard first")
+    if request.method not in SAFE_METHODS and not csrf_token_valid(
+        request.headers.get("X-CSRF-Token")
+    ):
+        raise Forbidden("Missing or invalid CSRF token")
+    g.user_id = user_id
+    current = session.get("merchant_id")
+    if current and await accounts.membership_exists(user_id, current):
+        g.merchant_id = current
+    elif need_merchant:
+        raise Unauthorized("Log in to the dashboard first")
+
+
+def csrf_token() -> str:
+    """This session's CSRF token, created on first use (also exposed to templates)."""
+    token = session.get("csrf_token")
+    if not token:
+        token = secrets.token_urlsafe(32)
+        session["csrf_token"] = token
+    return token
+
+
+def csrf_token_valid(candidate: str | None) -> bool:
+    expected = session.get("csrf_token")
+    return bool(expected and candidate) and hmac.compare_digest(expected, candidate)
+
+
+def log_user_in(user_id: str, merchant_id: str) -> None:
+    """Start a fresh session (a new CSRF token too), so a pre-login session cannot be reused."""
+    session.clear()
+    session["user_id"] = user_id
+    session["merchant_id"] = merchant_id
+    session.permanent = True
+    csrf_token()
+
+
+def log_user_out() -> None:
+    session.clear()

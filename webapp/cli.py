@@ -1,0 +1,132 @@
+"""The ``tally`` command: serve, migrate, create-merchant, make-migration.
+
+Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
+``serve`` starts and keeps running for its worker processes.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import warnings
+
+from billing.services.errors import ServiceError
+from webapp import db
+from webapp.config import Settings
+
+
+def _database_url(settings: Settings) -> str:
+    if settings.database_url:
+        return settings.database_url
+    warnings.filterwarnings("ignore", module="platformdirs")
+    return db.start_embedded(settings.pgdata_dir)
+
+
+def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
+    from granian import Granian
+    from granian.constants import Interfaces
+
+    url = _database_url(settings)
+    asyncio.run(db.migrate(url))
+    os.environ["DATABASE_URL"] = url  # worker processes inherit the resolved database
+    print(f"Tally is running at http://{args.host}:{args.port}", flush=True)
+    Granian(
+        "webapp.asgi:app",
+        address=args.host,
+        port=args.port,
+        workers=args.workers,
+        interface=Interfaces.ASGI,
+        log_access=False,
+    ).serve()
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
+    applied = asyncio.run(db.migrate(_database_url(settings)))
+    print(f"Applied {len(applied)} migration(s)" + (": " + ", ".join(applied) if applied else ""))
+    return 0
+
+
+def cmd_make_migration(args: argparse.Namespace, settings: Settings) -> int:
+    result = asyncio.run(db.make_migration(_database_url(settings), args.name))
+    print(f"Created migration {result}" if result else "No model changes found")
+    return 0
+
+
+async def _create_merchant(url: str, args: argparse.Namespace):
+    from billing.services.accounts import provision_merchant
+
+    await db.migrate(url)
+    await db.init_orm(url)
+    try:
+        return await provision_merchant(
+            name=args.name, email=args.email, password=args.password, environment=args.environment
+        )
+    finally:
+        await db.close_orm()
+
+
+def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
+    try:
+        made = asyncio.run(_create_merchant(_database_url(settings), args))
+    except ServiceError as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "merchantId": made.merchant.id,
+                    "secretKey": made.secret_key,
+                    "publishableKey": made.publishable_key,
+                }
+            )
+        )
+    else:
+        print(f"Created merchant {made.merchant.id} ({made.merchant.legal_name})")
+        print(f"Owner login:      {made.user.email}")
+        print(f"Secret key:       {made.secret_key}   (shown once; store it now)")
+        print(f"Publishable key:  {made.publishable_key}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tally", description="Tally subscription billing")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="run the web server (migrates first)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1)
+    serve.set_defaults(handler=cmd_serve)
+
+    migrate = commands.add_parser("migrate", help="apply database migrations")
+    migrate.set_defaults(handler=cmd_migrate)
+
+    make = commands.add_parser("make-migration", help="generate a migration from model changes")
+    make.add_argument("name")
+    make.set_defaults(handler=cmd_make_migration)
+
+    create = commands.add_parser(
+        "create-merchant", help="create a merchant with its owner and keys"
+    )
+    create.add_argument("--name", required=True, help="the merchant's legal and display name")
+    create.add_argument("--email", required=True, help="the owner's dashboard login")
+    create.add_argument("--password", required=True, help="the owner's password (10+ characters)")
+    create.add_argument("--environment", choices=["live", "test"], default="live")
+    create.add_argument("--json", action="store_true", help="print the ids and keys as JSON")
+    create.set_defaults(handler=cmd_create_merchant)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "workers", 1) < 1:
+        print("error: --workers must be at least 1", file=sys.stderr)
+        return 2
+    return args.handler(args, Settings.from_env())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

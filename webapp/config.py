@@ -1,0 +1,68 @@
+"""Settings read from the environment, with secrets generated once into the data folder.
+
+With no environment variable set at all Tally still runs: the session-signing and encryption
+keys are created on first start and kept in ``<data dir>/secrets.json`` (mode 0600) so sessions
+survive restarts. In production they come from ``TALLY_SECRET_KEY`` and ``TALLY_ENCRYPTION_KEY``.
+"""
+
+import json
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.fernet import Fernet
+
+
+def _flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def _stored_secrets(data_dir: Path) -> dict[str, str]:
+    """Read the generated secrets, creating them on first use."""
+    path = data_dir / "secrets.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    data_dir.mkdir(parents=True, exist_ok=True)
+    values = {
+        "secret_key": secrets.token_urlsafe(48),
+        "encryption_key": Fernet.generate_key().decode(),
+    }
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        json.dump(values, handle)
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None
+    data_dir: Path
+    pgdata_dir: Path
+    secret_key: str
+    encryption_key: str
+    secure_cookies: bool
+    log_level: str
+
+    @classmethod
+    def from_env(cls) -> "Settings":
+        data_dir = Path(os.environ.get("TALLY_DATA_DIR", "var")).resolve()
+        pgdata = Path(os.environ.get("TALLY_PGDATA", data_dir / "pgdata")).resolve()
+        secret_key = os.environ.get("TALLY_SECRET_KEY")
+        encryption_key = os.environ.get("TALLY_ENCRYPTION_KEY")
+        if not (secret_key and encryption_key):
+            stored = _stored_secrets(data_dir)
+            secret_key = secret_key or stored["secret_key"]
+            encryption_key = encryption_key or stored["encryption_key"]
+        return cls(
+            database_url=os.environ.get("DATABASE_URL") or None,
+            data_dir=data_dir,
+            pgdata_dir=pgdata,
+            secret_key=secret_key,
+            encryption_key=encryption_key,
+            secure_cookies=_flag("TALLY_SECURE_COOKIES"),
+            log_level=os.environ.get("TALLY_LOG_LEVEL", "INFO").upper(),
+        )

@@ -1,0 +1,111 @@
+"""Database start-up: the embedded server, the Tortoise configuration and migrations.
+
+Tortoise 1.x keeps its state in a context variable. Under a real ASGI server every request
+runs in a fresh context, so ``Tortoise.init`` must be called with
+``_enable_global_fallback=True``; without it requests fail with "No TortoiseContext is
+currently active" although in-process tests pass (``tests/test_server_process.py`` guards this).
+"""
+
+import logging
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlparse
+
+from aerich import Command
+from tortoise import Tortoise
+
+log = logging.getLogger(__name__)
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+EMBEDDED_DATABASE = "tally"
+
+
+def credentials_from_url(url: str) -> dict:
+    """Turn ``postgres://user:pass@host:port/db?host=/socket/dir`` into asyncpg credentials.
+
+    Tortoise's own URL parser rejects the socket form the embedded server uses, so we parse it.
+    """
+    parsed = urlparse(url)
+    if parsed.scheme not in {"postgres", "postgresql"}:
+        raise ValueError(f"DATABASE_URL must start with postgres:// (got {parsed.scheme!r})")
+    query = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
+    host = query.pop("host", None) or parsed.hostname or "127.0.0.1"
+    return {
+        "host": unquote(host),
+        "port": parsed.port or int(query.pop("port", 5432)),
+        "user": unquote(parsed.username or "postgres"),
+        "password": unquote(parsed.password or ""),
+        "database": unquote(parsed.path.lstrip("/") or "postgres"),
+        "minsize": 1,
+        "maxsize": int(query.pop("pool_size", 10)),
+    }
+
+
+def tortoise_config(database_url: str) -> dict:
+    return {
+        "connections": {
+            "default": {
+                "engine": "tortoise.backends.asyncpg",
+                "credentials": credentials_from_url(database_url),
+            }
+        },
+        "apps": {
+            "models": {
+                "models": ["billing.models", "aerich.models"],
+                "default_connection": "default",
+            }
+        },
+        "use_tz": True,
+        "timezone": "UTC",
+    }
+
+
+def start_embedded(pgdata: Path, database: str = EMBEDDED_DATABASE) -> str:
+    """Start (or join) the private PostgreSQL in ``pgdata`` and return a URL for ``database``.
+
+    The server keeps running while any process holding it is alive, and its data survives
+    restarts because the folder is kept.
+    """
+    import pgserver  # imported here: only needed when no DATABASE_URL is set
+
+    pgdata.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(pgdata, cleanup_mode="stop")
+    exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{database}';")
+    if "(1 row)" not in exists:
+        server.psql(f'CREATE DATABASE "{database}";')
+    socket_dir = urlparse(server.get_uri()).query.split("host=")[-1]
+    return f"postgresql://postgres@/{database}?host={socket_dir}"
+
+
+async def init_orm(database_url: str) -> None:
+    await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+
+
+async def close_orm() -> None:
+    await Tortoise.close_connections()
+
+
+async def migrate(database_url: str) -> list[str]:
+    """Apply every aerich migration not yet applied; returns the names applied."""
+    command = Command(tortoise_config(database_url), app="models", location=str(MIGRATIONS_DIR))
+    try:
+        await command.init()
+        applied = await command.upgrade(run_in_transaction=True)
+    finally:
+        await Tortoise.close_connections()
+    for name in applied:
+        log.info("applied migration %s", name)
+    return applied
+
+
+async def make_migration(database_url: str, name: str) -> str | None:
+    """Generate a new migration from the model changes (developer tool)."""
+    command = Command(tortoise_config(database_url), app="models", location=str(MIGRATIONS_DIR))
+    try:
+        if not (MIGRATIONS_DIR / "models").exists():
+            await command.init_db(safe=True)
+            return "initial"
+        await command.init()
+        return await command.migrate(name)
+    finally:
+        await Tortoise.close_connections()

@@ -1,0 +1,7 @@
+"""Dashboard pages: one blueprint per area."""
+
+from quart import Quart
+
+
+def register_pages(app: Quart) -> None:
+    pass
