@@ -2,8 +2,8 @@
 
 ``TEST_DATABASE_URL`` selects the database server; without it the embedded server in
 ``var/test-pgdata`` is used. Every run creates a database of its own under a unique name,
-builds it with the migrations (so they are under test too) and drops it at the end. Each test makes its own
-merchant, so tests never share data.
+builds it with the migrations (so they are under test too) and drops it at the end. Each test
+makes its own merchant, so tests never share data.
 """
 
 import os
