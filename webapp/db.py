@@ -6,7 +6,9 @@ runs in a fresh context, so ``Tortoise.init`` must be called with
 currently active" although in-process tests pass (``tests/test_server_process.py`` guards this).
 """
 
+import json
 import logging
+import os
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -69,12 +71,42 @@ def start_embedded(pgdata: Path, database: str = EMBEDDED_DATABASE) -> str:
     import pgserver  # imported here: only needed when no DATABASE_URL is set
 
     pgdata.mkdir(parents=True, exist_ok=True)
+    _forget_dead_handles(pgdata)
     server = pgserver.get_server(pgdata, cleanup_mode="stop")
     exists = server.psql(f"SELECT 1 FROM pg_database WHERE datname = '{database}';")
     if "(1 row)" not in exists:
         server.psql(f'CREATE DATABASE "{database}";')
     socket_dir = urlparse(server.get_uri()).query.split("host=")[-1]
     return f"postgresql://postgres@/{database}?host={socket_dir}"
+
+
+def _forget_dead_handles(pgdata: Path) -> None:
+    """Drop processes that died without cleaning up from pgserver's handle list.
+
+    pgserver stops the server when its last handle closes, counting handles by process id in
+    ``.handle_pids.json``. A process killed hard never removes its id, and then the server
+    would never be stopped again; pruning dead ids keeps the count honest.
+    """
+    handles = pgdata / ".handle_pids.json"
+    if not handles.exists():
+        return
+    try:
+        pids = json.loads(handles.read_text())
+    except (OSError, ValueError):
+        return
+    alive = [pid for pid in pids if _process_alive(pid)]
+    if alive != pids:
+        handles.write_text(json.dumps(alive))
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 async def init_orm(database_url: str) -> None:
