@@ -3,6 +3,7 @@
 from quart import Blueprint, Quart
 
 from api import api_keys, merchants
+from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
 from webapp.auth import authenticate_api_request
 
@@ -10,6 +11,7 @@ RESOURCE_BLUEPRINTS = (api_keys.bp, merchants.bp)
 
 
 def register_api(app: Quart) -> None:
+    app.request_class = JSONSafeRequest
     v1 = Blueprint("v1", __name__, url_prefix="/v1")
     v1.before_request(authenticate_api_request)
     for blueprint in RESOURCE_BLUEPRINTS:

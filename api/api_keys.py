@@ -4,10 +4,10 @@ import logging
 from typing import Literal
 
 from pydantic import BaseModel
-from quart import Blueprint, request
-from quart_schema import document_response, validate_request
+from quart import Blueprint
+from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, iso
+from api.common import Body, ErrorBody, iso
 from billing.models import ApiKey
 from billing.services import api_keys
 from billing.services.errors import Failure, ServiceError
@@ -22,6 +22,16 @@ class CreateApiKey(Body):
     name: str
     keyType: Literal["secret", "publishable"]
     environment: Literal["live", "test"] = "live"
+
+
+class PublishableQuery(BaseModel):
+    environment: Literal["live", "test"] = "live"
+
+
+class PublishableFailure(ErrorBody):
+    """The publishable key could not be read; ``details`` says what to do."""
+
+    details: str
 
 
 class ApiKeyOut(BaseModel):
@@ -73,17 +83,24 @@ def api_key_json(key: ApiKey, value: str | None = None) -> dict:
 @bp.get("")
 @document_response(ApiKeyListEnvelope)
 async def list_keys():
+    """Every key of the merchant, newest first, revoked ones too; never with ``keyValue``."""
     keys = await api_keys.list_api_keys(merchant_id())
     return {"success": True, "data": [api_key_json(key) for key in keys]}
 
 
 @bp.get("/publishable")
+@validate_querystring(PublishableQuery)
 @document_response(ApiKeyEnvelope)
-async def read_publishable_key():
-    """The active publishable key of ``?environment=`` (default ``live``), with its value."""
-    environment = request.args.get("environment") or "live"
+@document_response(ErrorBody, 404)
+@document_response(PublishableFailure, 500)
+async def read_publishable_key(query_args: PublishableQuery):
+    """The active publishable key of ``?environment=`` (default ``live``), with its value.
+
+    Design decision: the spec notes that the reference ignores ``environment`` and always
+    returns the live key; we honour it, since a test-mode integration needs the test key.
+    """
     try:
-        key = await api_keys.get_publishable_key(merchant_id(), environment=environment)
+        key = await api_keys.get_publishable_key(merchant_id(), environment=query_args.environment)
     except ServiceError:
         raise
     except Exception as error:  # the spec gives this read its own failure body
@@ -98,6 +115,10 @@ async def read_publishable_key():
 @validate_request(CreateApiKey)
 @document_response(ApiKeyEnvelope, 201)
 async def create_key(data: CreateApiKey):
+    """A new key with its full ``keyValue``, shown this once for secret keys.
+
+    A new publishable key revokes the environment's previous one.
+    """
     key, value = await api_keys.create_api_key(
         merchant_id(), name=data.name, key_type=data.keyType, environment=data.environment
     )
@@ -107,5 +128,6 @@ async def create_key(data: CreateApiKey):
 @bp.delete("/<key_id>")
 @document_response(RevokedEnvelope)
 async def revoke_key(key_id: str):
+    """Revoke at once and for good; revoking again answers the first ``revokedAt``."""
     key = await api_keys.revoke_api_key(merchant_id(), key_id)
     return {"success": True, "data": {"id": key.id, "revokedAt": iso(key.revoked_at)}}

@@ -1,8 +1,10 @@
 """Small helpers every /v1 module shares: timestamps, query flags and the request-model base."""
 
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
+from quart import Request
 
 from billing.services.errors import Invalid
 
@@ -14,6 +16,8 @@ class Body(BaseModel):
 
 
 class ErrorBody(BaseModel):
+    """Every non-2xx /v1 answer; a few errors add fields the spec names (``details``)."""
+
     error: str
 
 
@@ -34,3 +38,20 @@ def query_flag(value: str | None, name: str, default: bool = False) -> bool:
     if lowered in {"false", "0"}:
         return False
     raise Invalid(f"Query parameter '{name}' must be true or false")
+
+
+class JSONSafeRequest(Request):
+    """Quart's request, except that every undecodable JSON body is a 400, never a 500.
+
+    Quart turns only ``ValueError`` from the JSON parser into a 400. A body that is not UTF-8
+    fails earlier, while it is decoded, and a deeply nested one (``[[[[...``) raises
+    ``RecursionError``; both would otherwise reach the 500 handler.
+    """
+
+    async def get_json(self, force: bool = False, silent: bool = False, cache: bool = True) -> Any:
+        try:
+            return await super().get_json(force=force, silent=silent, cache=cache)
+        except (UnicodeDecodeError, RecursionError) as error:
+            if silent:
+                return None
+            return self.on_json_loading_failed(error)

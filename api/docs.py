@@ -1,11 +1,35 @@
-"""The OpenAPI document at /v1/openapi.json (generated from the route schemas) and /docs."""
+"""The OpenAPI document at /v1/openapi.json (generated from the route schemas) and /docs.
+
+quart-schema documents what each route declares (request body, success response). The
+provider below adds what every /v1 route shares, so no route can forget it: the error
+responses that apply to it (``{"error": ...}``) and the authentication it really uses, read
+from the same marks (``webapp.auth``) that the request hook enforces.
+"""
 
 from collections.abc import Iterable
+from typing import Any
 
 from quart import Quart, render_template
 from quart_schema import QuartSchema
 from quart_schema.openapi import OpenAPIProvider
 from werkzeug.routing import Rule
+
+from api.common import ErrorBody
+from webapp import auth
+
+SECURITY_BY_MODE = {
+    auth.SECRET: [{"secretKey": []}],
+    auth.PUBLISHABLE: [{"publishableKey": []}],
+    auth.SESSION_ONLY: [{"dashboardSession": []}],
+    auth.SECRET_OR_SESSION: [{"secretKey": []}, {"dashboardSession": []}],
+    auth.UNAUTHENTICATED: [],
+}
+
+ERROR_SCHEMA = {"$ref": "#/components/schemas/ErrorBody"}
+
+
+def _error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
 
 
 class V1OpenAPIProvider(OpenAPIProvider):
@@ -15,6 +39,34 @@ class V1OpenAPIProvider(OpenAPIProvider):
         for rule in super().generate_rules():
             if rule.rule.startswith("/v1/") and rule.rule != "/v1/openapi.json":
                 yield rule
+
+    def build_paths(self, rule: Rule) -> tuple[dict, dict]:
+        paths, components = super().build_paths(rule)
+        mode = getattr(self._app.view_functions[rule.endpoint], "tally_auth", auth.SECRET)
+        components["ErrorBody"] = ErrorBody.model_json_schema()
+        for operations in paths.values():
+            for method, operation in operations.items():
+                operations[method] = self._with_shared_parts(operation, mode, rule)
+        return paths, components
+
+    @staticmethod
+    def _with_shared_parts(operation: dict, mode: str, rule: Rule) -> dict:
+        errors = {}
+        queried = any(parameter.get("in") == "query" for parameter in operation["parameters"])
+        if "requestBody" in operation or queried:
+            errors[400] = "Invalid input; the message names the field and the problem"
+        if mode != auth.UNAUTHENTICATED:
+            errors[401] = "Missing, unknown, malformed or revoked credentials"
+        if mode == auth.SESSION_ONLY:
+            errors[403] = "Called with an API key, or without the session's X-CSRF-Token header"
+        if rule.arguments:
+            errors[404] = "No such record for this merchant (another merchant's id answers alike)"
+        errors[500] = 'Unexpected failure; the body is only {"error": "Internal server error"}'
+        responses = dict(operation["responses"])
+        for status, description in errors.items():
+            if status not in responses and str(status) not in responses:
+                responses[status] = _error_response(description)
+        return {**operation, "responses": responses, "security": SECURITY_BY_MODE[mode]}
 
 
 def register_docs(app: Quart) -> None:
@@ -29,10 +81,12 @@ def register_docs(app: Quart) -> None:
         security_schemes={
             "secretKey": {"type": "http", "scheme": "bearer"},
             "publishableKey": {"type": "apiKey", "in_": "header", "name": "X-Service-Key"},
+            "dashboardSession": {"type": "apiKey", "in_": "cookie", "name": "tally_session"},
         },
         security=[{"secretKey": []}],
     )
 
     @app.get("/docs")
     async def docs():
+        """Swagger UI over the vendored bundle, reading /v1/openapi.json."""
         return await render_template("docs.html")

@@ -6,7 +6,7 @@ from pydantic import BaseModel
 from quart import Blueprint, g, session
 from quart_schema import document_response, validate_request
 
-from api.common import Body
+from api.common import Body, ErrorBody
 from billing.models import Merchant
 from billing.services import accounts, dunning, merchants
 from webapp.auth import merchant_id, session_required
@@ -79,6 +79,7 @@ def dunning_json(values: dict, is_default: bool) -> dict:
 @bp.get("/current")
 @document_response(MerchantOut)
 async def current_merchant():
+    """The merchant the secret key belongs to."""
     return merchant_json(await merchants.get_merchant(merchant_id()))
 
 
@@ -86,6 +87,8 @@ async def current_merchant():
 @validate_request(UpdateMerchant)
 @document_response(MerchantOut)
 async def update_current_merchant(data: UpdateMerchant):
+    """Change only the fields given (null or absent leaves a field as it is) and answer the
+    whole profile. Names must not be blank; the currency is an ISO 4217 code, any case."""
     merchant = await merchants.update_merchant(
         merchant_id(),
         legal_name=data.legalName,
@@ -98,6 +101,7 @@ async def update_current_merchant(data: UpdateMerchant):
 @bp.get("/checkonboarding")
 @document_response(OnboardingOut)
 async def check_onboarding():
+    """Which setup steps are done: plans, a payment provider, tax."""
     return await merchants.onboarding_status(merchant_id())
 
 
@@ -106,7 +110,12 @@ async def check_onboarding():
 @validate_request(OnboardMerchant)
 @document_response(MerchantOut, 201)
 async def onboarding_create_merchant(data: OnboardMerchant):
-    """Dashboard sessions only: the logged-in user creates a merchant and switches to it."""
+    """Dashboard sessions only: the logged-in user creates a merchant and switches to it.
+
+    API keys are refused with 403 (the spec: not available with API keys), so a leaked key
+    cannot create tenants. The session's ``X-CSRF-Token`` header is required.
+    ``displayName`` defaults to ``legalName`` and ``defaultCurrency`` to USD.
+    """
     merchant = await accounts.create_merchant_for_user(
         g.user_id,
         legal_name=data.legalName,
@@ -120,6 +129,7 @@ async def onboarding_create_merchant(data: OnboardMerchant):
 @bp.get("/dunning-config")
 @document_response(DunningConfigOut)
 async def read_dunning_config():
+    """The retry policy for failed renewals; the defaults (``isDefault``) until one is saved."""
     values, is_default = await dunning.get_dunning_config(merchant_id())
     return dunning_json(values, is_default)
 
@@ -128,6 +138,9 @@ async def read_dunning_config():
 @validate_request(DunningConfigBody)
 @document_response(DunningConfigOut)
 async def update_dunning_config(data: DunningConfigBody):
+    """Change the fields given and answer the whole stored record; invalid input stores
+    nothing. ``retryScheduleDays``: 1-10 strictly increasing days in 1..90;
+    ``gracePeriodDays``: 0..90; ``endAction``: pause, cancel or unpaid."""
     values = await dunning.update_dunning_config(
         merchant_id(),
         retry_schedule_days=data.retryScheduleDays,
@@ -140,15 +153,21 @@ async def update_dunning_config(data: DunningConfigBody):
 @bp.get("/payment-provider")
 @document_response(PaymentProviderOut)
 async def read_payment_provider():
+    """The configured payment provider, if any, and the providers that can be configured."""
     return await merchants.payment_provider(merchant_id())
 
 
 @bp.post("/merchant-data")
+@document_response(ErrorBody, 400)
 async def merchant_data():
+    """Prefill the profile from provider A's account; needs provider A's secret key on file,
+    so until provider A is configured this answers 400 saying so."""
     return await merchants.merchant_data(merchant_id())
 
 
 @bp.get("/<requested_id>")
 @document_response(MerchantOut)
 async def read_merchant(requested_id: str):
+    """The merchant by id: only the key's own merchant is visible; any other id answers
+    exactly like a missing one."""
     return merchant_json(await merchants.get_visible_merchant(merchant_id(), requested_id))

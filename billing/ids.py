@@ -4,10 +4,12 @@
 practice; the prefix makes an id's type obvious in logs and support tickets.
 """
 
+import re
 import secrets
 import string
 
 BASE62 = string.digits + string.ascii_letters
+ID_LENGTH = 22
 
 
 def random_base62(length: int) -> str:
@@ -15,4 +17,10 @@ def random_base62(length: int) -> str:
 
 
 def new_id(prefix: str) -> str:
-    return f"{prefix}_{random_base62(22)}"
+    return f"{prefix}_{random_base62(ID_LENGTH)}"
+
+
+def is_well_formed(value: str, prefix: str) -> bool:
+    """Whether ``value`` could be an id of this type. Lookups of anything else answer "not
+    found" without a query, so odd path segments (huge, NUL bytes) never reach the database."""
+    return re.fullmatch(rf"{re.escape(prefix)}_[0-9A-Za-z]{{{ID_LENGTH}}}", value) is not None

@@ -53,9 +53,12 @@ def merchant_id() -> str:
 
 
 def bearer_token() -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header; any other scheme is None."""
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+    if scheme.lower() != "bearer":
+        return None
+    return token.strip() or None
 
 
 async def authenticate_api_request() -> None:

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from billing.models import LoginAttempt, Membership, Merchant, User
@@ -19,12 +20,15 @@ from billing.models.base import utcnow
 from billing.services import merchants
 from billing.services.api_keys import create_api_key
 from billing.services.errors import Conflict, Invalid, TooManyRequests, Unauthorized
+from billing.services.validation import has_unstorable_characters
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 MIN_PASSWORD_LENGTH = 10
 THROTTLE_WINDOW = timedelta(minutes=15)
 MAX_FAILURES_PER_EMAIL = 5
 MAX_FAILURES_PER_ADDRESS = 20
+
+DUPLICATE_EMAIL = "An account with this email already exists"
 
 _hasher = PasswordHasher()
 
@@ -38,7 +42,7 @@ class Provisioned(NamedTuple):
 
 def normalize_email(email: str) -> str:
     email = (email or "").strip().lower()
-    if not EMAIL_RE.match(email) or len(email) > 320:
+    if not EMAIL_RE.match(email) or len(email) > 320 or has_unstorable_characters(email):
         raise Invalid("Enter a valid email address")
     return email
 
@@ -46,6 +50,8 @@ def normalize_email(email: str) -> str:
 def check_password_strength(password: str, email: str) -> None:
     if len(password or "") < MIN_PASSWORD_LENGTH:
         raise Invalid(f"Password must be at least {MIN_PASSWORD_LENGTH} characters long")
+    if any(0xD800 <= ord(char) <= 0xDFFF for char in password):
+        raise Invalid("Password contains characters that cannot be stored")
     if password.isalpha() or password.isdigit():
         raise Invalid("Password must mix letters with digits or symbols")
     if password.strip().lower() == email:
@@ -61,12 +67,16 @@ async def sign_up(
     fields = merchants.validate_profile(
         legal_name=legal_name, display_name=display_name or legal_name, default_currency=currency
     )
-    async with in_transaction():
-        if await User.filter(email=email).exists():
-            raise Conflict("An account with this email already exists")
-        user = await User.create(email=email, password_hash=_hasher.hash(password))
-        merchant = await Merchant.create(**fields)
-        await Membership.create(merchant=merchant, user=user, role="owner")
+    password_hash = _hasher.hash(password)
+    try:
+        async with in_transaction():
+            if await User.filter(email=email).exists():
+                raise Conflict(DUPLICATE_EMAIL)
+            user = await User.create(email=email, password_hash=password_hash)
+            merchant = await Merchant.create(**fields)
+            await Membership.create(merchant=merchant, user=user, role="owner")
+    except IntegrityError as error:  # a concurrent sign-up took the email after our check
+        raise Conflict(DUPLICATE_EMAIL) from error
     return user, merchant
 
 
@@ -86,16 +96,24 @@ async def create_merchant_for_user(
 async def provision_merchant(
     *, name: str, email: str, password: str, environment: str = "live"
 ) -> Provisioned:
-    """Merchant, owner, one secret and one publishable key: what ``tally create-merchant`` makes."""
-    user, merchant = await sign_up(
-        email=email, password=password, legal_name=name, display_name=name
-    )
-    _, secret = await create_api_key(
-        merchant.id, name="Default secret key", key_type="secret", environment=environment
-    )
-    _, publishable = await create_api_key(
-        merchant.id, name="Default publishable key", key_type="publishable", environment=environment
-    )
+    """Merchant, owner, one secret and one publishable key: what ``tally create-merchant`` makes.
+
+    One transaction, so a failure part-way (a bad environment, a lost connection) leaves no
+    merchant without keys behind and the command can simply be run again.
+    """
+    async with in_transaction():
+        user, merchant = await sign_up(
+            email=email, password=password, legal_name=name, display_name=name
+        )
+        _, secret = await create_api_key(
+            merchant.id, name="Default secret key", key_type="secret", environment=environment
+        )
+        _, publishable = await create_api_key(
+            merchant.id,
+            name="Default publishable key",
+            key_type="publishable",
+            environment=environment,
+        )
     return Provisioned(merchant, user, secret, publishable)
 
 

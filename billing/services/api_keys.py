@@ -11,10 +11,11 @@ import hashlib
 
 from tortoise.transactions import in_transaction
 
-from billing.ids import random_base62
+from billing.ids import is_well_formed, random_base62
 from billing.models import ApiKey, Merchant
 from billing.models.base import utcnow
 from billing.services.errors import Invalid, NotFound, Unauthorized
+from billing.services.validation import clean_name
 
 KEY_TYPE_PREFIXES = {"secret": "sk", "publishable": "pk"}
 ENVIRONMENTS = ("live", "test")
@@ -26,11 +27,7 @@ def hash_key(value: str) -> str:
 
 
 def _validate(name: str, key_type: str, environment: str) -> str:
-    name = (name or "").strip()
-    if not name:
-        raise Invalid("name is required")
-    if len(name) > 200:
-        raise Invalid("name must be at most 200 characters")
+    name = clean_name(name, "name")
     if key_type not in KEY_TYPE_PREFIXES:
         raise Invalid("keyType must be 'secret' or 'publishable'")
     if environment not in ENVIRONMENTS:
@@ -82,7 +79,12 @@ async def get_publishable_key(merchant_id: str, *, environment: str = "live") ->
 
 
 async def revoke_api_key(merchant_id: str, key_id: str) -> ApiKey:
-    """Revoke at once; revoking an already revoked key keeps its first revocation time."""
+    """Revoke at once; revoking an already revoked key keeps its first revocation time.
+
+    Another merchant's key answers exactly like a missing one, and nothing changes.
+    """
+    if not is_well_formed(key_id, ApiKey.id_prefix):
+        raise NotFound("API key not found or access denied")
     async with in_transaction():
         key = await ApiKey.filter(merchant_id=merchant_id, id=key_id).select_for_update().first()
         if key is None:

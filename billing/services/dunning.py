@@ -1,16 +1,29 @@
 """The dunning configuration: how failed renewal payments are retried and what ends it.
 
 A merchant without a stored record gets the defaults below (``isDefault`` true), so billing
-always has a policy to follow. Retry days count from the first failure and must rise strictly.
+always has a policy to follow. The record (the spec does not show it) is:
+
+- ``retryScheduleDays``: days after the first failed payment on which to retry; 1 to 10 whole
+  days, each 1..90, strictly increasing (an empty schedule is refused: every failed renewal is
+  retried at least once before the merchant's customer loses access);
+- ``gracePeriodDays``: 0..90 days after the last retry before the end action;
+- ``endAction``: ``pause``, ``cancel`` or ``unpaid`` (mark the subscription unpaid).
 """
 
-from billing.models import DunningConfig
+from tortoise.transactions import in_transaction
+
+from billing.models import DunningConfig, Merchant
 from billing.services.errors import Invalid
 
 END_ACTIONS = ("pause", "cancel", "unpaid")
 DEFAULTS = {"retry_schedule_days": [1, 3, 5], "grace_period_days": 7, "end_action": "cancel"}
 MAX_RETRIES = 10
 MAX_DAYS = 90
+
+
+def _defaults() -> dict:
+    """A fresh copy (the schedule list too), so no caller can alter the shared defaults."""
+    return {**DEFAULTS, "retry_schedule_days": list(DEFAULTS["retry_schedule_days"])}
 
 
 def _validate_schedule(days: list[int]) -> list[int]:
@@ -29,7 +42,7 @@ async def get_dunning_config(merchant_id: str) -> tuple[dict, bool]:
     """The merchant's policy and whether it is the default (nothing stored yet)."""
     config = await DunningConfig.filter(merchant_id=merchant_id).first()
     if config is None:
-        return dict(DEFAULTS), True
+        return _defaults(), True
     return {field: getattr(config, field) for field in DEFAULTS}, False
 
 
@@ -40,16 +53,31 @@ async def update_dunning_config(
     grace_period_days: int | None = None,
     end_action: str | None = None,
 ) -> dict:
-    values, _ = await get_dunning_config(merchant_id)
+    """Change the given fields (None leaves a field as it is) and store the whole record.
+
+    Everything is validated before anything is written, so invalid input stores nothing. The
+    read-merge-write runs under a lock on the merchant row: two concurrent first saves would
+    otherwise both try to insert the record and one would fail.
+    """
+    changes: dict = {}
     if retry_schedule_days is not None:
-        values["retry_schedule_days"] = _validate_schedule(retry_schedule_days)
+        changes["retry_schedule_days"] = _validate_schedule(retry_schedule_days)
     if grace_period_days is not None:
-        if not 0 <= grace_period_days <= MAX_DAYS:
-            raise Invalid(f"gracePeriodDays must be between 0 and {MAX_DAYS}")
-        values["grace_period_days"] = grace_period_days
+        if isinstance(grace_period_days, bool) or not 0 <= grace_period_days <= MAX_DAYS:
+            raise Invalid(f"gracePeriodDays must be whole days between 0 and {MAX_DAYS}")
+        changes["grace_period_days"] = grace_period_days
     if end_action is not None:
         if end_action not in END_ACTIONS:
             raise Invalid("endAction must be one of: pause, cancel, unpaid")
-        values["end_action"] = end_action
-    await DunningConfig.update_or_create(defaults=values, merchant_id=merchant_id)
+        changes["end_action"] = end_action
+    async with in_transaction():
+        await Merchant.filter(id=merchant_id).select_for_update().first()
+        config = await DunningConfig.filter(merchant_id=merchant_id).first()
+        if config is None:
+            values = {**_defaults(), **changes}
+            await DunningConfig.create(merchant_id=merchant_id, **values)
+        else:
+            config.update_from_dict(changes)
+            await config.save()
+            values = {field: getattr(config, field) for field in DEFAULTS}
     return values

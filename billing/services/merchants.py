@@ -7,17 +7,9 @@ sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go
 from billing.currencies import normalize_currency
 from billing.models import Merchant
 from billing.services.errors import Invalid, NotFound
+from billing.services.validation import clean_name
 
 MAX_NAME_LENGTH = 200
-
-
-def _name(value: str | None, label: str) -> str:
-    value = (value or "").strip()
-    if not value:
-        raise Invalid(f"{label} is required")
-    if len(value) > MAX_NAME_LENGTH:
-        raise Invalid(f"{label} must be at most {MAX_NAME_LENGTH} characters")
-    return value
 
 
 def validate_profile(
@@ -29,9 +21,9 @@ def validate_profile(
     """Validated model fields for the values given (None means "leave unchanged")."""
     fields: dict[str, str] = {}
     if legal_name is not None:
-        fields["legal_name"] = _name(legal_name, "legalName")
+        fields["legal_name"] = clean_name(legal_name, "legalName", max_length=MAX_NAME_LENGTH)
     if display_name is not None:
-        fields["display_name"] = _name(display_name, "displayName")
+        fields["display_name"] = clean_name(display_name, "displayName", max_length=MAX_NAME_LENGTH)
     if default_currency is not None:
         code = normalize_currency(default_currency)
         if code is None:
