@@ -1,8 +1,17 @@
 """/v1/api-keys: envelopes, key formats, one publishable key per environment, revocation."""
 
 import hashlib
+import re
+
+import pytest
 
 from billing.models import ApiKey
+
+KEY_FIELDS = {"id", "name", "keyType", "environment", "prefix", "createdAt", "revokedAt"}
+
+
+async def create(client, merchant, **body):
+    return await client.post("/v1/api-keys", json=body, headers=merchant.headers)
 
 
 async def test_list_has_no_key_values(client, merchant):
@@ -11,51 +20,231 @@ async def test_list_has_no_key_values(client, merchant):
     body = await response.get_json()
     assert body["success"] is True
     assert {key["keyType"] for key in body["data"]} == {"secret", "publishable"}
-    assert all("keyValue" not in key for key in body["data"])
+    assert all(set(key) == KEY_FIELDS for key in body["data"])
+
+
+async def test_list_shows_only_own_keys(client, make_merchant):
+    alice = await make_merchant()
+    bob = await make_merchant()
+    await create(client, alice, name="Alice only", keyType="secret")
+    bob_keys = (await (await client.get("/v1/api-keys", headers=bob.headers)).get_json())["data"]
+    assert len(bob_keys) == 2
+    assert "Alice only" not in {key["name"] for key in bob_keys}
+    stored = await ApiKey.filter(id__in=[key["id"] for key in bob_keys]).values_list(
+        "merchant_id", flat=True
+    )
+    assert set(stored) == {bob.id}
+
+
+@pytest.mark.parametrize(
+    ("key_type", "environment", "prefix"),
+    [
+        ("secret", "live", "sk_live_"),
+        ("secret", "test", "sk_test_"),
+        ("publishable", "live", "pk_live_"),
+        ("publishable", "test", "pk_test_"),
+    ],
+)
+async def test_create_answers_key_with_value_once(client, merchant, key_type, environment, prefix):
+    response = await create(client, merchant, name="Key", keyType=key_type, environment=environment)
+    assert response.status_code == 201
+    body = await response.get_json()
+    assert body["success"] is True
+    data = body["data"]
+    assert set(data) == KEY_FIELDS | {"keyValue"}
+    assert re.fullmatch(prefix + "[0-9A-Za-z]{32}", data["keyValue"])
+    assert data["id"].startswith("key_")
+    assert (data["keyType"], data["environment"]) == (key_type, environment)
+    assert data["prefix"] == data["keyValue"][:12]
+    assert data["revokedAt"] is None
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", data["createdAt"])
+    listed = (await (await client.get("/v1/api-keys", headers=merchant.headers)).get_json())["data"]
+    assert [key for key in listed if key["id"] == data["id"]] == [
+        {k: v for k, v in data.items() if k != "keyValue"}
+    ]
+
+
+async def test_environment_defaults_to_live(client, merchant):
+    data = (await (await create(client, merchant, name="d", keyType="secret")).get_json())["data"]
+    assert data["environment"] == "live"
+    assert data["keyValue"].startswith("sk_live_")
 
 
 async def test_secret_key_is_stored_only_as_hash(client, merchant):
-    response = await client.post(
-        "/v1/api-keys", json={"name": "CI", "keyType": "secret"}, headers=merchant.headers
-    )
-    assert response.status_code == 201
+    response = await create(client, merchant, name="CI", keyType="secret")
     data = (await response.get_json())["data"]
-    assert data["keyValue"].startswith("sk_live_")
-    assert data["prefix"] == data["keyValue"][:12]
     stored = await ApiKey.get(id=data["id"])
     assert stored.key_value is None
     assert stored.key_hash == hashlib.sha256(data["keyValue"].encode()).hexdigest()
+    assert data["keyValue"] not in str(await ApiKey.filter(id=data["id"]).values())
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"keyType": "secret"}, "name"),
+        ({"name": "x"}, "keyType"),
+        ({"name": "x", "keyType": "admin"}, "keyType"),
+        ({"name": "x", "keyType": "secret", "environment": "prod"}, "environment"),
+        ({"name": 5, "keyType": "secret"}, "name"),
+        ({"name": None, "keyType": "secret"}, "name"),
+        ({"name": ["a"], "keyType": "secret"}, "name"),
+        ({"name": "   ", "keyType": "secret"}, "name"),
+        ({"name": "x" * 201, "keyType": "secret"}, "name"),
+        ({"name": "x" * 100_000, "keyType": "secret"}, "name"),
+        ({"name": "nul\u0000byte", "keyType": "secret"}, "name"),
+        ({"name": "\udfff", "keyType": "secret"}, "name"),
+    ],
+)
+async def test_create_rejects_bad_input(client, merchant, body, field):
+    before = await ApiKey.filter(merchant_id=merchant.id).count()
+    response = await create(client, merchant, **body)
+    assert response.status_code == 400
+    error = (await response.get_json())["error"]
+    assert isinstance(error, str) and field in error
+    assert await ApiKey.filter(merchant_id=merchant.id).count() == before
+
+
+async def test_create_accepts_unicode_name(client, merchant):
+    response = await create(client, merchant, name="Clé — 東京 🚀", keyType="secret")
+    assert response.status_code == 201
+    assert (await response.get_json())["data"]["name"] == "Clé — 東京 🚀"
+
+
+async def test_publishable_read_returns_live_key_by_default(client, merchant):
+    response = await client.get("/v1/api-keys/publishable", headers=merchant.headers)
+    assert response.status_code == 200
+    body = await response.get_json()
+    assert body["success"] is True
+    assert body["data"]["keyValue"] == merchant.publishable_key
+    assert body["data"]["keyType"] == "publishable"
+    assert body["data"]["environment"] == "live"
+
+
+async def test_publishable_read_honours_environment(client, merchant):
+    """Design decision: unlike the reference, ``?environment=test`` reads the test key."""
+    missing = await client.get(
+        "/v1/api-keys/publishable?environment=test", headers=merchant.headers
+    )
+    assert missing.status_code == 404
+    assert await missing.get_json() == {
+        "error": "No active publishable key found for this environment"
+    }
+    made = await create(client, merchant, name="t", keyType="publishable", environment="test")
+    value = (await made.get_json())["data"]["keyValue"]
+    found = await client.get("/v1/api-keys/publishable?environment=test", headers=merchant.headers)
+    assert found.status_code == 200
+    assert (await found.get_json())["data"]["keyValue"] == value
+    live = await client.get("/v1/api-keys/publishable?environment=live", headers=merchant.headers)
+    assert (await live.get_json())["data"]["keyValue"] == merchant.publishable_key
+
+
+@pytest.mark.parametrize("environment", ["prod", "LIVE", "x" * 5000])
+async def test_publishable_read_rejects_bad_environment(client, merchant, environment):
+    response = await client.get(
+        "/v1/api-keys/publishable",
+        query_string={"environment": environment},
+        headers=merchant.headers,
+    )
+    assert response.status_code == 400
+    assert "environment" in (await response.get_json())["error"]
+
+
+async def test_publishable_read_without_active_key_is_404(client, merchant):
+    key = await ApiKey.get(merchant_id=merchant.id, key_type="publishable")
+    await client.delete(f"/v1/api-keys/{key.id}", headers=merchant.headers)
+    response = await client.get("/v1/api-keys/publishable", headers=merchant.headers)
+    assert response.status_code == 404
+    assert await response.get_json() == {
+        "error": "No active publishable key found for this environment"
+    }
+
+
+async def test_publishable_read_failure_has_details(client, merchant, monkeypatch):
+    from billing.services import api_keys
+
+    async def broken(*args, **kwargs):
+        raise ConnectionError("database went away")
+
+    monkeypatch.setattr(api_keys, "get_publishable_key", broken)
+    response = await client.get("/v1/api-keys/publishable", headers=merchant.headers)
+    assert response.status_code == 500
+    body = await response.get_json()
+    assert body["error"] == "Failed to get publishable key"
+    assert isinstance(body["details"], str) and "database went away" not in body["details"]
+
+
+async def test_new_publishable_key_revokes_the_previous_one(client, merchant):
+    old = await ApiKey.get(merchant_id=merchant.id, key_type="publishable", environment="live")
+    test_key = await create(client, merchant, name="t", keyType="publishable", environment="test")
+    test_id = (await test_key.get_json())["data"]["id"]
+
+    response = await create(client, merchant, name="new", keyType="publishable")
+    new = (await response.get_json())["data"]
+
+    await old.refresh_from_db()
+    assert old.revoked_at is not None
+    assert (await ApiKey.get(id=test_id)).revoked_at is None  # other environment untouched
+    active = await ApiKey.filter(
+        merchant_id=merchant.id, key_type="publishable", environment="live", revoked_at=None
+    ).values_list("id", flat=True)
+    assert active == [new["id"]]
+    read = await client.get("/v1/api-keys/publishable", headers=merchant.headers)
+    assert (
+        (await read.get_json())["data"]["keyValue"] == new["keyValue"] != merchant.publishable_key
+    )
+    listed = (await (await client.get("/v1/api-keys", headers=merchant.headers)).get_json())["data"]
+    assert next(key for key in listed if key["id"] == old.id)["revokedAt"] is not None
+
+
+async def test_new_secret_key_revokes_nothing(client, merchant):
+    await create(client, merchant, name="second", keyType="secret")
+    assert await ApiKey.filter(merchant_id=merchant.id, revoked_at=None).count() == 3
+    assert (await client.get("/v1/api-keys", headers=merchant.headers)).status_code == 200
 
 
 async def test_revoked_key_fails_on_next_request(client, merchant):
-    created = await client.post(
-        "/v1/api-keys",
-        json={"name": "temp", "keyType": "secret", "environment": "test"},
-        headers=merchant.headers,
-    )
+    created = await create(client, merchant, name="temp", keyType="secret", environment="test")
     data = (await created.get_json())["data"]
-    assert data["keyValue"].startswith("sk_test_")
     temp_headers = {"Authorization": f"Bearer {data['keyValue']}"}
     assert (await client.get("/v1/merchants/current", headers=temp_headers)).status_code == 200
 
     revoked = await client.delete(f"/v1/api-keys/{data['id']}", headers=merchant.headers)
     assert revoked.status_code == 200
     body = await revoked.get_json()
-    assert body["success"] is True and body["data"]["id"] == data["id"]
-    assert body["data"]["revokedAt"]
+    assert body == {
+        "success": True,
+        "data": {"id": data["id"], "revokedAt": body["data"]["revokedAt"]},
+    }
+    assert body["data"]["revokedAt"].endswith("Z")
 
     after = await client.get("/v1/merchants/current", headers=temp_headers)
     assert after.status_code == 401
-    assert "error" in await after.get_json()
+    assert await after.get_json() == {"error": "Invalid or revoked API key"}
+
+
+async def test_revocation_is_irreversible(client, merchant):
+    key = await ApiKey.get(merchant_id=merchant.id, key_type="secret")
+    other = await create(client, merchant, name="admin", keyType="secret")
+    headers = {"Authorization": f"Bearer {(await other.get_json())['data']['keyValue']}"}
+    first = await (await client.delete(f"/v1/api-keys/{key.id}", headers=headers)).get_json()
+    again = await client.delete(f"/v1/api-keys/{key.id}", headers=headers)
+    assert again.status_code == 200
+    assert (await again.get_json())["data"]["revokedAt"] == first["data"]["revokedAt"]
+    assert (await client.get("/v1/api-keys", headers=merchant.headers)).status_code == 401
+
+
+async def test_a_key_can_revoke_itself(client, merchant):
+    key = await ApiKey.get(merchant_id=merchant.id, key_type="secret")
+    response = await client.delete(f"/v1/api-keys/{key.id}", headers=merchant.headers)
+    assert response.status_code == 200
+    assert (await client.get("/v1/api-keys", headers=merchant.headers)).status_code == 401
 
 
 async def test_other_merchants_key_answers_as_missing(client, make_merchant):
     alice = await make_merchant()
     bob = await make_merchant()
-    alice_keys = (await (await client.get("/v1/api-keys", headers=alice.headers)).get_json())[
-        "data"
-    ]
-    target = alice_keys[0]["id"]
+    target = (await ApiKey.get(merchant_id=alice.id, key_type="secret")).id
     response = await client.delete(f"/v1/api-keys/{target}", headers=bob.headers)
     assert response.status_code == 404
     assert await response.get_json() == {"error": "API key not found or access denied"}
@@ -63,3 +252,14 @@ async def test_other_merchants_key_answers_as_missing(client, make_merchant):
     assert missing.status_code == 404
     assert await missing.get_json() == await response.get_json()
     assert (await ApiKey.get(id=target)).revoked_at is None
+    assert (await client.get("/v1/api-keys", headers=alice.headers)).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "key_id", ["key_" + "x" * 5000, "key_%00abc", "%F0%9F%9A%80", "null", "key_1%27%20OR%201=1"]
+)
+async def test_revoke_odd_ids_answer_404(client, merchant, key_id):
+    response = await client.delete(f"/v1/api-keys/{key_id}", headers=merchant.headers)
+    assert response.status_code == 404
+    assert await response.get_json() == {"error": "API key not found or access denied"}
+    assert await ApiKey.filter(merchant_id=merchant.id, revoked_at=None).count() == 2
