@@ -2,6 +2,9 @@
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
+
+Failures a person can fix (a rejected value, an unreachable database) end with one
+``error: ...`` line on stderr and exit status 1, never a traceback; bad arguments exit 2.
 """
 
 import argparse
@@ -11,9 +14,15 @@ import os
 import sys
 import warnings
 
+import asyncpg
+from tortoise.exceptions import BaseORMException
+
 from billing.services.errors import ServiceError
 from webapp import db
 from webapp.config import Settings
+
+# What an unreachable, missing or refusing database raises, depending on where it fails.
+DATABASE_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, BaseORMException)
 
 
 def _database_url(settings: Settings) -> str:
@@ -68,11 +77,7 @@ async def _create_merchant(url: str, args: argparse.Namespace):
 
 
 def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
-    try:
-        made = asyncio.run(_create_merchant(_database_url(settings), args))
-    except ServiceError as error:
-        print(f"error: {error.message}", file=sys.stderr)
-        return 1
+    made = asyncio.run(_create_merchant(_database_url(settings), args))
     if args.json:
         print(
             json.dumps(
@@ -91,14 +96,28 @@ def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def _port(value: str) -> int:
+    number = int(value) if value.isdigit() else 0
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a port number (1-65535)")
+    return number
+
+
+def _workers(value: str) -> int:
+    number = int(value) if value.isdigit() else 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a positive number of workers")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tally", description="Tally subscription billing")
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="run the web server (migrates first)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--port", type=_port, default=8000)
+    serve.add_argument("--workers", type=_workers, default=1)
     serve.set_defaults(handler=cmd_serve)
 
     migrate = commands.add_parser("migrate", help="apply database migrations")
@@ -122,10 +141,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if getattr(args, "workers", 1) < 1:
-        print("error: --workers must be at least 1", file=sys.stderr)
-        return 2
-    return args.handler(args, Settings.from_env())
+    try:
+        return args.handler(args, Settings.from_env())
+    except ServiceError as error:
+        print(f"error: {error.message}", file=sys.stderr)
+    except DATABASE_ERRORS as error:
+        print(f"error: the database could not be used: {error}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":
