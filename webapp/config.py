@@ -22,19 +22,31 @@ def _flag(name: str, default: bool = False) -> bool:
 
 
 def _stored_secrets(data_dir: Path) -> dict[str, str]:
-    """Read the generated secrets, creating them on first use."""
+    """Read the generated secrets, creating them on first use.
+
+    Several processes may start at once (``tally serve`` and its workers, parallel commands),
+    so the file is written complete under a temporary name and then linked into place, which
+    fails if another process got there first; the loser reads the winner's file. Nobody can
+    read a half-written file, and everyone ends up with the same secrets.
+    """
     path = data_dir / "secrets.json"
-    if path.exists():
-        return json.loads(path.read_text())
-    data_dir.mkdir(parents=True, exist_ok=True)
-    values = {
-        "secret_key": secrets.token_urlsafe(48),
-        "encryption_key": Fernet.generate_key().decode(),
-    }
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        json.dump(values, handle)
-    return values
+    if not path.exists():
+        data_dir.mkdir(parents=True, exist_ok=True)
+        values = {
+            "secret_key": secrets.token_urlsafe(48),
+            "encryption_key": Fernet.generate_key().decode(),
+        }
+        temporary = data_dir / f".secrets.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as handle:
+                json.dump(values, handle)
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+        finally:
+            temporary.unlink(missing_ok=True)
+    return json.loads(path.read_text())
 
 
 @dataclass(frozen=True)

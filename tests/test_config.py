@@ -1,0 +1,77 @@
+"""Settings.from_env: generated secrets are created once, kept private, and env values win."""
+
+import json
+import os
+import stat
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+from cryptography.fernet import Fernet
+
+from webapp.config import Settings
+
+SECRET_VARIABLES = ("TALLY_SECRET_KEY", "TALLY_ENCRYPTION_KEY", "DATABASE_URL", "TALLY_PGDATA")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    for name in SECRET_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    folder = tmp_path / "data"
+    monkeypatch.setenv("TALLY_DATA_DIR", str(folder))
+    return folder
+
+
+def test_secrets_are_generated_once_with_mode_0600(data_dir):
+    first = Settings.from_env()
+    path = data_dir / "secrets.json"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    stored = json.loads(path.read_text())
+    assert stored == {"secret_key": first.secret_key, "encryption_key": first.encryption_key}
+    assert len(first.secret_key) >= 32
+    Fernet(first.encryption_key.encode())  # a usable Fernet key
+
+    second = Settings.from_env()
+    assert (second.secret_key, second.encryption_key) == (first.secret_key, first.encryption_key)
+    assert [p.name for p in data_dir.iterdir()] == ["secrets.json"]  # no temporary files left
+
+
+def test_environment_values_win(data_dir, monkeypatch):
+    generated = Settings.from_env()
+    monkeypatch.setenv("TALLY_SECRET_KEY", "from-the-environment")
+    mixed = Settings.from_env()
+    assert mixed.secret_key == "from-the-environment"
+    assert mixed.encryption_key == generated.encryption_key  # the other still comes from file
+    key = Fernet.generate_key().decode()
+    monkeypatch.setenv("TALLY_ENCRYPTION_KEY", key)
+    both = Settings.from_env()
+    assert (both.secret_key, both.encryption_key) == ("from-the-environment", key)
+
+
+def test_no_file_is_written_when_the_environment_has_both(data_dir, monkeypatch):
+    monkeypatch.setenv("TALLY_SECRET_KEY", "s")
+    monkeypatch.setenv("TALLY_ENCRYPTION_KEY", Fernet.generate_key().decode())
+    Settings.from_env()
+    assert not data_dir.exists()
+
+
+def test_other_settings(data_dir, monkeypatch):
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/x")
+    monkeypatch.setenv("TALLY_SECURE_COOKIES", "yes")
+    monkeypatch.setenv("TALLY_LOG_LEVEL", "debug")
+    settings = Settings.from_env()
+    assert settings.database_url == "postgresql://postgres@127.0.0.1:5432/x"
+    assert settings.secure_cookies is True
+    assert settings.log_level == "DEBUG"
+    assert settings.pgdata_dir == data_dir.resolve() / "pgdata"
+
+
+def _secret_key_in_new_process(folder: str) -> str:
+    os.environ["TALLY_DATA_DIR"] = folder
+    return Settings.from_env().secret_key
+
+
+def test_processes_starting_together_agree(data_dir):
+    with ProcessPoolExecutor(max_workers=6) as pool:
+        keys = set(pool.map(_secret_key_in_new_process, [str(data_dir)] * 12))
+    assert len(keys) == 1
