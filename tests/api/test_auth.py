@@ -101,3 +101,55 @@ async def _now():
     from billing.models.base import utcnow
 
     return utcnow()
+
+
+@pytest.fixture
+async def public_client(settings):
+    """A throwaway app with one publishable-key route behind the real /v1 hook, standing in
+    for the /v1/public routes later issues add."""
+    from quart import Blueprint
+
+    from webapp.app import create_app
+    from webapp.auth import authenticate_api_request, merchant_id, publishable_key_required
+
+    application = create_app(settings)
+    public = Blueprint("public_probe", __name__, url_prefix="/v1/public-probe")
+    public.before_request(authenticate_api_request)
+
+    @public.get("")
+    @publishable_key_required
+    async def probe():
+        return {"merchantId": merchant_id()}
+
+    application.register_blueprint(public)
+    return application.test_client()
+
+
+async def test_publishable_route_accepts_its_key(public_client, merchant):
+    response = await public_client.get("/v1/public-probe", headers=merchant.public_headers)
+    assert response.status_code == 200
+    assert await response.get_json() == {"merchantId": merchant.id}
+
+
+async def test_publishable_route_refuses_a_secret_key_in_x_service_key(public_client, merchant):
+    response = await public_client.get(
+        "/v1/public-probe", headers={"X-Service-Key": merchant.secret_key}
+    )
+    assert response.status_code == 401
+    assert await response.get_json() == {"error": "This endpoint requires a publishable key"}
+
+
+async def test_publishable_route_refuses_bearer_and_nothing(public_client, merchant):
+    for headers in ({}, merchant.headers):
+        response = await public_client.get("/v1/public-probe", headers=headers)
+        assert response.status_code == 401
+        assert "X-Service-Key" in (await response.get_json())["error"]
+
+
+async def test_replaced_publishable_key_is_401_on_a_public_route(public_client, client, merchant):
+    await client.post(
+        "/v1/api-keys", json={"name": "new", "keyType": "publishable"}, headers=merchant.headers
+    )
+    response = await public_client.get("/v1/public-probe", headers=merchant.public_headers)
+    assert response.status_code == 401
+    assert await response.get_json() == {"error": "Invalid or revoked API key"}
