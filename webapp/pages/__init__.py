@@ -1,7 +1,14 @@
-"""Dashboard pages: one blueprint per area."""
+"""Dashboard pages: one blueprint per area, plus the app-wide CSRF check for every form."""
 
 from quart import Quart
 
+from webapp.pages import api_keys, auth, onboarding, settings
+from webapp.pages.common import check_csrf
+
+BLUEPRINTS = (auth.bp, onboarding.bp, api_keys.bp, settings.bp)
+
 
 def register_pages(app: Quart) -> None:
-    pass
+    app.before_request(check_csrf)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)

@@ -1,0 +1,93 @@
+"""Browser fixtures: the system Chromium driven by Playwright against the real server process.
+
+One browser for the whole run; every test gets a fresh context (its own cookies) and makes its
+own merchant through the sign-up page, so tests never share state. Uncaught JavaScript errors
+fail the test that caused them.
+"""
+
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page, async_playwright, expect
+
+from tests.conftest import PASSWORD, unique_email
+
+CHROMIUM = "/usr/bin/chromium"  # the distribution's browser; never downloaded by the tests
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+DASHBOARD_URL = re.compile(r"/dashboard$")
+SCREENSHOTS = Path(os.environ.get("TALLY_SCREENSHOT_DIR", tempfile.gettempdir())) / "tally-pages"
+
+expect.set_options(timeout=10_000)
+
+
+@pytest.fixture(scope="session")
+async def browser():
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        await browser.close()
+
+
+@pytest.fixture
+async def new_page(browser, live_server):
+    """Open pages in fresh contexts; each context is closed after the test."""
+    contexts = []
+    errors: list[Exception] = []
+
+    async def make(viewport: dict | None = None) -> Page:
+        context = await browser.new_context(base_url=live_server, viewport=viewport or DESKTOP)
+        await context.grant_permissions(["clipboard-read", "clipboard-write"])
+        contexts.append(context)
+        page = await context.new_page()
+        page.on("pageerror", lambda error: errors.append(error))
+        return page
+
+    yield make
+    for context in contexts:
+        await context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+async def page(new_page) -> Page:
+    return await new_page()
+
+
+async def sign_up(page: Page, legal_name: str = "Acme Software GmbH") -> str:
+    """Create a merchant through the sign-up page; returns the owner's email."""
+    email = unique_email("browser")
+    await page.goto("/signup")
+    await page.get_by_label("Work email").fill(email)
+    await page.get_by_label("Password").fill(PASSWORD)
+    await page.get_by_label("Business legal name").fill(legal_name)
+    await page.get_by_role("button", name="Create account").click()
+    await expect(page).to_have_url(DASHBOARD_URL)
+    return email
+
+
+async def log_in(page: Page, email: str, password: str = PASSWORD) -> None:
+    await page.goto("/login")
+    await page.get_by_label("Email").fill(email)
+    await page.get_by_label("Password").fill(password)
+    await page.get_by_role("button", name="Log in").click()
+
+
+async def screenshot(page: Page, name: str) -> Path:
+    """Full-page screenshot for a person to look at (the design is judged by eye)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    await page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,71 @@
+"""The layout at phone and desktop widths, screenshots to judge by eye, and the API docs."""
+
+import pytest
+from playwright.async_api import expect
+
+from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
+
+PAGES = ("/dashboard", "/dashboard/api-keys", "/dashboard/settings")
+WIDEST = """[...document.querySelectorAll('body *')]
+  .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+  .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right)"""
+OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+async def test_no_horizontal_page_overflow(new_page, viewport):
+    page = await new_page(viewport)
+    for path in ("/", "/signup"):
+        await page.goto(path)
+        assert await page.evaluate(OVERFLOW), path
+    await sign_up(page)
+    await page.goto("/dashboard/api-keys")
+    for name in ("Backend with a rather long descriptive name", "Checkout widget"):
+        await page.get_by_label("Name", exact=True).fill(name)
+        await page.get_by_role("button", name="Create key").click()
+        await expect(page.locator("#new-key-value")).to_be_visible()
+    wide = await page.evaluate(WIDEST)
+    assert await page.evaluate(OVERFLOW), f"api keys with a new key: {wide}"
+    for path in PAGES:
+        await page.goto(path)
+        assert await page.evaluate(OVERFLOW), path
+        label = path.strip("/").replace("/", "-")
+        await screenshot(page, f"{label}-{viewport['width']}")
+
+
+async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
+    page = await new_page(PHONE)
+    await sign_up(page)
+    nav_link = page.get_by_role("link", name="API keys", exact=True)
+    await expect(nav_link).to_be_hidden()
+    await page.get_by_role("button", name="Menu").click()
+    await expect(nav_link).to_be_visible()
+    await expect(page.get_by_text("Payment providers")).to_be_visible()
+    await nav_link.click()
+    await page.get_by_label("Name", exact=True).fill("Phone key")
+    await page.get_by_role("button", name="Create key").click()
+    await page.reload()
+    scroller = page.locator(".table-scroll")
+    widths = await scroller.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] > widths[1], "the keys table should scroll sideways on a phone"
+    assert await page.evaluate(OVERFLOW)
+    await screenshot(page, "api-keys-list-390")
+
+
+async def test_soon_items_are_visibly_disabled_not_links(page):
+    await sign_up(page)
+    for name in ("Plans", "Pricing tables", "Customers", "Subscriptions", "Usage", "Invoices"):
+        item = page.locator(".nav-soon", has_text=name).first
+        await expect(item).to_have_attribute("aria-disabled", "true")
+        await expect(item).to_contain_text("Soon")
+    assert await page.locator(".sidebar nav a", has_text="Plans").count() == 0
+    await expect(page.locator("#merchant-name")).to_have_text("Acme Software GmbH")
+
+
+async def test_docs_render_swagger_ui_offline(page, live_server):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    await page.goto("/docs")
+    await expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tally API")
+    await expect(page.locator(".swagger-ui .opblock").first).to_be_visible()
+    assert all(url.startswith(live_server) for url in requests), requests
