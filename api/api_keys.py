@@ -46,11 +46,15 @@ class ApiKeyOut(BaseModel):
 
 
 class ApiKeyEnvelope(BaseModel):
+    """One key; ``keyValue`` only at creation and in the publishable-key read."""
+
     success: bool
     data: ApiKeyOut
 
 
 class ApiKeyListEnvelope(BaseModel):
+    """The merchant's keys, never with ``keyValue``."""
+
     success: bool
     data: list[ApiKeyOut]
 
@@ -61,6 +65,8 @@ class RevokedOut(BaseModel):
 
 
 class RevokedEnvelope(BaseModel):
+    """The revoked key's id and the time it was (first) revoked."""
+
     success: bool
     data: RevokedOut
 
@@ -83,7 +89,7 @@ def api_key_json(key: ApiKey, value: str | None = None) -> dict:
 @bp.get("")
 @document_response(ApiKeyListEnvelope)
 async def list_keys():
-    """Every key of the merchant, newest first, revoked ones too; never with ``keyValue``."""
+    """List the merchant's keys, newest first, revoked ones too; never with ``keyValue``."""
     keys = await api_keys.list_api_keys(merchant_id())
     return {"success": True, "data": [api_key_json(key) for key in keys]}
 
@@ -94,7 +100,7 @@ async def list_keys():
 @document_response(ErrorBody, 404)
 @document_response(PublishableFailure, 500)
 async def read_publishable_key(query_args: PublishableQuery):
-    """The active publishable key of ``?environment=`` (default ``live``), with its value.
+    """Read the active publishable key of ``?environment=`` (default live), with its value.
 
     Design decision: the spec notes that the reference ignores ``environment`` and always
     returns the live key; we honour it, since a test-mode integration needs the test key.
@@ -115,7 +121,7 @@ async def read_publishable_key(query_args: PublishableQuery):
 @validate_request(CreateApiKey)
 @document_response(ApiKeyEnvelope, 201)
 async def create_key(data: CreateApiKey):
-    """A new key with its full ``keyValue``, shown this once for secret keys.
+    """Create a key; the answer holds its full ``keyValue``, shown this once.
 
     A new publishable key revokes the environment's previous one.
     """
@@ -128,6 +134,6 @@ async def create_key(data: CreateApiKey):
 @bp.delete("/<key_id>")
 @document_response(RevokedEnvelope)
 async def revoke_key(key_id: str):
-    """Revoke at once and for good; revoking again answers the first ``revokedAt``."""
+    """Revoke a key at once and for good; revoking again answers the first ``revokedAt``."""
     key = await api_keys.revoke_api_key(merchant_id(), key_id)
     return {"success": True, "data": {"id": key.id, "revokedAt": iso(key.revoked_at)}}

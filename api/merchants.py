@@ -15,6 +15,8 @@ bp = Blueprint("merchants", __name__, url_prefix="/merchants")
 
 
 class MerchantOut(BaseModel):
+    """The merchant profile."""
+
     id: str
     legalName: str
     displayName: str
@@ -34,6 +36,8 @@ class OnboardMerchant(Body):
 
 
 class OnboardingOut(BaseModel):
+    """Which setup steps are done."""
+
     hasPlans: bool
     hasPaymentProvider: bool
     hasTax: bool
@@ -46,6 +50,8 @@ class DunningConfigBody(Body):
 
 
 class DunningConfigOut(BaseModel):
+    """The dunning policy; ``isDefault`` is true until the merchant saves one."""
+
     retryScheduleDays: list[int]
     gracePeriodDays: int
     endAction: str
@@ -53,6 +59,8 @@ class DunningConfigOut(BaseModel):
 
 
 class PaymentProviderOut(BaseModel):
+    """The configured provider (null when none) and the providers that can be configured."""
+
     provider: str | None
     isConfigured: bool
     availableProviders: list[str]
@@ -87,8 +95,11 @@ async def current_merchant():
 @validate_request(UpdateMerchant)
 @document_response(MerchantOut)
 async def update_current_merchant(data: UpdateMerchant):
-    """Change only the fields given (null or absent leaves a field as it is) and answer the
-    whole profile. Names must not be blank; the currency is an ISO 4217 code, any case."""
+    """Update the profile: only the fields given change.
+
+    Null or absent leaves a field as it is; the answer is the whole profile. Names must not be
+    blank; the currency is an ISO 4217 code in any case and is stored upper-cased.
+    """
     merchant = await merchants.update_merchant(
         merchant_id(),
         legal_name=data.legalName,
@@ -138,9 +149,11 @@ async def read_dunning_config():
 @validate_request(DunningConfigBody)
 @document_response(DunningConfigOut)
 async def update_dunning_config(data: DunningConfigBody):
-    """Change the fields given and answer the whole stored record; invalid input stores
-    nothing. ``retryScheduleDays``: 1-10 strictly increasing days in 1..90;
-    ``gracePeriodDays``: 0..90; ``endAction``: pause, cancel or unpaid."""
+    """Save the dunning policy: the fields given change, the others keep their value.
+
+    ``retryScheduleDays``: 1-10 strictly increasing days in 1..90; ``gracePeriodDays``: 0..90;
+    ``endAction``: pause, cancel or unpaid. Invalid input answers 400 and stores nothing.
+    """
     values = await dunning.update_dunning_config(
         merchant_id(),
         retry_schedule_days=data.retryScheduleDays,
@@ -160,14 +173,19 @@ async def read_payment_provider():
 @bp.post("/merchant-data")
 @document_response(ErrorBody, 400)
 async def merchant_data():
-    """Prefill the profile from provider A's account; needs provider A's secret key on file,
-    so until provider A is configured this answers 400 saying so."""
+    """Prefill the profile from provider A's account (needs provider A configured).
+
+    The data comes from provider A with its secret key, so until provider A is configured
+    (a later issue) this answers 400 saying so.
+    """
     return await merchants.merchant_data(merchant_id())
 
 
 @bp.get("/<requested_id>")
 @document_response(MerchantOut)
 async def read_merchant(requested_id: str):
-    """The merchant by id: only the key's own merchant is visible; any other id answers
-    exactly like a missing one."""
+    """Read a merchant by id; only the key's own merchant is visible.
+
+    Any other id, existing or not, answers the same 404.
+    """
     return merchant_json(await merchants.get_visible_merchant(merchant_id(), requested_id))
