@@ -9,7 +9,7 @@ from quart_schema import document_response, validate_request
 from api.common import Body, ErrorBody
 from billing.models import Merchant
 from billing.services import accounts, dunning, merchants
-from webapp.auth import merchant_id, session_required
+from webapp.auth import current_merchant, merchant_id, session_required
 
 bp = Blueprint("merchants", __name__, url_prefix="/merchants")
 
@@ -86,9 +86,9 @@ def dunning_json(values: dict, is_default: bool) -> dict:
 
 @bp.get("/current")
 @document_response(MerchantOut)
-async def current_merchant():
+async def read_current_merchant():
     """The merchant the secret key belongs to."""
-    return merchant_json(await merchants.get_merchant(merchant_id()))
+    return merchant_json(await current_merchant())
 
 
 @bp.post("/current")

@@ -15,7 +15,8 @@ from typing import TypeVar
 
 from quart import current_app, g, request, session
 
-from billing.services import accounts
+from billing.models import Merchant
+from billing.services import accounts, merchants
 from billing.services.api_keys import authenticate
 from billing.services.errors import Forbidden, Unauthorized
 
@@ -50,6 +51,15 @@ def merchant_id() -> str:
     if not value:
         raise Unauthorized("Authentication required")
     return value
+
+
+async def current_merchant() -> Merchant:
+    """The authenticated merchant. Key authentication already loaded it with the key, so
+    routes that only read the profile cost no further query."""
+    key = g.get("api_key")
+    if key is not None and key.merchant_id == merchant_id():
+        return key.merchant
+    return await merchants.get_merchant(merchant_id())
 
 
 def bearer_token() -> str | None:

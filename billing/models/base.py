@@ -5,13 +5,26 @@ merchant and hides soft-deleted rows, so no query can forget either rule.
 """
 
 from datetime import UTC, datetime
-from typing import Self
+from typing import Self, TypeVar
 
 from tortoise import fields
 from tortoise.models import Model
 from tortoise.queryset import QuerySet
 
 from billing.ids import new_id
+
+M = TypeVar("M", bound=Model)
+
+
+def column_names(model: type[Model]) -> list[str]:
+    """The database columns of ``model``, for hand-written SQL on hot paths."""
+    return list(model._meta.fields_db_projection.values())
+
+
+def from_row(model: type[M], row: dict, prefix: str = "") -> M:
+    """A model instance from a hand-written query's row (columns optionally prefixed)."""
+    values = {column: row[prefix + column] for column in column_names(model)}
+    return model._init_from_db(**values)
 
 
 def utcnow() -> datetime:

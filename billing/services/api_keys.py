@@ -9,11 +9,12 @@ concurrent creations cannot both stay active.
 
 import hashlib
 
+from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed, random_base62
 from billing.models import ApiKey, Merchant
-from billing.models.base import utcnow
+from billing.models.base import column_names, from_row, utcnow
 from billing.services.errors import Invalid, NotFound, Unauthorized
 from billing.services.validation import clean_name
 
@@ -95,6 +96,16 @@ async def revoke_api_key(merchant_id: str, key_id: str) -> ApiKey:
     return key
 
 
+# Every /v1 request runs this lookup, so it is one indexed join in hand-written SQL: building
+# the same query through the ORM cost about four times as long (measured in bench/).
+_AUTHENTICATE_SQL = (
+    "SELECT k.*, "
+    + ", ".join(f'm."{column}" AS "merchant__{column}"' for column in column_names(Merchant))
+    + " FROM api_keys k JOIN merchants m ON m.id = k.merchant_id"
+    + " WHERE k.key_hash = $1 AND k.revoked_at IS NULL"
+)
+
+
 async def authenticate(value: str | None, *, key_type: str) -> ApiKey:
     """The active key of ``key_type`` with this value, with its merchant loaded."""
     wanted = KEY_TYPE_PREFIXES[key_type]
@@ -106,11 +117,9 @@ async def authenticate(value: str | None, *, key_type: str) -> ApiKey:
         )
     if not value.startswith(f"{wanted}_"):
         raise Unauthorized(f"This endpoint requires a {key_type} key")
-    key = (
-        await ApiKey.filter(key_hash=hash_key(value), revoked_at=None)
-        .select_related("merchant")
-        .first()
-    )
-    if key is None:
+    rows = await connections.get("default").execute_query_dict(_AUTHENTICATE_SQL, [hash_key(value)])
+    if not rows:
         raise Unauthorized("Invalid or revoked API key")
+    key = from_row(ApiKey, rows[0])
+    key.merchant = from_row(Merchant, rows[0], prefix="merchant__")
     return key
