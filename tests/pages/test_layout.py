@@ -18,12 +18,13 @@ async def test_no_horizontal_page_overflow(new_page, viewport):
     for path in ("/", "/signup"):
         await page.goto(path)
         assert await page.evaluate(OVERFLOW), path
+        await screenshot(page, f"{path.strip('/') or 'log-in'}-{viewport['width']}")
     await sign_up(page)
     await page.goto("/dashboard/api-keys")
     for name in ("Backend with a rather long descriptive name", "Checkout widget"):
         await page.get_by_label("Name", exact=True).fill(name)
         await page.get_by_role("button", name="Create key").click()
-        await expect(page.locator("#new-key-value")).to_be_visible()
+        await expect(page.locator("#new-key-title")).to_contain_text(name)
     wide = await page.evaluate(WIDEST)
     assert await page.evaluate(OVERFLOW), f"api keys with a new key: {wide}"
     for path in PAGES:
@@ -41,9 +42,15 @@ async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
     await page.get_by_role("button", name="Menu").click()
     await expect(nav_link).to_be_visible()
     await expect(page.get_by_text("Payment providers")).to_be_visible()
+    await screenshot(page, "menu-open-390")
+    await page.get_by_role("button", name="Menu").click()
+    await expect(nav_link).to_be_hidden()
+    await page.get_by_role("link", name="Available soon").first.click()  # shows where it will be
+    await expect(page.locator("#nav-plans")).to_be_in_viewport()
     await nav_link.click()
     await page.get_by_label("Name", exact=True).fill("Phone key")
     await page.get_by_role("button", name="Create key").click()
+    await expect(page.locator("#new-key-value")).to_be_visible()
     await page.reload()
     scroller = page.locator(".table-scroll")
     widths = await scroller.evaluate("box => [box.scrollWidth, box.clientWidth]")
@@ -68,4 +75,5 @@ async def test_docs_render_swagger_ui_offline(page, live_server):
     await page.goto("/docs")
     await expect(page.locator(".swagger-ui .info .title")).to_contain_text("Tally API")
     await expect(page.locator(".swagger-ui .opblock").first).to_be_visible()
+    await screenshot(page, "docs-1280")
     assert all(url.startswith(live_server) for url in requests), requests

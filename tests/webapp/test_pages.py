@@ -146,3 +146,28 @@ async def test_user_data_is_escaped(client, sign_up):
     html = await (await client.get("/dashboard")).get_data(as_text=True)
     assert "<script>alert(1)</script>" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+async def test_repeated_failures_are_throttled_with_429(client, merchant):
+    token = await csrf_token_from(client)
+    form = {"csrf_token": token, "email": merchant.email, "password": "wrong-password-1"}
+    for _ in range(5):
+        assert (await client.post("/login", form=form)).status_code == 401
+    response = await client.post("/login", form={**form, "password": PASSWORD})
+    assert response.status_code == 429
+    assert "Too many failed log-in attempts" in await response.get_data(as_text=True)
+
+
+async def test_unknown_page_uses_the_layout(client):
+    response = await client.get("/no-such-page")
+    assert response.status_code == 404
+    html = await response.get_data(as_text=True)
+    assert "Error 404" in html and "tally.css" in html
+
+
+async def test_log_out_needs_post_with_token_and_clears_the_session(client, sign_up):
+    _, token = await sign_up()
+    assert (await client.post("/logout")).status_code == 403
+    response = await client.post("/logout", form={"csrf_token": token})
+    assert response.status_code == 303 and response.headers["Location"] == "/login"
+    assert (await client.get("/dashboard")).status_code == 302
