@@ -38,7 +38,7 @@ class DunningForm(TallyForm):
     retry_schedule_days = StringField(
         "Retry schedule",
         [InputRequired("Enter at least one retry day")],
-        description="Days after the first failed payment on which to retry, e.g. 1, 3, 5.",
+        description="Days after the first failure on which to retry, e.g. 1, 3, 5.",
     )
     grace_period_days = IntegerField(
         "Grace period (days)",
