@@ -19,7 +19,7 @@ from billing.models import LoginAttempt, Membership, Merchant, User
 from billing.models.base import utcnow
 from billing.services import merchants
 from billing.services.api_keys import create_api_key
-from billing.services.errors import Conflict, Invalid, TooManyRequests, Unauthorized
+from billing.services.errors import Conflict, Forbidden, Invalid, TooManyRequests, Unauthorized
 from billing.services.validation import has_unstorable_characters
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -31,6 +31,7 @@ MAX_FAILURES_PER_ADDRESS = 20
 DUPLICATE_EMAIL = "An account with this email already exists"
 
 _hasher = PasswordHasher()
+_UNKNOWN_USER_HASH = _hasher.hash("no account has this password")
 
 
 class Provisioned(NamedTuple):
@@ -117,7 +118,8 @@ async def provision_merchant(
     return Provisioned(merchant, user, secret, publishable)
 
 
-async def log_in(*, email: str, password: str, ip_address: str) -> User:
+async def log_in(*, email: str, password: str, ip_address: str) -> tuple[User, Merchant]:
+    """The user and the business they land on (their first membership)."""
     email = (email or "").strip().lower()
     since = utcnow() - THROTTLE_WINDOW
     failures = LoginAttempt.filter(succeeded=False, created_at__gte=since)
@@ -127,11 +129,15 @@ async def log_in(*, email: str, password: str, ip_address: str) -> User:
     ):
         raise TooManyRequests("Too many failed log-in attempts. Try again in 15 minutes.")
     user = await User.filter(email=email).first()
-    ok = user is not None and _verify(user.password_hash, password or "")
+    # An unknown email still costs one hash check, so timing does not reveal who has an account.
+    ok = _verify(user.password_hash if user else _UNKNOWN_USER_HASH, password or "") and bool(user)
     await LoginAttempt.create(email=email, ip_address=ip_address, succeeded=ok)
     if not ok:
         raise Unauthorized("Invalid email or password")
-    return user
+    owned = await merchants_of(user.id)
+    if not owned:  # every membership of this user was removed
+        raise Forbidden("This account has no business to manage.")
+    return user, owned[0]
 
 
 def _verify(password_hash: str, password: str) -> bool:

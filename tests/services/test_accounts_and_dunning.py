@@ -6,7 +6,7 @@ import pytest
 
 from billing.models import ApiKey, Membership, Merchant, User
 from billing.services import accounts, dunning, merchants
-from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.errors import Conflict, Forbidden, Invalid, NotFound, Unauthorized
 from tests.conftest import PASSWORD, unique_email
 
 
@@ -95,3 +95,33 @@ async def test_dunning_update_validates_before_writing(merchant):
 async def test_dunning_grace_period_bounds(merchant, grace):
     with pytest.raises(Invalid, match="gracePeriodDays"):
         await dunning.update_dunning_config(merchant.id, grace_period_days=grace)
+
+
+async def test_log_in_returns_user_and_their_business(app):
+    email = unique_email()
+    user, merchant = await accounts.sign_up(email=email, password=PASSWORD, legal_name="Logged")
+    logged_user, logged_merchant = await accounts.log_in(
+        email=email.upper(), password=PASSWORD, ip_address="10.0.0.1"
+    )
+    assert (logged_user.id, logged_merchant.id) == (user.id, merchant.id)
+
+
+async def test_log_in_refuses_a_user_without_business(app):
+    email = unique_email()
+    user, _ = await accounts.sign_up(email=email, password=PASSWORD, legal_name="Gone")
+    await Membership.filter(user_id=user.id).delete()
+    with pytest.raises(Forbidden, match="no business"):
+        await accounts.log_in(email=email, password=PASSWORD, ip_address="10.0.0.2")
+
+
+async def test_unknown_email_and_wrong_password_answer_alike(app):
+    email = unique_email()
+    await accounts.sign_up(email=email, password=PASSWORD, legal_name="Alike")
+    messages = []
+    for candidate in (email, unique_email("nobody")):
+        with pytest.raises(Unauthorized) as raised:
+            await accounts.log_in(
+                email=candidate, password="wrong-password-9", ip_address="10.0.0.3"
+            )
+        messages.append(raised.value.message)
+    assert messages == ["Invalid email or password"] * 2

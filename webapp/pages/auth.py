@@ -7,7 +7,7 @@ the new owner lands on the onboarding checklist already logged in.
 from quart import Blueprint, flash, redirect, request, url_for
 
 from billing.services import accounts
-from billing.services.errors import ServiceError, TooManyRequests
+from billing.services.errors import ServiceError
 from webapp.auth import log_user_in, log_user_out
 from webapp.forms.auth import LogInForm, SignUpForm
 from webapp.pages.common import INVALID_FORM, is_logged_in, page_headers, render_page, safe_next
@@ -64,21 +64,16 @@ async def log_in():
     if not form.validate():
         return await render_page("auth/log_in.html", form=form, status=INVALID_FORM)
     try:
-        user = await accounts.log_in(
+        user, merchant = await accounts.log_in(
             email=form.email.data,
             password=form.password.data,
             ip_address=request.remote_addr or "unknown",
         )
-        owned = await accounts.merchants_of(user.id)
     except ServiceError as error:
         form.password.data = ""
         form.form_errors.append(error.message)
-        status = 429 if isinstance(error, TooManyRequests) else 401
-        return await render_page("auth/log_in.html", form=form, status=status)
-    if not owned:  # a user whose every membership was removed
-        form.form_errors.append("This account has no business to manage.")
-        return await render_page("auth/log_in.html", form=form, status=403)
-    log_user_in(user.id, owned[0].id)
+        return await render_page("auth/log_in.html", form=form, status=error.status)
+    log_user_in(user.id, merchant.id)
     return redirect(safe_next(form.next.data) or url_for(DASHBOARD), 303)
 
 
