@@ -1,12 +1,17 @@
 """Small helpers every /v1 module shares: timestamps, query flags and the request-model base."""
 
+import functools
+import logging
 from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 from quart import Request
+from werkzeug.exceptions import HTTPException
 
-from billing.services.errors import Invalid
+from billing.services.errors import Failure, Invalid, ServiceError
+
+log = logging.getLogger("tally.api")
 
 
 class Body(BaseModel):
@@ -55,3 +60,23 @@ class JSONSafeRequest(Request):
             if silent:
                 return None
             return self.on_json_loading_failed(error)
+
+
+def fails_as(message: str):
+    """Answer the spec's own 500 message (``Failed to create price``...) when a route fails
+    unexpectedly; typed service errors pass through untouched. The trace goes to the log."""
+
+    def decorator(view):
+        @functools.wraps(view)
+        async def wrapper(*args, **kwargs):
+            try:
+                return await view(*args, **kwargs)
+            except (ServiceError, HTTPException):
+                raise
+            except Exception as error:
+                log.exception("%s", message)
+                raise Failure(message) from error
+
+        return wrapper
+
+    return decorator
