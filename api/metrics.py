@@ -1,0 +1,150 @@
+"""/v1/metrics: list (a bare array, as the spec says), read, create, update, soft delete.
+
+Response shapes the spec leaves open (our design): a single read, create and update answer the
+bare metric object ``{id, name, description, queryType, aggregationType, eventName, valueType,
+customQuery, createdAt, updatedAt}``; delete answers ``{success: true}``. ``/value`` comes
+with usage events.
+"""
+
+from pydantic import BaseModel
+from quart import Blueprint
+from quart_schema import document_response, validate_request
+
+from api.common import Body, ErrorBody, iso
+from billing.models import Metric
+from billing.services import metrics
+from webapp.auth import merchant_id
+
+bp = Blueprint("metrics", __name__, url_prefix="/metrics")
+
+
+class CreateMetric(Body):
+    name: str
+    eventName: str
+    aggregationType: str
+    description: str | None = None
+    queryType: str = "simple"
+    valueType: str = "NUMERIC"
+    customQuery: str | None = None
+
+
+class UpdateMetric(Body):
+    name: str | None = None
+    description: str | None = None
+    queryType: str | None = None
+    customQuery: str | None = None
+    eventName: str | None = None
+    aggregationType: str | None = None
+    valueType: str | None = None
+
+
+class MetricOut(BaseModel):
+    """A metric. ``customQuery`` is set only for ``queryType`` complex."""
+
+    id: str
+    name: str
+    description: str
+    queryType: str
+    aggregationType: str
+    eventName: str
+    valueType: str
+    customQuery: str | None
+    createdAt: str
+    updatedAt: str
+
+
+class MetricDeletedOut(BaseModel):
+    """The metric is soft-deleted and unlinked from every feature."""
+
+    success: bool
+
+
+def metric_json(metric: Metric) -> dict:
+    return {
+        "id": metric.id,
+        "name": metric.name,
+        "description": metric.description,
+        "queryType": metric.query_type,
+        "aggregationType": metric.aggregation_type,
+        "eventName": metric.event_name,
+        "valueType": metric.value_type,
+        "customQuery": metric.custom_query,
+        "createdAt": iso(metric.created_at),
+        "updatedAt": iso(metric.updated_at),
+    }
+
+
+@bp.get("")
+@document_response(list[MetricOut])
+async def list_metrics():
+    """The merchant's live metrics as a bare array, oldest first."""
+    return [metric_json(metric) for metric in await metrics.list_metrics(merchant_id())]
+
+
+@bp.get("/<metric_id>")
+@document_response(MetricOut)
+@document_response(ErrorBody, 404)
+async def read_metric(metric_id: str):
+    """One metric."""
+    return metric_json(await metrics.get_metric(merchant_id(), metric_id))
+
+
+@bp.post("")
+@validate_request(CreateMetric)
+@document_response(MetricOut, 201)
+@document_response(ErrorBody, 400)
+async def create_metric(data: CreateMetric):
+    """Create a metric. Required: ``name``, ``eventName``, ``aggregationType``.
+
+    ``aggregationType``: COUNT, SUM, MAX or UNIQUE_COUNT. ``valueType``: NUMERIC (default) or
+    STRING; SUM and MAX need NUMERIC. ``queryType``: simple (default), indexed or complex;
+    complex needs ``customQuery`` (checked as a read-only query when metering runs it).
+    ``eventName``: 1-200 lowercase letters, digits, dots, hyphens and underscores; version a
+    changed meaning with a new name such as ``api.request.v2``.
+    """
+    metric = await metrics.create_metric(
+        merchant_id(),
+        name=data.name,
+        event_name=data.eventName,
+        aggregation_type=data.aggregationType,
+        description=data.description or "",
+        query_type=data.queryType,
+        value_type=data.valueType,
+        custom_query=data.customQuery,
+    )
+    return metric_json(metric), 201
+
+
+@bp.post("/<metric_id>/update")
+@validate_request(UpdateMetric)
+@document_response(MetricOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def update_metric(metric_id: str, data: UpdateMetric):
+    """Change ``name``, ``description``, ``queryType`` or ``customQuery``; absent or null
+    fields keep their value.
+
+    ``aggregationType``, ``valueType`` and ``eventName`` are fixed at creation: sending their
+    current value is fine, a different one answers 400.
+    """
+    metric = await metrics.update_metric(
+        merchant_id(),
+        metric_id,
+        name=data.name,
+        description=data.description,
+        query_type=data.queryType,
+        custom_query=data.customQuery,
+        event_name=data.eventName,
+        aggregation_type=data.aggregationType,
+        value_type=data.valueType,
+    )
+    return metric_json(metric)
+
+
+@bp.post("/<metric_id>/delete")
+@document_response(MetricDeletedOut)
+@document_response(ErrorBody, 404)
+async def delete_metric(metric_id: str):
+    """Soft-delete the metric; features that used it no longer list its id."""
+    await metrics.delete_metric(merchant_id(), metric_id)
+    return {"success": True}

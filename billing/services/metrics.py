@@ -1,0 +1,200 @@
+"""Metrics: how the usage events of one event name aggregate into a number.
+
+Allowed values (the spec shows only some; the rest is our design):
+
+- ``query_type``: ``simple`` (aggregate the events' values), ``indexed`` (the same, served from
+  the per-customer usage rollups) or ``complex`` (a merchant-written query). A complex metric
+  needs ``custom_query``, a non-empty text stored here and validated by the metering issue as a
+  single read-only SELECT over the merchant's own events; other query types carry none.
+- ``aggregation_type``: ``COUNT``, ``SUM``, ``MAX``, ``UNIQUE_COUNT``.
+- ``value_type``: ``NUMERIC`` or ``STRING``. ``SUM`` and ``MAX`` need numeric values, so they
+  require ``NUMERIC``.
+
+``aggregation_type`` and ``value_type`` are fixed at creation: usage already counted under one
+aggregation means something else under another. The event name is fixed too, as the spec's
+versioning rule says: renaming an event creates a new metric (a ``.v2`` name, say), so a
+metric's history never mixes two kinds of events.
+
+Deleting a metric is soft and also unlinks it from every feature's ``metric_ids``; it locks the
+merchant row like feature writes do, so a feature cannot link a metric being deleted.
+"""
+
+import re
+
+from tortoise.transactions import in_transaction
+
+from billing.ids import is_well_formed
+from billing.models import Feature, Merchant, Metric
+from billing.models.base import utcnow
+from billing.services.errors import Invalid, NotFound
+from billing.services.validation import clean_name
+
+QUERY_TYPES = ("simple", "indexed", "complex")
+AGGREGATION_TYPES = ("COUNT", "SUM", "MAX", "UNIQUE_COUNT")
+VALUE_TYPES = ("NUMERIC", "STRING")
+NUMERIC_ONLY = ("SUM", "MAX")
+EVENT_NAME_PATTERN = re.compile(r"[a-z0-9._-]{1,200}")
+MAX_DESCRIPTION = 2000
+MAX_CUSTOM_QUERY = 20_000
+
+NOT_FOUND = "Metric not found or access denied"
+IMMUTABLE = "aggregationType and valueType cannot be changed after creation"
+
+
+def _one_of(value, allowed: tuple[str, ...], field: str) -> str:
+    if value not in allowed:
+        raise Invalid(f"{field} must be one of: {', '.join(allowed)}")
+    return value
+
+
+def _clean_text(value, field: str, max_length: int) -> str:
+    """Free text (several lines allowed); NUL, other control characters and lone surrogates
+    are refused, since PostgreSQL or the encoder would fail on some of them."""
+    if not isinstance(value, str):
+        raise Invalid(f"{field} must be a string")
+    if len(value) > max_length:
+        raise Invalid(f"{field} must be at most {max_length} characters")
+    for char in value:
+        if char in "\n\r\t":
+            continue
+        if ord(char) < 32 or ord(char) == 127 or 0xD800 <= ord(char) <= 0xDFFF:
+            raise Invalid(f"{field} must not contain control characters")
+    return value
+
+
+def validate_event_name(event_name) -> str:
+    if event_name is None or event_name == "":
+        raise Invalid("eventName is required")
+    if not isinstance(event_name, str) or EVENT_NAME_PATTERN.fullmatch(event_name) is None:
+        raise Invalid(
+            "eventName must be 1-200 characters of lowercase letters, digits, dots, hyphens "
+            "and underscores (for example api.request or api.request.v2)"
+        )
+    return event_name
+
+
+def _custom_query(query_type: str, custom_query) -> str | None:
+    """The stored query: required and non-blank for ``complex``, refused otherwise."""
+    if query_type != "complex":
+        if custom_query is not None:
+            raise Invalid("customQuery is only used with queryType complex")
+        return None
+    if custom_query is None or (isinstance(custom_query, str) and not custom_query.strip()):
+        raise Invalid("customQuery is required when queryType is complex")
+    return _clean_text(custom_query, "customQuery", MAX_CUSTOM_QUERY).strip()
+
+
+async def create_metric(
+    merchant_id: str,
+    *,
+    name: str,
+    event_name: str,
+    aggregation_type: str = "SUM",
+    description: str = "",
+    query_type: str = "simple",
+    value_type: str = "NUMERIC",
+    custom_query: str | None = None,
+) -> Metric:
+    name = clean_name(name, "name")
+    event_name = validate_event_name(event_name)
+    aggregation_type = _one_of(aggregation_type, AGGREGATION_TYPES, "aggregationType")
+    value_type = _one_of(value_type, VALUE_TYPES, "valueType")
+    query_type = _one_of(query_type, QUERY_TYPES, "queryType")
+    if aggregation_type in NUMERIC_ONLY and value_type != "NUMERIC":
+        raise Invalid(f"aggregationType {aggregation_type} needs valueType NUMERIC")
+    description = _clean_text(description or "", "description", MAX_DESCRIPTION).strip()
+    query = _custom_query(query_type, custom_query)
+    async with in_transaction():
+        return await Metric.create(
+            merchant_id=merchant_id,
+            name=name,
+            description=description,
+            query_type=query_type,
+            aggregation_type=aggregation_type,
+            event_name=event_name,
+            value_type=value_type,
+            custom_query=query,
+        )
+
+
+async def list_metrics(merchant_id: str) -> list[Metric]:
+    """Live metrics, oldest first (the order they were defined in)."""
+    return await Metric.scoped(merchant_id).order_by("created_at", "id")
+
+
+async def get_metric(merchant_id: str, metric_id: str) -> Metric:
+    if not is_well_formed(metric_id, Metric.id_prefix):
+        raise NotFound(NOT_FOUND)
+    metric = await Metric.scoped(merchant_id).filter(id=metric_id).first()
+    if metric is None:
+        raise NotFound(NOT_FOUND)
+    return metric
+
+
+async def update_metric(
+    merchant_id: str,
+    metric_id: str,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    query_type: str | None = None,
+    custom_query: str | None = None,
+    event_name: str | None = None,
+    aggregation_type: str | None = None,
+    value_type: str | None = None,
+) -> Metric:
+    """Change the fields given (None leaves a field as it is).
+
+    ``aggregation_type``, ``value_type`` and ``event_name`` may be sent with their current
+    value (a client sending the whole object back), but not changed. Leaving ``complex`` drops
+    the stored query; switching to ``complex`` needs one, given now or already stored.
+    """
+    await get_metric(merchant_id, metric_id)  # 404 before any 400 about the body
+    if name is not None:
+        name = clean_name(name, "name")
+    if description is not None:
+        description = _clean_text(description, "description", MAX_DESCRIPTION).strip()
+    if query_type is not None:
+        _one_of(query_type, QUERY_TYPES, "queryType")
+    async with in_transaction():
+        metric = await Metric.scoped(merchant_id).filter(id=metric_id).select_for_update().first()
+        if metric is None:
+            raise NotFound(NOT_FOUND)
+        if (aggregation_type is not None and aggregation_type != metric.aggregation_type) or (
+            value_type is not None and value_type != metric.value_type
+        ):
+            raise Invalid(IMMUTABLE)
+        if event_name is not None and event_name != metric.event_name:
+            raise Invalid(
+                "eventName cannot be changed after creation; create a new metric for the new "
+                "event name (for example with a .v2 suffix)"
+            )
+        new_query_type = query_type or metric.query_type
+        if new_query_type == "complex" and custom_query is None:
+            custom_query = metric.custom_query
+        metric.custom_query = _custom_query(new_query_type, custom_query)
+        metric.query_type = new_query_type
+        if name is not None:
+            metric.name = name
+        if description is not None:
+            metric.description = description
+        await metric.save()
+    return metric
+
+
+async def delete_metric(merchant_id: str, metric_id: str) -> None:
+    """Soft-delete the metric and take its id out of every live feature's ``metric_ids``."""
+    if not is_well_formed(metric_id, Metric.id_prefix):
+        raise NotFound(NOT_FOUND)
+    async with in_transaction():
+        await Merchant.filter(id=merchant_id).select_for_update().first()
+        metric = await Metric.scoped(merchant_id).filter(id=metric_id).select_for_update().first()
+        if metric is None:
+            raise NotFound(NOT_FOUND)
+        now = utcnow()
+        metric.deleted_at = now
+        await metric.save(update_fields=["deleted_at", "updated_at"])
+        for feature in await Feature.scoped(merchant_id).select_for_update():
+            if metric.id in (feature.metric_ids or []):
+                feature.metric_ids = [i for i in feature.metric_ids if i != metric.id]
+                await feature.save(update_fields=["metric_ids", "updated_at"])
