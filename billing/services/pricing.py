@@ -9,10 +9,12 @@ Forms: ``flat_rate``, ``tiered``, ``usage_based``, ``recurring`` (discriminated 
 the components form ``{"components": [...]}`` with ``fixed`` and ``per_unit`` components.
 """
 
+import math
 import re
 from typing import Any
 
 from billing.services.errors import Invalid
+from billing.services.validation import has_unstorable_characters
 
 INVALID = "Invalid pricing data configuration"
 MAX_AMOUNT_CENTS = 10**12  # ten billion in major units: far above any real price
@@ -21,7 +23,12 @@ MAX_TIERS = 50
 INTERVALS = ("day", "week", "month", "year")
 FREQUENCIES = ("DAILY", "WEEKLY", "MONTHLY", "YEARLY")
 RRULE_LIMITS = {"INTERVAL": (1, 366), "COUNT": (1, 10_000), "BYMONTH": (1, 12)}
-UNTIL_RE = re.compile(r"^\d{8}(T\d{6}Z?)?$")
+MAX_RULE_LENGTH = 200
+# ASCII only: ``str.isdigit`` and ``\d`` also accept digits such as "²" or "٣", which
+# ``int()`` refuses or which no calendar library downstream understands.
+NUMBER_RE = re.compile(r"[0-9]{1,5}")
+MONTH_DAY_RE = re.compile(r"-?[0-9]{1,2}")
+UNTIL_RE = re.compile(r"[0-9]{8}(T[0-9]{6}Z?)?")
 
 
 def _fail(details: str) -> Invalid:
@@ -30,6 +37,16 @@ def _fail(details: str) -> Invalid:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_positive_number(value: Any) -> bool:
+    """A JSON number above zero; NaN and infinity (which Python's JSON parser accepts)
+    are refused because they compare oddly and PostgreSQL's jsonb cannot store them."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, float) and not math.isfinite(value):
+        return False  # (math.isfinite itself overflows on ints above 1e308)
+    return value > 0
 
 
 def _amount(value: Any, where: str) -> int:
@@ -41,18 +58,20 @@ def _amount(value: Any, where: str) -> int:
 def _text(value: Any, where: str, max_length: int = 200) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > max_length:
         raise _fail(f"{where} must be a non-empty string of at most {max_length} characters")
+    if has_unstorable_characters(value):  # NUL and lone surrogates cannot be stored
+        raise _fail(f"{where} must not contain control characters")
     return value.strip()
 
 
 def _only(data: dict, allowed: set[str], where: str) -> None:
-    unknown = sorted(set(data) - allowed)
+    unknown = sorted(str(key) for key in set(data) - allowed)
     if unknown:
         raise _fail(f"{where} has unknown field(s): {', '.join(unknown)}")
 
 
 def validate_recurrence_rule(rule: Any, where: str = "recurrence_rule") -> str:
     """An RFC 5545 RRULE such as ``FREQ=MONTHLY`` or ``RRULE:FREQ=YEARLY;INTERVAL=1``."""
-    if not isinstance(rule, str) or not rule.strip():
+    if not isinstance(rule, str) or not rule.strip() or len(rule) > MAX_RULE_LENGTH:
         raise _fail(f"{where} must be a recurrence rule such as FREQ=MONTHLY")
     body = rule.strip().removeprefix("RRULE:")
     parts: dict[str, str] = {}
@@ -66,13 +85,15 @@ def validate_recurrence_rule(rule: Any, where: str = "recurrence_rule") -> str:
     if parts.get("FREQ") not in FREQUENCIES:
         raise _fail(f"{where} needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
     for key, (low, high) in RRULE_LIMITS.items():
-        if key in parts and not (parts[key].isdigit() and low <= int(parts[key]) <= high):
+        if key in parts and not (
+            NUMBER_RE.fullmatch(parts[key]) and low <= int(parts[key]) <= high
+        ):
             raise _fail(f"{where} {key} must be a whole number from {low} to {high}")
     if "BYMONTHDAY" in parts:
-        day = parts["BYMONTHDAY"].lstrip("-")
-        if not (day.isdigit() and 1 <= int(day) <= 31):
+        day = parts["BYMONTHDAY"]
+        if not (MONTH_DAY_RE.fullmatch(day) and 1 <= abs(int(day)) <= 31):
             raise _fail(f"{where} BYMONTHDAY must be 1 to 31 (or -1 to -31)")
-    if "UNTIL" in parts and not UNTIL_RE.match(parts["UNTIL"]):
+    if "UNTIL" in parts and not UNTIL_RE.fullmatch(parts["UNTIL"]):
         raise _fail(f"{where} UNTIL must look like 20271231 or 20271231T000000Z")
     return ";".join(f"{key}={value}" for key, value in parts.items())
 
@@ -90,7 +111,7 @@ def _tiers(tiers: Any) -> list[dict]:
         if last and up_to is not None:
             raise _fail(f"{where}.upTo must be null: the last tier is unbounded")
         if not last:
-            if isinstance(up_to, bool) or not isinstance(up_to, int | float) or up_to <= 0:
+            if not _is_positive_number(up_to):
                 raise _fail(f"{where}.upTo must be a positive number (only the last is null)")
             if up_to <= previous:
                 raise _fail(f"{where}.upTo must be greater than the previous tier's upTo")
@@ -256,10 +277,10 @@ def pricing_from_flat_fields(
     """The alternative create body (unitAmountCents, billingInterval, pricingModel)."""
     if not _is_int(unit_amount_cents) or not 0 <= unit_amount_cents <= MAX_AMOUNT_CENTS:
         raise Invalid(FLAT_INVALID_AMOUNT)
-    interval = billing_interval or "month"
+    interval = "month" if billing_interval is None else billing_interval
     if interval not in ("month", "year"):
         raise _fail("billingInterval must be 'month' or 'year'")
-    model = pricing_model or "flat"
+    model = "flat" if pricing_model is None else pricing_model
     if model == "flat":
         return fixed_price_data(unit_amount_cents, interval)
     if model == "per_seat":
@@ -276,11 +297,13 @@ def billing_interval(pricing_data: dict) -> str | None:
     if "components" in pricing_data:
         for component in pricing_data["components"]:
             rule = component.get("recurrence_rule", "")
-            if component["type"] == "fixed" or rule:
-                if "FREQ=MONTHLY" in rule:
-                    return "month"
-                if "FREQ=YEARLY" in rule:
-                    return "year"
+            parts = dict(part.partition("=")[::2] for part in rule.split(";") if rule)
+            if parts.get("INTERVAL", "1").lstrip("0") != "1":
+                continue  # every 3 months is neither monthly nor yearly
+            if parts.get("FREQ") == "MONTHLY":
+                return "month"
+            if parts.get("FREQ") == "YEARLY":
+                return "year"
         return None
     interval = pricing_data.get("interval")
     if pricing_data.get("type") == "recurring" and pricing_data.get("intervalCount", 1) != 1:
