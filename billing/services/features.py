@@ -14,6 +14,7 @@ sets a slug locks the merchant row first: two concurrent creations of one slug a
 and the second one sees the first.
 """
 
+import json
 import math
 import re
 
@@ -99,6 +100,20 @@ async def _valid_metric_ids(merchant_id: str, metric_ids: list[str]) -> list[str
     return unique
 
 
+async def _save(feature: Feature, value, **kwargs) -> None:
+    """Save ``feature`` with ``value`` as its default value.
+
+    Tortoise's JSONField takes a Python ``str`` for already-encoded JSON (a string value such
+    as ``"gold"`` would fail as invalid JSON, and ``"25"`` would be stored as the number 25),
+    so the value goes in encoded and the instance gets the plain value back afterwards.
+    """
+    feature.default_value = json.dumps(value)
+    try:
+        await feature.save(**kwargs)
+    finally:
+        feature.default_value = value
+
+
 async def slug_taken(merchant_id: str, slug: str, *, exclude_id: str | None = None) -> bool:
     """Whether a live feature of this merchant already uses ``slug`` (other than
     ``exclude_id``, the feature being edited)."""
@@ -133,14 +148,15 @@ async def create_feature(
         ids = await _valid_metric_ids(merchant_id, metric_ids or [])
         if await slug_taken(merchant_id, slug):
             raise Conflict(SLUG_TAKEN)
-        return await Feature.create(
+        feature = Feature(
             merchant_id=merchant_id,
             slug=slug,
             display_name=display_name,
             feature_type=feature_type,
-            default_value=value,
             metric_ids=ids,
         )
+        await _save(feature, value, force_create=True)
+    return feature
 
 
 async def list_features(merchant_id: str, *, search: str | None = None) -> list[Feature]:
@@ -196,8 +212,9 @@ async def update_feature(
         if feature is None:
             raise NotFound(NOT_FOUND)
         new_type = feature_type or feature.feature_type
+        value = feature.default_value
         if feature_value is not None or new_type != feature.feature_type:
-            feature.default_value = validate_feature_value(new_type, feature_value)
+            value = validate_feature_value(new_type, feature_value)
         feature.feature_type = new_type
         if display_name is not None:
             feature.display_name = display_name
@@ -207,7 +224,7 @@ async def update_feature(
             if await slug_taken(merchant_id, slug, exclude_id=feature.id):
                 raise Conflict(SLUG_TAKEN)
             feature.slug = slug
-        await feature.save()
+        await _save(feature, value)
     return feature
 
 
