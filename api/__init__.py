@@ -2,12 +2,19 @@
 
 from quart import Blueprint, Quart
 
-from api import api_keys, features, merchants, metrics
+from api import api_keys, features, merchants, metrics, pricing_tables, public
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
 from webapp.auth import authenticate_api_request
 
-RESOURCE_BLUEPRINTS = (api_keys.bp, merchants.bp, features.bp, metrics.bp)
+RESOURCE_BLUEPRINTS = (
+    api_keys.bp,
+    merchants.bp,
+    features.bp,
+    metrics.bp,
+    pricing_tables.bp,
+    public.bp,
+)
 
 
 def register_api(app: Quart) -> None:

@@ -12,24 +12,26 @@ The default table (``is_default``) is where ``showInPricingTable`` puts a new pl
 on first use, named "Pricing" with slug ``pricing`` (or the first free ``pricing-2``...).
 """
 
-import re
-
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
 from billing.models import Merchant, Plan, PricingTable, PricingTablePlan
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.pricing_table_views import (
+    SLUG_MAX,
+    SLUG_RE,
+    TableView,
+    detailed_view,
+    get_table,
+)
 from billing.services.validation import clean_name
 
-TABLE_NOT_FOUND = "Pricing table not found or access denied"
 ENTRY_NOT_FOUND = "Pricing table plan not found or access denied"
 PLAN_NOT_FOUND = "Plan not found or access denied"
 INVALID_PLAN_IDS = "One or more plan IDs are invalid or do not belong to this merchant"
 SLUG_TAKEN = "A pricing table with this slug already exists"
 PLAN_ALREADY_IN_TABLE = "This plan is already in the pricing table"
-SLUG_RE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-SLUG_MAX = 100
 MAX_PLAN_IDS = 100
 MAX_DISPLAY_ORDER = 1_000_000
 DEFAULT_NAME = "Pricing"
@@ -108,24 +110,6 @@ async def add_plan_to_default_table(merchant_id: str, stable_plan_id: str) -> No
             )
 
 
-async def get_table(merchant_id: str, table_id: str, *, for_update: bool = False) -> PricingTable:
-    """A live table of this merchant; anything else (another merchant's too) is a 404."""
-    if not isinstance(table_id, str) or not is_well_formed(table_id, PricingTable.id_prefix):
-        raise NotFound(TABLE_NOT_FOUND)
-    query = PricingTable.scoped(merchant_id).filter(id=table_id)
-    if for_update:
-        query = query.select_for_update()
-    table = await query.first()
-    if table is None:
-        raise NotFound(TABLE_NOT_FOUND)
-    return table
-
-
-async def list_tables(merchant_id: str) -> list[PricingTable]:
-    """Live tables, the default first, then oldest first (the order they were made)."""
-    return await PricingTable.scoped(merchant_id).order_by("-is_default", "created_at", "id")
-
-
 async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]:
     """Stable ids (deduplicated, in order) of ``plan_ids``, each a version id or stable id of
     one of this merchant's live plans; any other id makes the whole list a 400."""
@@ -151,7 +135,7 @@ async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]
 
 async def create_table(
     merchant_id: str, *, name: str, slug: str, plan_ids: list[str] | None = None
-) -> PricingTable:
+) -> TableView:
     """A new, active, non-default table holding ``plan_ids`` with no explicit order (plans
     then sort by price, see ``pricing_table_views``). A live table's slug → 409."""
     name = clean_name(name, "name")
@@ -170,7 +154,7 @@ async def create_table(
                 for stable_id in stable_ids
             ]
         )
-    return table
+    return await detailed_view(merchant_id, table.id)
 
 
 async def update_table(
@@ -181,7 +165,7 @@ async def update_table(
     slug: str | None = None,
     is_active: bool | None = None,
     is_default: bool | None = None,
-) -> PricingTable:
+) -> TableView:
     """Change what is given (None = keep). Making a table the default takes the flag from
     the previous default, so a merchant has at most one; a taken slug → 409."""
     changes: dict = {}
@@ -210,7 +194,7 @@ async def update_table(
         if changes:
             table.update_from_dict(changes)
             await table.save(update_fields=[*changes, "updated_at"])
-    return table
+    return await detailed_view(merchant_id, table.id)
 
 
 async def delete_table(merchant_id: str, table_id: str) -> None:
