@@ -5,6 +5,7 @@ import re
 import pytest
 
 from billing.models import Feature, Plan, PlanFeature
+from tests.api.test_robustness import ODD_VALUES
 
 FEATURE_FIELDS = {
     "id",
@@ -437,3 +438,27 @@ async def test_every_row_needs_a_secret_key(client, merchant, method, path):
     assert response.status_code == 401
     response = await client.open(path, method=method, json={}, headers=merchant.public_headers)
     assert response.status_code == 401
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("POST", "/v1/features"),
+        ("POST", "/v1/features/checkSlug"),
+        ("PUT", "/v1/features/{id}"),
+    ],
+)
+async def test_odd_bodies_never_fail(client, merchant, method, path):
+    feature = await made(client, merchant, slug="probe", displayName="Probe")
+    path = path.format(id=feature["id"])
+    fields = ("slug", "displayName", "featureType", "featureValue", "metricIds")
+    bodies = [None, {}, [], "text", 0, *({field: v for field in fields} for v in ODD_VALUES)]
+    slug = "probe" if method == "PUT" else "other"  # an update keeps the probe's own slug
+    valid = {"slug": slug, "displayName": "Other", "featureType": "string"}
+    bodies += [{**valid, field: v} for field in fields for v in ODD_VALUES]
+    for body in bodies:
+        await Feature.filter(merchant_id=merchant.id, slug="other").delete()
+        response = await client.open(path, method=method, json=body, headers=merchant.headers)
+        assert response.status_code < 500, (body, await response.get_data())
+        if response.status_code >= 400:
+            assert isinstance((await response.get_json())["error"], str)

@@ -1,0 +1,331 @@
+"""/v1/metrics: every CRUD row, every error, immutable fields, soft delete and tenant isolation."""
+
+import re
+
+import pytest
+
+from billing.models import Feature, Metric
+from tests.api.test_robustness import ODD_VALUES
+
+METRIC_FIELDS = {
+    "id",
+    "name",
+    "description",
+    "queryType",
+    "aggregationType",
+    "eventName",
+    "valueType",
+    "customQuery",
+    "createdAt",
+    "updatedAt",
+}
+NOT_FOUND = {"error": "Metric not found or access denied"}
+IMMUTABLE = {"error": "aggregationType and valueType cannot be changed after creation"}
+MISSING_ID = "metric_" + "A" * 22
+BASE = {"name": "API calls", "eventName": "api.call", "aggregationType": "COUNT"}
+
+
+async def create(client, merchant, **body):
+    return await client.post("/v1/metrics", json=body, headers=merchant.headers)
+
+
+async def made(client, merchant, **body) -> dict:
+    response = await create(client, merchant, **{**BASE, **body})
+    assert response.status_code == 201, await response.get_json()
+    return await response.get_json()
+
+
+async def update(client, merchant, metric_id, **body):
+    return await client.post(f"/v1/metrics/{metric_id}/update", json=body, headers=merchant.headers)
+
+
+async def listed(client, merchant) -> list[dict]:
+    response = await client.get("/v1/metrics", headers=merchant.headers)
+    assert response.status_code == 200
+    body = await response.get_json()
+    assert isinstance(body, list)
+    return body
+
+
+async def test_create_answers_201_with_the_metric(client, merchant):
+    response = await create(
+        client,
+        merchant,
+        name="Tokens",
+        description="LLM tokens used",
+        eventName="llm.tokens.v2",
+        aggregationType="SUM",
+        queryType="indexed",
+        valueType="NUMERIC",
+    )
+    assert response.status_code == 201
+    body = await response.get_json()
+    assert set(body) == METRIC_FIELDS
+    assert body["id"].startswith("metric_")
+    assert body["name"] == "Tokens"
+    assert body["description"] == "LLM tokens used"
+    assert body["eventName"] == "llm.tokens.v2"
+    assert (body["aggregationType"], body["queryType"], body["valueType"]) == (
+        "SUM",
+        "indexed",
+        "NUMERIC",
+    )
+    assert body["customQuery"] is None
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", body["createdAt"])
+    stored = await Metric.get(id=body["id"])
+    assert (stored.merchant_id, stored.event_name) == (merchant.id, "llm.tokens.v2")
+
+
+async def test_create_defaults(client, merchant):
+    body = await made(client, merchant)
+    assert (body["queryType"], body["valueType"], body["description"]) == ("simple", "NUMERIC", "")
+
+
+@pytest.mark.parametrize("aggregation", ["COUNT", "SUM", "MAX", "UNIQUE_COUNT"])
+async def test_every_aggregation_is_accepted(client, merchant, aggregation):
+    assert (await made(client, merchant, aggregationType=aggregation))["aggregationType"] == (
+        aggregation
+    )
+
+
+@pytest.mark.parametrize("aggregation", ["COUNT", "UNIQUE_COUNT"])
+async def test_string_values_can_be_counted(client, merchant, aggregation):
+    body = await made(client, merchant, aggregationType=aggregation, valueType="STRING")
+    assert body["valueType"] == "STRING"
+
+
+async def test_complex_metric_keeps_its_query(client, merchant):
+    query = "SELECT count(*) FROM events\nWHERE properties->>'plan' = 'pro'"
+    body = await made(client, merchant, queryType="complex", customQuery=f"  {query}  ")
+    assert (body["queryType"], body["customQuery"]) == ("complex", query)
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        ({"eventName": "e", "aggregationType": "SUM"}, "name"),
+        ({"name": "n", "aggregationType": "SUM"}, "eventName"),
+        ({"name": "n", "eventName": "e"}, "aggregationType"),
+        ({**BASE, "name": " "}, "name is required"),
+        ({**BASE, "name": "n" * 201}, "name"),
+        ({**BASE, "eventName": ""}, "eventName is required"),
+        ({**BASE, "eventName": "Api.Call"}, "eventName must be"),
+        ({**BASE, "eventName": "api call"}, "eventName must be"),
+        ({**BASE, "eventName": "e" * 201}, "eventName must be"),
+        ({**BASE, "aggregationType": "AVG"}, "aggregationType must be one of"),
+        ({**BASE, "aggregationType": "sum"}, "aggregationType must be one of"),
+        ({**BASE, "valueType": "BOOLEAN"}, "valueType must be one of"),
+        ({**BASE, "queryType": "sql"}, "queryType must be one of"),
+        ({**BASE, "aggregationType": "SUM", "valueType": "STRING"}, "needs valueType NUMERIC"),
+        ({**BASE, "aggregationType": "MAX", "valueType": "STRING"}, "needs valueType NUMERIC"),
+        ({**BASE, "queryType": "complex"}, "customQuery is required"),
+        ({**BASE, "queryType": "complex", "customQuery": "  "}, "customQuery is required"),
+        ({**BASE, "customQuery": "SELECT 1"}, "only used with queryType complex"),
+        ({**BASE, "description": "d" * 2001}, "description"),
+        ({**BASE, "description": "a\u0000b"}, "description"),
+        ({**BASE, "aggregationType": 5}, "aggregationType"),
+    ],
+)
+async def test_create_errors_are_400_and_store_nothing(client, merchant, body, fragment):
+    response = await create(client, merchant, **body)
+    assert response.status_code == 400
+    assert fragment in (await response.get_json())["error"]
+    assert await Metric.filter(merchant_id=merchant.id).count() == 0
+
+
+async def test_list_is_a_bare_array_oldest_first(client, merchant):
+    assert await listed(client, merchant) == []
+    first = await made(client, merchant, name="First")
+    second = await made(client, merchant, name="Second", eventName="api.call.v2")
+    metrics = await listed(client, merchant)
+    assert metrics == [first, second]
+
+
+async def test_read_answers_the_metric(client, merchant):
+    created = await made(client, merchant)
+    response = await client.get(f"/v1/metrics/{created['id']}", headers=merchant.headers)
+    assert response.status_code == 200
+    assert await response.get_json() == created
+
+
+@pytest.mark.parametrize("metric_id", [MISSING_ID, "nope", "metric_%00", "a" * 5000])
+async def test_unknown_ids_are_404_on_every_row(client, merchant, metric_id):
+    for response in (
+        await client.get(f"/v1/metrics/{metric_id}", headers=merchant.headers),
+        await update(client, merchant, metric_id, name="x"),
+        await client.post(f"/v1/metrics/{metric_id}/delete", headers=merchant.headers),
+    ):
+        assert response.status_code == 404
+        assert await response.get_json() == NOT_FOUND
+
+
+async def test_update_changes_only_the_fields_given(client, merchant):
+    created = await made(client, merchant, description="old")
+    response = await update(client, merchant, created["id"], name="Requests")
+    assert response.status_code == 200
+    body = await response.get_json()
+    assert (body["name"], body["description"], body["eventName"]) == ("Requests", "old", "api.call")
+    body = await (await update(client, merchant, created["id"], description="")).get_json()
+    assert body["description"] == ""
+    read = await client.get(f"/v1/metrics/{created['id']}", headers=merchant.headers)
+    assert await read.get_json() == body
+
+
+async def test_update_accepts_the_current_immutable_values(client, merchant):
+    created = await made(client, merchant, aggregationType="SUM")
+    response = await update(
+        client,
+        merchant,
+        created["id"],
+        name="Sum of calls",
+        aggregationType="SUM",
+        valueType="NUMERIC",
+        eventName="api.call",
+    )
+    assert response.status_code == 200
+    assert (await response.get_json())["name"] == "Sum of calls"
+
+
+@pytest.mark.parametrize(
+    "change", [{"aggregationType": "MAX"}, {"valueType": "STRING"}, {"aggregationType": "AVG"}]
+)
+async def test_aggregation_and_value_type_are_immutable(client, merchant, change):
+    created = await made(client, merchant, aggregationType="SUM")
+    response = await update(client, merchant, created["id"], name="Renamed", **change)
+    assert (response.status_code, await response.get_json()) == (400, IMMUTABLE)
+    stored = await Metric.get(id=created["id"])
+    assert (stored.name, stored.aggregation_type, stored.value_type) == (
+        "API calls",
+        "SUM",
+        "NUMERIC",
+    )
+
+
+async def test_event_name_is_immutable(client, merchant):
+    created = await made(client, merchant)
+    response = await update(client, merchant, created["id"], eventName="api.call.v2")
+    assert response.status_code == 400
+    assert "create a new metric" in (await response.get_json())["error"]
+    assert (await Metric.get(id=created["id"])).event_name == "api.call"
+
+
+async def test_query_type_changes(client, merchant):
+    created = await made(client, merchant)
+    metric_id = created["id"]
+    response = await update(client, merchant, metric_id, queryType="complex")
+    assert response.status_code == 400
+    assert "customQuery is required" in (await response.get_json())["error"]
+    body = await (
+        await update(client, merchant, metric_id, queryType="complex", customQuery="SELECT 1")
+    ).get_json()
+    assert (body["queryType"], body["customQuery"]) == ("complex", "SELECT 1")
+    body = await (await update(client, merchant, metric_id, customQuery="SELECT 2")).get_json()
+    assert body["customQuery"] == "SELECT 2"
+    body = await (await update(client, merchant, metric_id, name="Kept")).get_json()
+    assert body["customQuery"] == "SELECT 2"
+    body = await (await update(client, merchant, metric_id, queryType="indexed")).get_json()
+    assert (body["queryType"], body["customQuery"]) == ("indexed", None)
+    response = await update(client, merchant, metric_id, customQuery="SELECT 3")
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"name": ""}, {"queryType": "sql"}, {"description": 5}, {"description": "\u0000"}],
+)
+async def test_update_errors_are_400(client, merchant, body):
+    created = await made(client, merchant)
+    response = await update(client, merchant, created["id"], **body)
+    assert response.status_code == 400
+    assert isinstance((await response.get_json())["error"], str)
+    assert (await Metric.get(id=created["id"])).name == "API calls"
+
+
+async def test_delete_is_soft_and_unlinks_features(client, merchant):
+    metric = await made(client, merchant)
+    kept = await made(client, merchant, name="Kept", eventName="kept")
+    linked = []
+    for slug in ("a", "b"):
+        response = await client.post(
+            "/v1/features",
+            json={"slug": slug, "displayName": slug, "metricIds": [metric["id"], kept["id"]]},
+            headers=merchant.headers,
+        )
+        linked.append((await response.get_json())["id"])
+    path = f"/v1/metrics/{metric['id']}"
+    response = await client.post(f"{path}/delete", headers=merchant.headers)
+    assert (response.status_code, await response.get_json()) == (200, {"success": True})
+    assert await listed(client, merchant) == [kept]
+    assert (await client.get(path, headers=merchant.headers)).status_code == 404
+    assert (await update(client, merchant, metric["id"], name="x")).status_code == 404
+    again = await client.post(f"{path}/delete", headers=merchant.headers)
+    assert (again.status_code, await again.get_json()) == (404, NOT_FOUND)
+    assert (await Metric.get(id=metric["id"])).deleted_at is not None
+    for feature_id in linked:
+        read = await client.get(f"/v1/features/{feature_id}", headers=merchant.headers)
+        assert (await read.get_json())["metricIds"] == [kept["id"]]
+
+
+async def test_other_merchants_metrics_are_invisible(client, make_merchant):
+    alice, bob = await make_merchant(), await make_merchant()
+    metric = await made(client, alice)
+    path = f"/v1/metrics/{metric['id']}"
+    assert await listed(client, bob) == []
+    for response in (
+        await client.get(path, headers=bob.headers),
+        await update(client, bob, metric["id"], name="Mine"),
+        await client.post(f"{path}/delete", headers=bob.headers),
+    ):
+        assert (response.status_code, await response.get_json()) == (404, NOT_FOUND)
+    stored = await Metric.get(id=metric["id"])
+    assert (stored.name, stored.deleted_at) == ("API calls", None)
+
+
+async def test_deleting_a_metric_leaves_other_merchants_features_alone(client, make_merchant):
+    alice = await make_merchant()
+    metric = await made(client, alice)
+    feature = await Feature.create(
+        merchant_id=alice.id, slug="f", display_name="F", metric_ids=[metric["id"]]
+    )
+    bob = await make_merchant()
+    await client.post(f"/v1/metrics/{metric['id']}/delete", headers=bob.headers)
+    assert (await Feature.get(id=feature.id)).metric_ids == [metric["id"]]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("GET", "/v1/metrics"),
+        ("POST", "/v1/metrics"),
+        ("GET", f"/v1/metrics/{MISSING_ID}"),
+        ("POST", f"/v1/metrics/{MISSING_ID}/update"),
+        ("POST", f"/v1/metrics/{MISSING_ID}/delete"),
+    ],
+)
+async def test_every_row_needs_a_secret_key(client, merchant, method, path):
+    response = await client.open(path, method=method, json={})
+    assert response.status_code == 401
+    response = await client.open(path, method=method, json={}, headers=merchant.public_headers)
+    assert response.status_code == 401
+
+
+@pytest.mark.parametrize("path", ["/v1/metrics", "/v1/metrics/{id}/update"])
+async def test_odd_bodies_never_fail(client, merchant, path):
+    metric = await made(client, merchant)
+    path = path.format(id=metric["id"])
+    fields = (
+        "name",
+        "description",
+        "queryType",
+        "aggregationType",
+        "eventName",
+        "valueType",
+        "customQuery",
+    )
+    bodies = [None, {}, [], "text", 0, *({field: v for field in fields} for v in ODD_VALUES)]
+    bodies += [{**BASE, field: v} for field in fields for v in ODD_VALUES]
+    for body in bodies:
+        response = await client.post(path, json=body, headers=merchant.headers)
+        assert response.status_code < 500, (body, await response.get_data())
+        if response.status_code >= 400:
+            assert isinstance((await response.get_json())["error"], str)
