@@ -2,7 +2,7 @@
 
 from quart import Blueprint, Quart
 
-from api import api_keys, features, merchants, metrics, pricing_tables, public
+from api import api_keys, features, merchants, metrics, prices, pricing_tables, public
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
 from webapp.auth import authenticate_api_request
@@ -12,6 +12,7 @@ RESOURCE_BLUEPRINTS = (
     merchants.bp,
     features.bp,
     metrics.bp,
+    prices.bp,
     pricing_tables.bp,
     public.bp,
 )
