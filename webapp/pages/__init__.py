@@ -2,10 +2,10 @@
 
 from quart import Quart
 
-from webapp.pages import api_keys, auth, onboarding, settings
+from webapp.pages import api_keys, auth, features, metrics, onboarding, settings
 from webapp.pages.common import check_csrf
 
-BLUEPRINTS = (auth.bp, onboarding.bp, api_keys.bp, settings.bp)
+BLUEPRINTS = (auth.bp, onboarding.bp, api_keys.bp, settings.bp, features.bp, metrics.bp)
 
 
 def register_pages(app: Quart) -> None:

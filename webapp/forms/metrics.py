@@ -1,0 +1,76 @@
+"""Metric forms: how usage events of one event name aggregate into a number.
+
+Aggregation, value type and event name are fixed once a metric exists (the metrics service
+refuses changes), so the edit form does not offer them at all; the page shows them read-only.
+"""
+
+from wtforms import SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length
+
+from webapp.forms import TallyForm
+
+AGGREGATIONS = [
+    ("SUM", "Sum of the events' values"),
+    ("COUNT", "Count of events"),
+    ("MAX", "Largest value"),
+    ("UNIQUE_COUNT", "Count of distinct values"),
+]
+VALUE_TYPES = [("NUMERIC", "Number"), ("STRING", "Text")]
+QUERY_TYPES = [
+    ("simple", "Simple: aggregate matching events"),
+    ("indexed", "Indexed: served from usage rollups"),
+    ("complex", "Custom query"),
+]
+AGGREGATION_LABELS = dict(AGGREGATIONS)
+VALUE_TYPE_LABELS = dict(VALUE_TYPES)
+QUERY_TYPE_LABELS = dict(QUERY_TYPES)
+
+COMMON_ERRORS = (
+    ("name", "name", "Name"),
+    ("description", "description", "Description"),
+    ("queryType", "query_type", "Query type"),
+    ("customQuery", "custom_query", "Custom query"),
+)
+
+
+class MetricEditForm(TallyForm):
+    name = StringField("Name", [InputRequired("Give the metric a name"), Length(max=200)])
+    description = TextAreaField("Description", [Length(max=2000)], render_kw={"rows": 2})
+    query_type = SelectField("Query type", choices=QUERY_TYPES, default="simple")
+    custom_query = TextAreaField(
+        "Custom query",
+        description="Only for a custom query: one SELECT over your own events.",
+        render_kw={"rows": 3, "spellcheck": "false", "class": "mono"},
+    )
+
+    error_fields = COMMON_ERRORS
+
+    @property
+    def query_text(self) -> str | None:
+        text = (self.custom_query.data or "").strip()
+        return text or None
+
+
+class MetricForm(MetricEditForm):
+    event_name = StringField(
+        "Event name",
+        [InputRequired("Enter the event name"), Length(max=200)],
+        description="The eventName your usage events carry, e.g. api.request. Fixed once created.",
+        render_kw={"autocomplete": "off", "spellcheck": "false"},
+    )
+    aggregation_type = SelectField(
+        "Aggregation",
+        choices=AGGREGATIONS,
+        default="SUM",
+        description="Fixed once created.",
+    )
+    value_type = SelectField(
+        "Value type", choices=VALUE_TYPES, default="NUMERIC", description="Fixed once created."
+    )
+
+    error_fields = (
+        *COMMON_ERRORS,
+        ("eventName", "event_name", "Event name"),
+        ("aggregationType", "aggregation_type", "Aggregation"),
+        ("valueType", "value_type", "Value type"),
+    )

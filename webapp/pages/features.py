@@ -1,0 +1,155 @@
+"""Features library: list with live search, create, edit and delete.
+
+Each write is one call to ``billing.services.features`` (the same functions /v1 uses), so the
+slug rules and the clean-up of plan references on delete live there. Search is a GET, so the
+search box works without JavaScript and HTMX only swaps the results table in.
+"""
+
+from quart import Blueprint, flash, g, redirect, request, url_for
+
+from billing.services import features, metrics
+from billing.services.errors import NotFound, ServiceError
+from webapp.forms.features import FeatureForm, value_text
+from webapp.forms.money import format_money
+from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
+
+bp = Blueprint("features", __name__, url_prefix="/dashboard/features")
+bp.after_request(page_headers)
+bp.add_app_template_filter(format_money, "money")
+
+PAGE = "dashboard/features/index.html"
+RESULTS = "dashboard/features/_results.html"
+FORM_PAGE = "dashboard/features/form.html"
+
+
+async def _results_context(search: str) -> dict:
+    try:
+        found = await features.list_features(g.merchant.id, search=search)
+    except ServiceError as error:  # e.g. control characters typed into the search box
+        return {"features": [], "search": search, "search_error": error.message}
+    names = {metric.id: metric.name for metric in await metrics.list_metrics(g.merchant.id)}
+    return {"features": found, "search": search, "metric_names": names}
+
+
+@bp.get("")
+@login_required
+async def index():
+    search = request.args.get("search", "")[:300]
+    context = await _results_context(search)
+    return await render_page(PAGE, RESULTS, **context)
+
+
+async def _with_metric_choices(form: FeatureForm) -> FeatureForm:
+    form.metric_ids.choices = [
+        (metric.id, f"{metric.name} ({metric.event_name})")
+        for metric in await metrics.list_metrics(g.merchant.id)
+    ]
+    return form
+
+
+@bp.get("/new")
+@login_required
+async def new():
+    form = await _with_metric_choices(FeatureForm())
+    return await render_page(FORM_PAGE, form=form, feature=None)
+
+
+@bp.post("/new")
+@login_required
+async def create():
+    form = await _with_metric_choices(FeatureForm(formdata=await request.form))
+    if form.validate():
+        try:
+            feature = await features.create_feature(
+                g.merchant.id,
+                slug=form.slug.data.strip(),
+                display_name=form.display_name.data,
+                feature_type=form.feature_type.data,
+                feature_value=form.typed_value,
+                metric_ids=form.metric_ids.data or [],
+            )
+        except ServiceError as error:
+            form.attach_error(error.message)
+        else:
+            await flash(f"Feature “{feature.display_name}” created.", "success")
+            return redirect(url_for("features.index"), 303)
+    return await render_page(FORM_PAGE, status=INVALID_FORM, form=form, feature=None)
+
+
+async def _feature_or_redirect(feature_id: str):
+    try:
+        return await features.get_feature(g.merchant.id, feature_id)
+    except NotFound as error:
+        await flash(error.message, "error")
+        return None
+
+
+@bp.get("/<feature_id>/edit")
+@login_required
+async def edit(feature_id: str):
+    feature = await _feature_or_redirect(feature_id)
+    if feature is None:
+        return redirect(url_for("features.index"), 303)
+    form = FeatureForm(
+        display_name=feature.display_name,
+        slug=feature.slug,
+        feature_type=feature.feature_type,
+        feature_value=value_text(feature.feature_type, feature.default_value),
+        metric_ids=list(feature.metric_ids or []),
+    )
+    form = await _with_metric_choices(form)
+    return await render_page(FORM_PAGE, form=form, feature=feature)
+
+
+@bp.post("/<feature_id>/edit")
+@login_required
+async def update(feature_id: str):
+    feature = await _feature_or_redirect(feature_id)
+    if feature is None:
+        return redirect(url_for("features.index"), 303)
+    form = await _with_metric_choices(FeatureForm(formdata=await request.form))
+    if form.validate():
+        try:
+            feature = await features.update_feature(
+                g.merchant.id,
+                feature_id,
+                slug=form.slug.data.strip(),
+                display_name=form.display_name.data,
+                feature_type=form.feature_type.data,
+                feature_value=form.typed_value,
+                metric_ids=form.metric_ids.data or [],
+            )
+        except ServiceError as error:
+            form.attach_error(error.message)
+        else:
+            await flash(f"Feature “{feature.display_name}” saved.", "success")
+            return redirect(url_for("features.index"), 303)
+    return await render_page(FORM_PAGE, status=INVALID_FORM, form=form, feature=feature)
+
+
+@bp.get("/<feature_id>/delete")
+@login_required
+async def confirm_delete(feature_id: str):
+    """The confirmation step for browsers without JavaScript (HTMX asks with hx-confirm)."""
+    feature = await _feature_or_redirect(feature_id)
+    if feature is None:
+        return redirect(url_for("features.index"), 303)
+    return await render_page("dashboard/features/confirm_delete.html", feature=feature)
+
+
+@bp.post("/<feature_id>/delete")
+@login_required
+async def delete(feature_id: str):
+    try:
+        feature = await features.get_feature(g.merchant.id, feature_id)
+        await features.delete_feature(g.merchant.id, feature_id)
+    except ServiceError as error:
+        await flash(error.message, "error")
+    else:
+        await flash(
+            f"Feature “{feature.display_name}” deleted; plans no longer grant it.", "success"
+        )
+    if not is_htmx():
+        return redirect(url_for("features.index"), 303)
+    search = (await request.form).get("search", "")[:300]
+    return await render_page(PAGE, RESULTS, **await _results_context(search))
