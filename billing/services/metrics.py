@@ -194,7 +194,7 @@ async def delete_metric(merchant_id: str, metric_id: str) -> None:
         now = utcnow()
         metric.deleted_at = now
         await metric.save(update_fields=["deleted_at", "updated_at"])
-        for feature in await Feature.scoped(merchant_id).select_for_update():
-            if metric.id in (feature.metric_ids or []):
-                feature.metric_ids = [i for i in feature.metric_ids if i != metric.id]
-                await feature.save(update_fields=["metric_ids", "updated_at"])
+        linked = Feature.scoped(merchant_id).filter(metric_ids__contains=[metric.id])
+        for feature in await linked.select_for_update():
+            feature.metric_ids = [i for i in feature.metric_ids if i != metric.id]
+            await feature.save(update_fields=["metric_ids", "updated_at"])
