@@ -2,7 +2,17 @@
 
 from quart import Blueprint, Quart
 
-from api import api_keys, features, merchants, metrics, prices, pricing_tables, public
+from api import (
+    api_keys,
+    features,
+    merchants,
+    metrics,
+    plan_migrations,
+    plans,
+    prices,
+    pricing_tables,
+    public,
+)
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
 from webapp.auth import authenticate_api_request
@@ -15,6 +25,8 @@ RESOURCE_BLUEPRINTS = (
     prices.bp,
     pricing_tables.bp,
     public.bp,
+    plans.bp,
+    plan_migrations.bp,
 )
 
 

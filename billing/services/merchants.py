@@ -5,7 +5,7 @@ sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go
 """
 
 from billing.currencies import normalize_currency
-from billing.models import Merchant
+from billing.models import Merchant, Plan
 from billing.services.errors import Invalid, NotFound
 from billing.services.validation import clean_name
 
@@ -64,9 +64,11 @@ async def update_merchant(
 
 
 async def onboarding_status(merchant_id: str) -> dict[str, bool]:
-    """What the merchant still has to set up. Plans, providers and tax arrive with their own
-    issues; until a merchant can create them the answer is honestly False."""
-    return {"hasPlans": False, "hasPaymentProvider": False, "hasTax": False}
+    """What the merchant still has to set up. ``hasPlans``: at least one live plan (its
+    current version). Providers and tax arrive with their own issues; until a merchant can
+    configure them the answer is honestly False."""
+    has_plans = await Plan.scoped(merchant_id).filter(is_current=True).exists()
+    return {"hasPlans": has_plans, "hasPaymentProvider": False, "hasTax": False}
 
 
 async def payment_provider(merchant_id: str) -> dict:
