@@ -6,6 +6,7 @@ look like what plan creation writes: version 1 (``stable_plan_id`` is the plan's
 ``is_current``), prices in the components form of ``fixed_price_data``.
 """
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -37,6 +38,15 @@ async def make_feature(merchant_id: str, display_name: str, feature_type: str) -
             merchant_id=merchant_id, slug=slug, display_name=display_name, feature_type=feature_type
         )
     return feature
+
+
+async def _link(merchant_id: str, plan_id: str, feature_id: str, value: Any) -> PlanFeature:
+    """A plan-feature row. A str given to a JSONField is read as encoded JSON (and a str passed
+    to the constructor is decoded once more), so text is encoded and set after construction."""
+    link = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, feature_id=feature_id)
+    link.feature_value = json.dumps(value) if isinstance(value, str) else value
+    await link.save()
+    return link
 
 
 async def make_plan(
@@ -83,9 +93,7 @@ async def make_plan(
             )
     for display_name, value in features:
         feature = await make_feature(merchant_id, display_name, feature_type_of(value))
-        await PlanFeature.create(
-            merchant_id=merchant_id, plan_id=plan.id, feature_id=feature.id, feature_value=value
-        )
+        await _link(merchant_id, plan.id, feature.id, value)
     return plan
 
 
@@ -109,10 +117,5 @@ async def new_version(plan: Plan, **changes: Any) -> Plan:
             cloned_from_price_id=price.id,
         )
     for link in await PlanFeature.scoped(plan.merchant_id).filter(plan_id=plan.id):
-        await PlanFeature.create(
-            merchant_id=link.merchant_id,
-            plan_id=version.id,
-            feature_id=link.feature_id,
-            feature_value=link.feature_value,
-        )
+        await _link(link.merchant_id, version.id, link.feature_id, link.feature_value)
     return version

@@ -251,12 +251,13 @@ async def _get_entry(merchant_id: str, entry_id: str) -> PricingTablePlan:
     if not isinstance(entry_id, str) or not is_well_formed(entry_id, PricingTablePlan.id_prefix):
         raise NotFound(ENTRY_NOT_FOUND)
     entry = (
-        await PricingTablePlan.scoped(merchant_id)
-        .filter(id=entry_id, pricing_table__deleted_at=None)
-        .select_for_update()
-        .first()
+        await PricingTablePlan.scoped(merchant_id).filter(id=entry_id).select_for_update().first()
     )
-    if entry is None:
+    table_live = (
+        entry is not None
+        and await PricingTable.scoped(merchant_id).filter(id=entry.pricing_table_id).exists()
+    )
+    if not table_live:
         raise NotFound(ENTRY_NOT_FOUND)
     return entry
 
