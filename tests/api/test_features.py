@@ -5,7 +5,6 @@ import re
 import pytest
 
 from billing.models import Feature, Plan, PlanFeature
-from tests.api.test_robustness import ODD_VALUES
 
 FEATURE_FIELDS = {
     "id",
@@ -82,121 +81,12 @@ async def test_create_answers_201_with_the_feature(client, merchant):
     )
 
 
-@pytest.mark.parametrize(
-    ("feature_type", "default"), [("boolean", True), ("number", 0), ("string", "")]
-)
-async def test_value_defaults_by_type(client, merchant, feature_type, default):
-    body = await made(client, merchant, slug="f", displayName="F", featureType=feature_type)
-    assert body["featureValue"] == default
-    assert type(body["featureValue"]) is type(default)
-    assert body["metricIds"] == []
-
-
-async def test_type_defaults_to_boolean(client, merchant):
-    body = await made(client, merchant, slug="sso", displayName="SSO")
-    assert (body["featureType"], body["featureValue"]) == ("boolean", True)
-
-
-@pytest.mark.parametrize(
-    ("feature_type", "value"),
-    [("boolean", False), ("number", 2.5), ("number", -3), ("string", "gold tier")],
-)
-async def test_values_of_the_right_type_are_kept(client, merchant, feature_type, value):
-    body = await made(
-        client, merchant, slug="f", displayName="F", featureType=feature_type, featureValue=value
-    )
-    assert body["featureValue"] == value
-
-
-@pytest.mark.parametrize(
-    ("feature_type", "value"),
-    [
-        ("boolean", "true"),
-        ("boolean", 1),
-        ("number", True),
-        ("number", "10"),
-        ("number", 10**40),
-        ("string", 5),
-        ("string", False),
-        ("string", "x" * 1001),
-        ("string", "a\u0000b"),
-    ],
-)
-async def test_value_of_the_wrong_type_is_400(client, merchant, feature_type, value):
-    response = await create(
-        client, merchant, slug="f", displayName="F", featureType=feature_type, featureValue=value
-    )
-    assert response.status_code == 400
-    assert "featureValue" in (await response.get_json())["error"]
-    assert await Feature.filter(merchant_id=merchant.id).count() == 0
-
-
-@pytest.mark.parametrize(
-    ("body", "fragment"),
-    [
-        ({"displayName": "No slug"}, "slug"),
-        ({"slug": "no-name"}, "displayName"),
-        ({"slug": "", "displayName": "x"}, "slug is required"),
-        ({"slug": "x", "displayName": "   "}, "displayName is required"),
-        ({"slug": "x", "displayName": "d" * 201}, "displayName"),
-        ({"slug": "x", "displayName": "x", "featureType": "json"}, "featureType"),
-        ({"slug": "x", "displayName": "x", "metricIds": "metric_1"}, "metricIds"),
-    ],
-)
-async def test_create_field_errors_are_400(client, merchant, body, fragment):
-    response = await create(client, merchant, **body)
-    assert response.status_code == 400
-    assert fragment in (await response.get_json())["error"]
-
-
-@pytest.mark.parametrize(
-    "slug", ["Upper", "-lead", "_lead", "has space", "dot.ted", "é", "a" * 101, "a\u0000"]
-)
-async def test_malformed_slugs_are_400(client, merchant, slug):
-    response = await create(client, merchant, slug=slug, displayName="x")
-    assert response.status_code == 400
-    assert "slug must be" in (await response.get_json())["error"]
-    check = await client.post(
-        "/v1/features/checkSlug", json={"slug": slug}, headers=merchant.headers
-    )
-    assert check.status_code == 400
-
-
-@pytest.mark.parametrize("slug", ["a", "0", "seats_max", "api-calls-v2", "a" * 100])
-async def test_well_formed_slugs_are_accepted(client, merchant, slug):
-    assert (await made(client, merchant, slug=slug, displayName="x"))["slug"] == slug
-
-
 async def test_duplicate_slug_is_409_and_stores_nothing(client, merchant):
     await made(client, merchant, slug="sso", displayName="SSO")
     response = await create(client, merchant, slug="sso", displayName="Other")
     assert response.status_code == 409
     assert await response.get_json() == SLUG_TAKEN
     assert await Feature.filter(merchant_id=merchant.id).count() == 1
-
-
-async def test_same_slug_in_two_merchants_is_fine(client, make_merchant):
-    alice, bob = await make_merchant(), await make_merchant()
-    await made(client, alice, slug="sso", displayName="SSO")
-    await made(client, bob, slug="sso", displayName="SSO")
-
-
-async def test_foreign_or_unknown_metric_ids_are_400(client, make_merchant):
-    alice, bob = await make_merchant(), await make_merchant()
-    alices_metric = await make_metric(client, alice)
-    bobs_metric = await make_metric(client, bob)
-    for ids in ([alices_metric], [bobs_metric, alices_metric], ["metric_" + "A" * 22], ["x"]):
-        response = await create(client, bob, slug="f", displayName="F", metricIds=ids)
-        assert response.status_code == 400
-        assert await response.get_json() == BAD_METRICS
-    assert await Feature.filter(merchant_id=bob.id).count() == 0
-
-
-async def test_deleted_metric_cannot_be_linked(client, merchant):
-    metric_id = await make_metric(client, merchant)
-    await client.post(f"/v1/metrics/{metric_id}/delete", headers=merchant.headers)
-    response = await create(client, merchant, slug="f", displayName="F", metricIds=[metric_id])
-    assert await response.get_json() == BAD_METRICS
 
 
 async def test_duplicate_metric_ids_are_stored_once(client, merchant):
@@ -229,14 +119,6 @@ async def test_search_treats_wildcards_literally(client, merchant):
     await made(client, merchant, slug="maxxseats", displayName="Other")
     assert [f["slug"] for f in await listed(client, merchant, "?search=x_s")] == ["max_seats"]
     assert await listed(client, merchant, "?search=%25") == []
-
-
-@pytest.mark.parametrize("search", ["%00", "a" * 1000])
-async def test_odd_search_never_fails(client, merchant, search):
-    response = await client.get(f"/v1/features?search={search}", headers=merchant.headers)
-    assert response.status_code in (200, 400)
-    body = await response.get_json()
-    assert body == {"features": []} or isinstance(body["error"], str)
 
 
 async def test_read_answers_the_feature(client, merchant):
@@ -391,74 +273,3 @@ async def test_check_slug(client, merchant):
         response = await check(bad)
         assert response.status_code == 400
         assert isinstance((await response.get_json())["error"], str)
-
-
-async def test_other_merchants_features_are_invisible(client, make_merchant):
-    alice, bob = await make_merchant(), await make_merchant()
-    feature = await made(client, alice, slug="sso", displayName="SSO")
-    path = f"/v1/features/{feature['id']}"
-    assert await listed(client, bob) == []
-    assert await listed(client, bob, "?search=sso") == []
-    for response in (
-        await client.get(path, headers=bob.headers),
-        await client.put(path, json={"displayName": "Mine"}, headers=bob.headers),
-        await client.delete(path, headers=bob.headers),
-    ):
-        assert (response.status_code, await response.get_json()) == (404, NOT_FOUND)
-    answer = await client.post("/v1/features/checkSlug", json={"slug": "sso"}, headers=bob.headers)
-    assert await answer.get_json() == {"conflict": False}
-    stored = await Feature.get(id=feature["id"])
-    assert (stored.display_name, stored.deleted_at) == ("SSO", None)
-
-
-async def test_cannot_link_another_merchants_metric_on_update(client, make_merchant):
-    alice, bob = await make_merchant(), await make_merchant()
-    alices_metric = await make_metric(client, alice)
-    feature = await made(client, bob, slug="f", displayName="F")
-    response = await client.put(
-        f"/v1/features/{feature['id']}", json={"metricIds": [alices_metric]}, headers=bob.headers
-    )
-    assert (response.status_code, await response.get_json()) == (400, BAD_METRICS)
-    assert (await Feature.get(id=feature["id"])).metric_ids == []
-
-
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("GET", "/v1/features"),
-        ("POST", "/v1/features"),
-        ("POST", "/v1/features/checkSlug"),
-        ("GET", f"/v1/features/{MISSING_ID}"),
-        ("PUT", f"/v1/features/{MISSING_ID}"),
-        ("DELETE", f"/v1/features/{MISSING_ID}"),
-    ],
-)
-async def test_every_row_needs_a_secret_key(client, merchant, method, path):
-    response = await client.open(path, method=method, json={})
-    assert response.status_code == 401
-    response = await client.open(path, method=method, json={}, headers=merchant.public_headers)
-    assert response.status_code == 401
-
-
-@pytest.mark.parametrize(
-    ("method", "path"),
-    [
-        ("POST", "/v1/features"),
-        ("POST", "/v1/features/checkSlug"),
-        ("PUT", "/v1/features/{id}"),
-    ],
-)
-async def test_odd_bodies_never_fail(client, merchant, method, path):
-    feature = await made(client, merchant, slug="probe", displayName="Probe")
-    path = path.format(id=feature["id"])
-    fields = ("slug", "displayName", "featureType", "featureValue", "metricIds")
-    bodies = [None, {}, [], "text", 0, *({field: v for field in fields} for v in ODD_VALUES)]
-    slug = "probe" if method == "PUT" else "other"  # an update keeps the probe's own slug
-    valid = {"slug": slug, "displayName": "Other", "featureType": "string"}
-    bodies += [{**valid, field: v} for field in fields for v in ODD_VALUES]
-    for body in bodies:
-        await Feature.filter(merchant_id=merchant.id, slug="other").delete()
-        response = await client.open(path, method=method, json=body, headers=merchant.headers)
-        assert response.status_code < 500, (body, await response.get_data())
-        if response.status_code >= 400:
-            assert isinstance((await response.get_json())["error"], str)

@@ -5,7 +5,6 @@ import re
 import pytest
 
 from billing.models import Feature, Metric
-from tests.api.test_robustness import ODD_VALUES
 
 METRIC_FIELDS = {
     "id",
@@ -76,61 +75,10 @@ async def test_create_answers_201_with_the_metric(client, merchant):
     assert (stored.merchant_id, stored.event_name) == (merchant.id, "llm.tokens.v2")
 
 
-async def test_create_defaults(client, merchant):
-    body = await made(client, merchant)
-    assert (body["queryType"], body["valueType"], body["description"]) == ("simple", "NUMERIC", "")
-
-
-@pytest.mark.parametrize("aggregation", ["COUNT", "SUM", "MAX", "UNIQUE_COUNT"])
-async def test_every_aggregation_is_accepted(client, merchant, aggregation):
-    assert (await made(client, merchant, aggregationType=aggregation))["aggregationType"] == (
-        aggregation
-    )
-
-
-@pytest.mark.parametrize("aggregation", ["COUNT", "UNIQUE_COUNT"])
-async def test_string_values_can_be_counted(client, merchant, aggregation):
-    body = await made(client, merchant, aggregationType=aggregation, valueType="STRING")
-    assert body["valueType"] == "STRING"
-
-
 async def test_complex_metric_keeps_its_query(client, merchant):
     query = "SELECT count(*) FROM events\nWHERE properties->>'plan' = 'pro'"
     body = await made(client, merchant, queryType="complex", customQuery=f"  {query}  ")
     assert (body["queryType"], body["customQuery"]) == ("complex", query)
-
-
-@pytest.mark.parametrize(
-    ("body", "fragment"),
-    [
-        ({"eventName": "e", "aggregationType": "SUM"}, "name"),
-        ({"name": "n", "aggregationType": "SUM"}, "eventName"),
-        ({"name": "n", "eventName": "e"}, "aggregationType"),
-        ({**BASE, "name": " "}, "name is required"),
-        ({**BASE, "name": "n" * 201}, "name"),
-        ({**BASE, "eventName": ""}, "eventName is required"),
-        ({**BASE, "eventName": "Api.Call"}, "eventName must be"),
-        ({**BASE, "eventName": "api call"}, "eventName must be"),
-        ({**BASE, "eventName": "e" * 201}, "eventName must be"),
-        ({**BASE, "aggregationType": "AVG"}, "aggregationType must be one of"),
-        ({**BASE, "aggregationType": "sum"}, "aggregationType must be one of"),
-        ({**BASE, "valueType": "BOOLEAN"}, "valueType must be one of"),
-        ({**BASE, "queryType": "sql"}, "queryType must be one of"),
-        ({**BASE, "aggregationType": "SUM", "valueType": "STRING"}, "needs valueType NUMERIC"),
-        ({**BASE, "aggregationType": "MAX", "valueType": "STRING"}, "needs valueType NUMERIC"),
-        ({**BASE, "queryType": "complex"}, "customQuery is required"),
-        ({**BASE, "queryType": "complex", "customQuery": "  "}, "customQuery is required"),
-        ({**BASE, "customQuery": "SELECT 1"}, "only used with queryType complex"),
-        ({**BASE, "description": "d" * 2001}, "description"),
-        ({**BASE, "description": "a\u0000b"}, "description"),
-        ({**BASE, "aggregationType": 5}, "aggregationType"),
-    ],
-)
-async def test_create_errors_are_400_and_store_nothing(client, merchant, body, fragment):
-    response = await create(client, merchant, **body)
-    assert response.status_code == 400
-    assert fragment in (await response.get_json())["error"]
-    assert await Metric.filter(merchant_id=merchant.id).count() == 0
 
 
 async def test_list_is_a_bare_array_oldest_first(client, merchant):
@@ -229,18 +177,6 @@ async def test_query_type_changes(client, merchant):
     assert response.status_code == 400
 
 
-@pytest.mark.parametrize(
-    "body",
-    [{"name": ""}, {"queryType": "sql"}, {"description": 5}, {"description": "\u0000"}],
-)
-async def test_update_errors_are_400(client, merchant, body):
-    created = await made(client, merchant)
-    response = await update(client, merchant, created["id"], **body)
-    assert response.status_code == 400
-    assert isinstance((await response.get_json())["error"], str)
-    assert (await Metric.get(id=created["id"])).name == "API calls"
-
-
 async def test_delete_is_soft_and_unlinks_features(client, merchant):
     metric = await made(client, merchant)
     kept = await made(client, merchant, name="Kept", eventName="kept")
@@ -307,25 +243,3 @@ async def test_every_row_needs_a_secret_key(client, merchant, method, path):
     assert response.status_code == 401
     response = await client.open(path, method=method, json={}, headers=merchant.public_headers)
     assert response.status_code == 401
-
-
-@pytest.mark.parametrize("path", ["/v1/metrics", "/v1/metrics/{id}/update"])
-async def test_odd_bodies_never_fail(client, merchant, path):
-    metric = await made(client, merchant)
-    path = path.format(id=metric["id"])
-    fields = (
-        "name",
-        "description",
-        "queryType",
-        "aggregationType",
-        "eventName",
-        "valueType",
-        "customQuery",
-    )
-    bodies = [None, {}, [], "text", 0, *({field: v for field in fields} for v in ODD_VALUES)]
-    bodies += [{**BASE, field: v} for field in fields for v in ODD_VALUES]
-    for body in bodies:
-        response = await client.post(path, json=body, headers=merchant.headers)
-        assert response.status_code < 500, (body, await response.get_data())
-        if response.status_code >= 400:
-            assert isinstance((await response.get_json())["error"], str)
