@@ -1,4 +1,4 @@
-"""/v1/features: every row, every error, search, slug rules, soft delete and tenant isolation."""
+"""/v1/features: every row, search, checkSlug, soft delete and the plan references it removes."""
 
 import re
 
