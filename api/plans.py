@@ -16,181 +16,33 @@ Shapes the spec leaves open (our design):
 - Delete answers ``{success, message}`` with how many versions were deleted.
 """
 
-from pydantic import BaseModel
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso, query_flag
-from api.features import FeatureValue, feature_json
-from api.prices import PriceOut, price_json
+from api.common import ErrorBody, fails_as, iso, query_flag
+from api.features import feature_json
+from api.plan_models import (
+    CreatePlan,
+    CreateVersion,
+    DeletedOut,
+    EditPlan,
+    ListQuery,
+    NewFeatureBody,
+    PlanListOut,
+    PlanOut,
+    ReadQuery,
+    StableQuery,
+    TrialBody,
+    Visibility,
+    VisibilityOut,
+)
+from api.prices import price_json
 from billing.models import PlanFeature
-from billing.services import plan_edits, plan_inputs, plan_versions, plans
+from billing.services import plan_create, plan_edits, plan_inputs, plan_versions, plans
 from billing.services.plans import PlanView
 from webapp.auth import merchant_id
 
 bp = Blueprint("plans", __name__, url_prefix="/plans")
-
-
-class CreditOverrideBody(Body):
-    featureId: str | None = None
-    slug: str | None = None
-    amount: int
-
-
-class TrialBody(Body):
-    enabled: bool = False
-    days: int | None = None
-    creditOverrides: list[CreditOverrideBody] | None = None
-
-
-class NewFeatureBody(Body):
-    featureName: str | None = None
-    slug: str | None = None
-    isUsageBased: bool
-    eventName: str | None = None
-    usagePricePerUnit: int | None = None
-    hasCreditAllowance: bool = False
-    creditAllowanceAmount: int | None = None
-    creditAllowanceRenewal: str | None = None
-    existingFeatureId: str | None = None
-
-
-class CreatePlan(Body):
-    planName: str
-    planDescription: str | None = None
-    currency: str | None = None
-    monthlyPrice: int | None = None
-    yearlyPrice: int | None = None
-    hasYearlyPrice: bool | None = None
-    isSeatBased: bool = False
-    minSeats: int | None = None
-    billImmediately: bool = False
-    showInPricingTable: bool = False
-    isEnterprisePlan: bool = False
-    enterpriseButtonText: str | None = None
-    enterpriseRedirectUrl: str | None = None
-    newFeatures: list[NewFeatureBody] | None = None
-    featureIds: list[str] | None = None
-    commitMessage: str | None = None
-    trial: TrialBody | None = None
-
-
-class CreateVersion(Body):
-    planName: str | None = None
-    planDescription: str | None = None
-    priceIds: list[str] | None = None
-    featureIds: list[str] | None = None
-    commitMessage: str | None = None
-
-
-class FeatureEditBody(Body):
-    id: str
-    name: str | None = None
-
-
-class EditPlan(Body):
-    planName: str | None = None
-    planDescription: str | None = None
-    features: list[FeatureEditBody] | None = None
-    monthlyPrice: int | None = None
-    yearlyPrice: int | None = None
-    hasYearlyPrice: bool | None = None
-    isSeatBased: bool | None = None
-    showInPricingTable: bool | None = None
-    enterpriseButtonText: str | None = None
-    enterpriseRedirectUrl: str | None = None
-    trial: TrialBody | None = None
-    commitMessage: str | None = None
-
-
-class Visibility(Body):
-    isVisible: bool
-
-
-class ListQuery(BaseModel):
-    includeFeatures: str | None = None
-    includePrices: str | None = None
-    includeTrials: str | None = None
-
-
-class ReadQuery(ListQuery):
-    isStableId: str | None = None
-
-
-class StableQuery(BaseModel):
-    isStableId: str | None = None
-
-
-class PlanFeatureOut(BaseModel):
-    id: str
-    slug: str
-    displayName: str
-    featureType: str
-    featureValue: FeatureValue | None
-    metricIds: list[str]
-    isUsageBased: bool
-    usagePricePerUnit: int | None
-    hasCreditAllowance: bool
-    creditAllowanceAmount: int | None
-    creditAllowanceRenewal: str | None
-
-
-class CreditOverrideOut(BaseModel):
-    featureId: str
-    amount: int
-
-
-class TrialOut(BaseModel):
-    enabled: bool
-    days: int | None
-    creditOverrides: list[CreditOverrideOut]
-
-
-class PlanOut(BaseModel):
-    """One plan version; ``features``, ``prices`` and ``trial`` when asked for."""
-
-    id: str
-    stablePlanId: str
-    versionNumber: int
-    isCurrentVersion: bool
-    commitMessage: str | None
-    planName: str
-    planDescription: str
-    merchantId: str
-    currency: str
-    isVisibleInPricingTable: bool
-    isEnterprisePlan: bool
-    buttonText: str
-    enterpriseRedirectUrl: str | None
-    isSeatBased: bool
-    billImmediately: bool
-    minSeats: int | None
-    createdAt: str
-    updatedAt: str
-    features: list[PlanFeatureOut] | None = None
-    prices: list[PriceOut] | None = None
-    trial: TrialOut | None = None
-
-
-class PlanListOut(BaseModel):
-    """Current versions of the merchant's live plans, newest plan first."""
-
-    plans: list[PlanOut]
-
-
-class DeletedOut(BaseModel):
-    """All versions of the plan are soft-deleted, with their feature and table links."""
-
-    success: bool
-    message: str
-
-
-class VisibilityOut(BaseModel):
-    """The plan's current version after the change."""
-
-    success: bool
-    message: str
-    plan: PlanOut
 
 
 def plan_feature_json(link: PlanFeature) -> dict:
@@ -325,7 +177,7 @@ async def create_plan(data: CreatePlan):
     ``{enabled, days (1-365), creditOverrides: [{featureId or slug, amount}]}``, each naming
     one of the plan's features.
     """
-    view = await plans.create_plan(
+    view = await plan_create.create_plan(
         merchant_id(),
         plan_name=data.planName,
         plan_description=data.planDescription,

@@ -5,13 +5,13 @@ import asyncio
 import pytest
 
 from billing.models import Feature, Metric, Plan, PlanMigration, Price
-from billing.services import plan_edits, plan_migrations, plan_versions, plans
+from billing.services import plan_create, plan_edits, plan_migrations, plan_versions, plans
 from billing.services.errors import NotFound
 from billing.services.plan_inputs import NewFeature
 
 
 async def test_concurrent_versions_get_distinct_numbers(merchant):
-    view = await plans.create_plan(merchant.id, plan_name="Race", monthly_price=100)
+    view = await plan_create.create_plan(merchant.id, plan_name="Race", monthly_price=100)
     stable_id = view.plan.id
     made = await asyncio.gather(
         *(
@@ -31,9 +31,9 @@ async def test_failed_creation_leaves_nothing_behind(merchant, monkeypatch):
     async def broken(*args, **kwargs):
         raise RuntimeError("table store down")
 
-    monkeypatch.setattr(plans, "add_plan_to_default_table", broken)
+    monkeypatch.setattr(plan_create, "add_plan_to_default_table", broken)
     with pytest.raises(RuntimeError):
-        await plans.create_plan(
+        await plan_create.create_plan(
             merchant.id,
             plan_name="Half",
             monthly_price=100,
@@ -52,7 +52,7 @@ async def test_unexpected_create_failure_is_the_specs_500(client, merchant, monk
     async def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(plans, "add_plan_to_default_table", broken)
+    monkeypatch.setattr(plan_create, "add_plan_to_default_table", broken)
     response = await client.post(
         "/v1/plans",
         json={"planName": "X", "monthlyPrice": 1, "showInPricingTable": True},
@@ -64,7 +64,7 @@ async def test_unexpected_create_failure_is_the_specs_500(client, merchant, monk
 
 
 async def test_unexpected_migration_failure_is_the_specs_500(client, merchant, monkeypatch):
-    view = await plans.create_plan(merchant.id, plan_name="M")
+    view = await plan_create.create_plan(merchant.id, plan_name="M")
     await plan_versions.create_version(merchant.id, view.plan.id)
 
     async def broken(*args, **kwargs):
@@ -83,7 +83,7 @@ async def test_unexpected_migration_failure_is_the_specs_500(client, merchant, m
 async def test_services_scope_every_read_to_the_merchant(make_merchant):
     alice = await make_merchant()
     bob = await make_merchant()
-    view = await plans.create_plan(alice.id, plan_name="Alice", monthly_price=1)
+    view = await plan_create.create_plan(alice.id, plan_name="Alice", monthly_price=1)
     plan_id = view.plan.id
     for call in (
         plans.get_plan(bob.id, plan_id),
@@ -100,7 +100,7 @@ async def test_services_scope_every_read_to_the_merchant(make_merchant):
 
 
 async def test_deleted_feature_drops_out_of_plan_views(merchant):
-    view = await plans.create_plan(
+    view = await plan_create.create_plan(
         merchant.id,
         plan_name="F",
         new_features=[NewFeature(feature_name="Gone", slug="gone")],
