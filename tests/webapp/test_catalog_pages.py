@@ -1,6 +1,8 @@
 """Catalog pages through the in-process client: forms, service errors on fields, HTMX
 fragments, 303 after writes, tenant isolation and money parsing."""
 
+from urllib.parse import urlencode
+
 import pytest
 
 from billing.models import Feature, Membership, Metric
@@ -45,6 +47,13 @@ async def signed_up(sign_up) -> tuple[str, str]:
 
 
 HX = {"HX-Request": "true"}
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
+async def post_form(client, path: str, form: dict, headers: dict | None = None):
+    """POST a form whose fields may repeat (lists), as a browser sends checkboxes and rows."""
+    data = urlencode(form, doseq=True).encode()
+    return await client.post(path, data=data, headers={**FORM, **(headers or {})})
 
 
 async def html_of(response) -> str:

@@ -2,10 +2,30 @@
 
 from quart import Quart
 
-from webapp.pages import api_keys, auth, features, metrics, onboarding, settings
+from webapp.pages import (
+    api_keys,
+    auth,
+    embed,
+    features,
+    metrics,
+    onboarding,
+    plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
+    plan_prices,  # noqa: F401 - adds the price routes to plans.bp
+    plans,
+    settings,
+)
 from webapp.pages.common import check_csrf
 
-BLUEPRINTS = (auth.bp, onboarding.bp, api_keys.bp, settings.bp, features.bp, metrics.bp)
+BLUEPRINTS = (
+    auth.bp,
+    onboarding.bp,
+    api_keys.bp,
+    settings.bp,
+    plans.bp,
+    features.bp,
+    metrics.bp,
+    embed.bp,
+)
 
 
 def register_pages(app: Quart) -> None:

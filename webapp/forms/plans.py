@@ -1,0 +1,149 @@
+"""Plan forms: the create wizard and the edit form.
+
+Amounts are typed in major units ("29.00") and reach the plans service as exact integer
+cents (``MoneyField``). Features come two ways: existing ones ticked from the library, and new
+ones typed into repeated rows (``new_feature_*`` lists, parsed by ``new_features``). Whether a
+price, a slug or a trial is allowed is the plans service's rule; its messages are put back on
+the matching field by ``attach_error``.
+"""
+
+import re
+
+from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from billing.services.plan_inputs import NewFeature, Trial
+from webapp.forms import TallyForm, currency_choices
+from webapp.forms.features import CheckboxesField
+from webapp.forms.money import MoneyField
+
+MAX_NEW_FEATURES = 20
+FEATURE_KINDS = [("switch", "Switch"), ("usage", "Usage-based")]
+
+
+def new_feature_rows(formdata) -> list[dict]:
+    """The typed new-feature rows; a row left completely empty is ignored."""
+    if formdata is None:
+        return []
+    columns = [
+        formdata.getlist(f"new_feature_{name}") for name in ("name", "slug", "kind", "event")
+    ]
+    rows = []
+    for name, slug, kind, event in zip(*columns, strict=False):
+        row = {"name": name.strip(), "slug": slug.strip(), "kind": kind, "event": event.strip()}
+        if row["name"] or row["slug"] or row["event"]:
+            rows.append(row)
+    return rows[:MAX_NEW_FEATURES]
+
+
+class PlanFields(TallyForm):
+    """What the create and edit forms share."""
+
+    plan_name = StringField(
+        "Plan name",
+        [InputRequired("Give the plan a name"), Length(max=200)],
+        description="What customers see, e.g. “Pro”.",
+    )
+    plan_description = TextAreaField(
+        "Description", [Optional(), Length(max=5000)], render_kw={"rows": 2}
+    )
+    monthly_price = MoneyField("Monthly price", description="Per month, e.g. 29.00.")
+    yearly_price = MoneyField(
+        "Yearly price", description="Per year, e.g. 290.00. Leave empty for monthly only."
+    )
+    feature_ids = CheckboxesField("Features from your library", choices=[])
+    trial_enabled = BooleanField("Offer a free trial")
+    trial_days = IntegerField(
+        "Trial length (days)", [Optional(), NumberRange(1, 365, "Enter 1 to 365 days")]
+    )
+    show_in_pricing_table = BooleanField(
+        "Show in pricing tables",
+        description="Visible on your embedded pricing tables (and added to the default one).",
+    )
+
+    error_fields = (
+        ("planName", "plan_name", "Plan name"),
+        ("planDescription", "plan_description", "Description"),
+        ("monthlyPrice", "monthly_price", "Monthly price"),
+        ("yearlyPrice", "yearly_price", "Yearly price"),
+        ("feature IDs", "feature_ids", None),
+        ("trial.days", "trial_days", "Trial length"),
+        ("trial", "trial_days", None),
+        ("commitMessage", "commit_message", "Version note"),
+        ("currency", "currency", "Currency"),
+        ("minSeats", "is_seat_based", None),
+        ("enterprise", "is_enterprise_plan", None),
+    )
+
+    @property
+    def trial(self) -> Trial:
+        if not self.trial_enabled.data:
+            return Trial(enabled=False, days=None)
+        return Trial(enabled=True, days=self.trial_days.data)
+
+
+class PlanForm(PlanFields):
+    currency = SelectField("Currency", choices=currency_choices())
+    is_enterprise_plan = BooleanField(
+        "Enterprise plan",
+        description="No public price: the pricing table shows a “Contact sales” button.",
+    )
+    enterprise_redirect_url = StringField(
+        "Contact sales link",
+        [Optional(), Length(max=2000)],
+        description="Where the enterprise button sends visitors, e.g. https://example.com/sales.",
+    )
+    is_seat_based = BooleanField("Charge per seat", description="The price is per seat.")
+
+    error_fields = (
+        *PlanFields.error_fields,
+        ("enterpriseRedirectUrl", "enterprise_redirect_url", "Contact sales link"),
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rows = new_feature_rows(kwargs.get("formdata"))
+        self.new_feature_errors: list[str] = []
+
+    def attach_error(self, message: str) -> None:
+        """Errors about inline features (their slug, name or event) go next to those rows."""
+        if "newFeatures" in message or "slug" in message or "eventName" in message:
+            self.new_feature_errors.append(_row_words(message))
+            return
+        super().attach_error(message)
+
+    @property
+    def has_errors(self) -> bool:
+        return super().has_errors or bool(self.new_feature_errors)
+
+    @property
+    def new_features(self) -> list[NewFeature]:
+        return [
+            NewFeature(
+                feature_name=row["name"],
+                slug=row["slug"],
+                is_usage_based=row["kind"] == "usage",
+                event_name=(row["event"] or None) if row["kind"] == "usage" else None,
+            )
+            for row in self.rows
+        ]
+
+
+def _row_words(message: str) -> str:
+    """``newFeatures[1].slug is required`` → ``New feature 2: slug is required``."""
+
+    def row(match: re.Match) -> str:
+        return f"New feature {int(match.group(1)) + 1}: "
+
+    message = re.sub(r"newFeatures\[(\d+)\]\.?:?\s*", row, message)
+    return message.replace("featureName", "name").replace("eventName", "event name")
+
+
+class PlanEditForm(PlanFields):
+    commit_message = TextAreaField(
+        "Version note",
+        [Optional(), Length(max=2000)],
+        description="What changed and why, e.g. “Raise the monthly price to 35.00”. Kept in "
+        "the version history when the change makes a new version.",
+        render_kw={"rows": 2},
+    )

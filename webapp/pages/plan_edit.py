@@ -1,0 +1,116 @@
+"""Editing a plan: one form, one call to ``plan_edits.edit_plan``.
+
+The service decides whether the edit is made in place (only details such as the name or
+the trial changed) or as a new version (prices or the set of features changed); the page says
+which happened. The version note is the new version's commit message.
+
+Money fields left empty mean "keep": a monthly fee is removed from the plan's prices list
+instead, where the consequence is visible.
+"""
+
+from quart import flash, g, redirect, request, url_for
+
+from billing.services import plan_edits, plans
+from billing.services.errors import NotFound, ServiceError
+from billing.services.plan_inputs import CreditOverride, Trial
+from webapp.forms.money import from_cents
+from webapp.forms.plans import PlanEditForm
+from webapp.pages.common import INVALID_FORM, login_required, render_page
+from webapp.pages.plans import bp, feature_choices
+
+EDIT = "dashboard/plans/edit.html"
+
+
+def _fees(view) -> dict[str, int]:
+    fees: dict[str, int] = {}
+    for price in view.prices or []:
+        fee = plan_edits.plain_fee(price)
+        if fee is not None and fee[0] not in fees:
+            fees[fee[0]] = fee[1]
+    return fees
+
+
+def _filled_form(view) -> PlanEditForm:
+    plan, fees = view.plan, _fees(view)
+    return PlanEditForm(
+        plan_name=plan.plan_name,
+        plan_description=plan.plan_description,
+        monthly_price=from_cents(fees.get("month")),
+        yearly_price=from_cents(fees.get("year")),
+        feature_ids=[link.feature_id for link in view.links or []],
+        trial_enabled=plan.trial_enabled,
+        trial_days=plan.trial_days,
+        show_in_pricing_table=plan.is_visible_in_pricing_table,
+    )
+
+
+async def _current(plan_id: str):
+    try:
+        return await plans.get_plan(
+            g.merchant.id, plan_id, is_stable_id=True, include_features=True, include_prices=True
+        )
+    except NotFound as error:
+        await flash(error.message, "error")
+        return None
+
+
+@bp.get("/<plan_id>/edit")
+@login_required
+async def edit(plan_id: str):
+    view = await _current(plan_id)
+    if view is None:
+        return redirect(url_for("plans.index"), 303)
+    form = _filled_form(view)
+    form.feature_ids.choices = await feature_choices()
+    return await render_page(EDIT, form=form, view=view, plan=view.plan, fees=_fees(view))
+
+
+def _trial(form: PlanEditForm, plan) -> Trial:
+    """The trial as typed, keeping per-feature trial credits set through the API."""
+    trial = form.trial
+    trial.credit_overrides = [
+        CreditOverride(amount=item["amount"], feature_id=item["featureId"])
+        for item in plan.trial_credit_overrides or []
+    ]
+    return trial
+
+
+@bp.post("/<plan_id>/edit")
+@login_required
+async def update(plan_id: str):
+    view = await _current(plan_id)
+    if view is None:
+        return redirect(url_for("plans.index"), 303)
+    form = PlanEditForm(formdata=await request.form)
+    form.feature_ids.choices = await feature_choices()
+    fees = _fees(view)
+    if form.validate():
+        enterprise = view.plan.is_enterprise_plan
+        yearly = form.yearly_price.cents
+        try:
+            edited, new_version = await plan_edits.edit_plan(
+                g.merchant.id,
+                view.plan.id,
+                plan_name=form.plan_name.data,
+                plan_description=form.plan_description.data or "",
+                features=[plan_edits.FeatureEdit(id=i) for i in form.feature_ids.data or []],
+                monthly_price=None if enterprise else form.monthly_price.cents,
+                yearly_price=None if enterprise else yearly,
+                has_yearly_price=None if enterprise else yearly is not None,
+                show_in_pricing_table=form.show_in_pricing_table.data,
+                trial=_trial(form, view.plan),
+                commit_message=form.commit_message.data or None,
+            )
+        except ServiceError as error:
+            form.attach_error(error.message)
+        else:
+            plan = edited.plan
+            if new_version:
+                message = f"Saved as version {plan.version_number}."
+            else:
+                message = "Saved. Only details changed, so no new version was needed."
+            await flash(message, "success")
+            return redirect(url_for("plans.detail", plan_id=plan.stable_plan_id), 303)
+    return await render_page(
+        EDIT, status=INVALID_FORM, form=form, view=view, plan=view.plan, fees=fees
+    )

@@ -1,0 +1,114 @@
+"""Prices in words for the catalog pages: "€29.00 / month", tiers as a short list.
+
+Presentation only: which interval a price bills on and its headline amount come from
+``billing.services.pricing`` (the same facts pricing tables use), never re-derived here.
+"""
+
+from copy import deepcopy
+
+from billing.services.pricing import billing_interval, headline_amount_cents
+from webapp.forms.money import format_money
+
+PER = {"month": "month", "year": "year"}
+KINDS = {
+    "flat_rate": "Flat rate",
+    "tiered": "Tiered",
+    "usage_based": "Usage-based",
+    "recurring": "Recurring",
+}
+
+
+def interval_of(price) -> str | None:
+    return billing_interval(price.pricing_data)
+
+
+def price_kind(price) -> str:
+    data = price.pricing_data
+    if "components" in data:
+        kinds = {component["type"] for component in data["components"]}
+        if kinds == {"fixed"}:
+            return "Fixed fee"
+        if kinds == {"per_unit"}:
+            return (
+                "Per seat"
+                if all(c.get("metric_id") is None for c in data["components"])
+                else "Per unit"
+            )
+        return "Fixed + per unit"
+    return KINDS.get(data.get("type"), "Custom")
+
+
+def price_summary(price) -> str:
+    """One line: "€29.00 / month", "Tiered from €0.10 / unit, monthly", "€0.05 / unit"."""
+    data, currency = price.pricing_data, price.currency
+    interval = interval_of(price)
+    if data.get("type") == "tiered":
+        lowest = min(tier["unitAmount"] for tier in data["tiers"])
+        text = f"From {format_money(lowest, currency)} / unit"
+        return f"{text}, billed {interval}ly" if interval else text
+    if data.get("type") == "usage_based":
+        return f"{format_money(data['unitAmount'], currency)} / unit"
+    amount = format_money(headline_amount_cents(data), currency)
+    if price_kind(price) == "Per seat":
+        amount += " / seat"
+    return f"{amount} / {interval}" if interval else amount
+
+
+def tier_lines(price) -> list[str]:
+    """["Up to 1,000 units: €0.10 each", ..., "Above 5,000: €0.05 each"]."""
+    tiers = price.pricing_data.get("tiers") or []
+    lines, previous = [], None
+    for tier in tiers:
+        each = f"{format_money(tier['unitAmount'], price.currency)} each"
+        if tier["upTo"] is None:
+            lines.append(f"Above {previous:,}: {each}" if previous else f"Any amount: {each}")
+        else:
+            lines.append(f"Up to {tier['upTo']:,}: {each}")
+            previous = tier["upTo"]
+    return lines
+
+
+def plain_amount(price) -> int | None:
+    """The one amount of a single-fee price (what the clone form may change), else None."""
+    data = price.pricing_data
+    if "components" in data:
+        return data["components"][0]["amount_cents"] if len(data["components"]) == 1 else None
+    if data.get("type") == "flat_rate":
+        return data["amount"]
+    if data.get("type") == "recurring":
+        return data["amountCents"]
+    if data.get("type") == "usage_based":
+        return data["unitAmount"]
+    return None
+
+
+def with_amount(pricing_data: dict, cents: int) -> dict:
+    """A copy of a single-fee ``pricing_data`` charging ``cents`` instead."""
+    data = deepcopy(pricing_data)
+    if "components" in data:
+        data["components"][0]["amount_cents"] = cents
+    else:
+        key = {"flat_rate": "amount", "recurring": "amountCents", "usage_based": "unitAmount"}
+        data[key[data["type"]]] = cents
+    return data
+
+
+def plan_price_summary(prices, currency: str) -> list[str]:
+    """The monthly and yearly headline of a plan, e.g. ["€29.00 / month", "€290.00 / year"]."""
+    shown: dict[str, str] = {}
+    for price in prices or []:
+        if price.is_override_price:
+            continue
+        interval = interval_of(price)
+        if interval in PER and interval not in shown:
+            shown[interval] = price_summary(price)
+    return [shown[key] for key in ("month", "year") if key in shown]
+
+
+HELPERS = {
+    "price_summary": price_summary,
+    "price_kind": price_kind,
+    "tier_lines": tier_lines,
+    "interval_of": interval_of,
+    "plan_price_summary": plan_price_summary,
+}
