@@ -10,6 +10,8 @@ sent: building on an old version would silently undo the changes made since. The
 is locked first, so concurrent updates queue and each gets its own version number.
 """
 
+import json
+
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
@@ -62,6 +64,18 @@ def link_copy(link: PlanFeature) -> dict:
     return {"feature_id": link.feature_id, **{name: getattr(link, name) for name in LINK_SETTINGS}}
 
 
+async def create_link(merchant_id: str, plan_id: str, link: dict) -> PlanFeature:
+    """Store a plan-feature row. Tortoise's JSONField reads a Python ``str`` as encoded JSON
+    (and the constructor decodes it once more), so a string value ("email") is encoded and
+    set after construction."""
+    settings = dict(link)
+    value = settings.pop("feature_value", None)
+    row = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, **settings)
+    row.feature_value = json.dumps(value) if isinstance(value, str) else value
+    await row.save()
+    return row
+
+
 async def current_links(merchant_id: str, plan: Plan) -> list[PlanFeature]:
     """The live feature links of ``plan`` whose feature is live, oldest first."""
     [view] = await load_views(merchant_id, [plan], prices=False)
@@ -107,7 +121,7 @@ async def write_version(
         **fields,
     )
     for link in links:
-        await PlanFeature.create(merchant_id=merchant_id, plan_id=version.id, **link)
+        await create_link(merchant_id, version.id, link)
     for price in prices:
         await Price.create(merchant_id=merchant_id, plan_id=version.id, **price)
     return version

@@ -7,6 +7,7 @@ import pytest
 from billing.models import Feature, Plan, PlanFeature, Price
 from billing.services.pricing import fixed_price_data, seat_price_data
 from tests.api.test_plans import NOT_FOUND, create_plan
+from tests.factories import make_plan
 
 
 def canon(data: dict) -> str:
@@ -246,3 +247,21 @@ async def test_edit_errors(client, merchant):
     assert status == 400
     assert await Plan.filter(stable_plan_id=plan["id"]).count() == 1
     assert (await Plan.get(id=plan["id"])).plan_name == "E"
+
+
+async def test_string_and_number_values_survive_a_new_version(client, merchant):
+    plan = await make_plan(
+        merchant.id,
+        name="Support",
+        monthly_cents=100,
+        features=[("Support", "email"), ("Seats", 25), ("Zip code", "10001"), ("SSO", True)],
+    )
+    status, v2 = await new_version(client, merchant, plan.id, {"commitMessage": "copy"})
+    assert status == 201
+    values = {feature["slug"]: feature["featureValue"] for feature in v2["features"]}
+    assert values == {"support": "email", "seats": 25, "zip-code": "10001", "sso": True}
+    extra = await Feature.create(merchant_id=merchant.id, slug="x", display_name="X")
+    ids = [feature["id"] for feature in v2["features"]]
+    status, v3 = await new_version(client, merchant, plan.id, {"featureIds": [*ids, extra.id]})
+    values = {feature["slug"]: feature["featureValue"] for feature in v3["features"]}
+    assert values == {"support": "email", "seats": 25, "zip-code": "10001", "sso": True, "x": True}
