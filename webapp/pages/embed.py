@@ -1,0 +1,95 @@
+"""Embeddable pages, framed by merchants' sites: the pricing table as an iframe.
+
+``/embed/pricing-tables/{slug}?key=pk_...`` renders, on the server, the same resolved view the
+public API answers (``pricing_table_views.public_table``), authenticated by the publishable
+key in the query (an iframe cannot send headers). Unlike dashboard pages these may be framed by
+any origin: ``Content-Security-Policy: frame-ancestors *`` and no ``X-Frame-Options``. They
+hold nothing secret (a publishable key is public by design) and use no session.
+
+The page loads ``static/pricing-table.js`` with ``data-tally-document``: the embed script gives
+it the same stylesheet and the monthly/yearly switch as the ``<tally-pricing-table>`` element.
+"""
+
+from decimal import Decimal
+from urllib.parse import urlsplit
+
+from quart import Blueprint, Response, render_template, request
+
+from billing.services import api_keys
+from billing.services import pricing_table_views as views
+from billing.services.errors import NotFound, ServiceError, Unauthorized
+
+bp = Blueprint("embed", __name__, url_prefix="/embed")
+
+# What Intl.NumberFormat("en-US") writes, so both embeds show the same text.
+SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
+CACHE_SECONDS = 60
+
+
+def format_money(cents: int, currency: str) -> str:
+    """``2900, "USD"`` → ``$29``; ``2950`` → ``$29.50`` (amounts are hundredths)."""
+    amount = Decimal(cents) / 100
+    text = f"{amount:,.0f}" if cents % 100 == 0 else f"{amount:,.2f}"
+    symbol = SYMBOLS.get(currency)
+    return f"{symbol}{text}" if symbol else f"{currency}\u00a0{text}"
+
+
+def safe_url(value: str | None) -> str | None:
+    """Only http(s) links from merchant data become hrefs (never ``javascript:``)."""
+    if not value:
+        return None
+    return value if urlsplit(value).scheme in {"http", "https"} else None
+
+
+def yearly_saving(plans: list[dict]) -> int:
+    """The largest saving of paying yearly against twelve monthly payments, whole percent."""
+    best = 0
+    for plan in plans:
+        month, year = plan["prices"]["month"], plan["prices"]["year"]
+        if month and year and month["amountCents"] > 0:
+            saving = (1 - year["amountCents"] / (12 * month["amountCents"])) * 100
+            best = max(best, int(saving // 1))
+    return best
+
+
+@bp.after_request
+def embed_headers(response: Response) -> Response:
+    response.headers["Content-Security-Policy"] = "frame-ancestors *"
+    response.headers.pop("X-Frame-Options", None)
+    response.headers["Referrer-Policy"] = "no-referrer"  # the key is in the URL
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    if response.status_code == 200:
+        response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
+    else:
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/pricing-tables/<slug>")
+async def pricing_table(slug: str):
+    """The pricing table for an iframe; a bad key is a 401 page, an unknown slug a 404 page."""
+    try:
+        key = await api_keys.authenticate(request.args.get("key"), key_type="publishable")
+        view = await views.public_table(key.merchant_id, slug)
+    except (Unauthorized, NotFound) as error:
+        return await _error(error)
+    table = views.public_json(view)
+    return await render_template(
+        "embed/pricing_table.html",
+        table=table,
+        has_yearly=any(plan["prices"]["year"] for plan in table["plans"]),
+        saving=yearly_saving(table["plans"]),
+        money=format_money,
+        safe_url=safe_url,
+    )
+
+
+async def _error(error: ServiceError) -> tuple[str, int]:
+    if error.status == 401:
+        title = "This pricing table needs a valid publishable key."
+    else:
+        title = "This pricing table does not exist or is not published."
+    html = await render_template(
+        "embed/error.html", status=error.status, title=title, detail=error.message
+    )
+    return html, error.status
