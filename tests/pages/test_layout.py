@@ -46,7 +46,7 @@ async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
     await page.get_by_role("button", name="Menu").click()
     await expect(nav_link).to_be_hidden()
     await page.get_by_role("link", name="Available soon").first.click()  # shows where it will be
-    await expect(page.locator("#nav-plans")).to_be_in_viewport()
+    await expect(page.locator("#nav-payment-providers")).to_be_in_viewport()
     await nav_link.click()
     await page.get_by_label("Name", exact=True).fill("Phone key")
     await page.get_by_role("button", name="Create key").click()
@@ -61,11 +61,11 @@ async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
 
 async def test_soon_items_are_visibly_disabled_not_links(page):
     await sign_up(page)
-    for name in ("Plans", "Pricing tables", "Customers", "Subscriptions", "Usage", "Invoices"):
+    for name in ("Customers", "Subscriptions", "Usage", "Invoices"):
         item = page.locator(".nav-soon", has_text=name).first
         await expect(item).to_have_attribute("aria-disabled", "true")
         await expect(item).to_contain_text("Soon")
-    assert await page.locator(".sidebar nav a", has_text="Plans").count() == 0
+    assert await page.locator(".sidebar nav a", has_text="Customers").count() == 0
     await expect(page.locator("#merchant-name")).to_have_text("Acme Software GmbH")
 
 

@@ -12,6 +12,7 @@ from webapp.pages import (
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,
+    pricing_tables,
     settings,
 )
 from webapp.pages.common import check_csrf
@@ -22,6 +23,7 @@ BLUEPRINTS = (
     api_keys.bp,
     settings.bp,
     plans.bp,
+    pricing_tables.bp,
     features.bp,
     metrics.bp,
     embed.bp,
