@@ -189,3 +189,11 @@ async def test_iframe_page_may_be_framed_anywhere(live_server, make_merchant):
     assert (wrong.status_code, secret.status_code, missing.status_code) == (401, 401, 404)
     assert ok.headers["Cache-Control"] == "public, max-age=60"
     assert wrong.headers["Cache-Control"] == "no-store"
+
+
+async def test_the_embed_script_is_cached_for_an_hour_only(live_server):
+    async with httpx.AsyncClient(base_url=live_server) as http:
+        response = await http.get("/static/pricing-table.js")
+    assert response.status_code == 200
+    assert "tally-pricing-table" in response.text
+    assert response.headers["Cache-Control"] == "public, max-age=3600"

@@ -24,6 +24,8 @@ bp = Blueprint("embed", __name__, url_prefix="/embed")
 # What Intl.NumberFormat("en-US") writes, so both embeds show the same text.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
 CACHE_SECONDS = 60
+SCRIPT_PATH = "/static/pricing-table.js"
+SCRIPT_CACHE_SECONDS = 3600
 
 
 def format_money(cents: int, currency: str) -> str:
@@ -50,6 +52,18 @@ def yearly_saving(plans: list[dict]) -> int:
             saving = (1 - year["amountCents"] / (12 * month["amountCents"])) * 100
             best = max(best, int(saving // 1))
     return best
+
+
+@bp.after_app_request
+def embed_script_headers(response: Response) -> Response:
+    """Static files are cached for a year (their names carry versions); the embed script's
+    URL is pasted into merchants' sites and never changes, so it is cached for an hour only,
+    and any site may load it."""
+    if request.path == SCRIPT_PATH and response.status_code in {200, 304}:
+        response.headers["Cache-Control"] = f"public, max-age={SCRIPT_CACHE_SECONDS}"
+        response.headers.pop("Expires", None)
+        response.headers["Access-Control-Allow-Origin"] = "*"
+    return response
 
 
 @bp.after_request
