@@ -8,6 +8,7 @@ the matching field by ``attach_error``.
 """
 
 import re
+from itertools import zip_longest
 
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
@@ -29,7 +30,7 @@ def new_feature_rows(formdata) -> list[dict]:
         formdata.getlist(f"new_feature_{name}") for name in ("name", "slug", "kind", "event")
     ]
     rows = []
-    for name, slug, kind, event in zip(*columns, strict=False):
+    for name, slug, kind, event in zip_longest(*columns, fillvalue=""):
         row = {"name": name.strip(), "slug": slug.strip(), "kind": kind, "event": event.strip()}
         if row["name"] or row["slug"] or row["event"]:
             rows.append(row)
