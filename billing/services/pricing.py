@@ -73,7 +73,9 @@ def validate_recurrence_rule(rule: Any, where: str = "recurrence_rule") -> str:
     """An RFC 5545 RRULE such as ``FREQ=MONTHLY`` or ``RRULE:FREQ=YEARLY;INTERVAL=1``."""
     if not isinstance(rule, str) or not rule.strip() or len(rule) > MAX_RULE_LENGTH:
         raise _fail(f"{where} must be a recurrence rule such as FREQ=MONTHLY")
-    body = rule.strip().removeprefix("RRULE:")
+    body = rule.strip()
+    if body[:6].upper() == "RRULE:":
+        body = body[6:]
     parts: dict[str, str] = {}
     for part in body.split(";"):
         key, sep, value = part.partition("=")
