@@ -17,8 +17,8 @@ AGGREGATIONS = [
 ]
 VALUE_TYPES = [("NUMERIC", "Number"), ("STRING", "Text")]
 QUERY_TYPES = [
-    ("simple", "Simple: aggregate matching events"),
-    ("indexed", "Indexed: served from usage rollups"),
+    ("simple", "Simple"),
+    ("indexed", "Indexed (usage rollups)"),
     ("complex", "Custom query"),
 ]
 AGGREGATION_LABELS = dict(AGGREGATIONS)
