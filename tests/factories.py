@@ -6,7 +6,6 @@ look like what plan creation writes: version 1 (``stable_plan_id`` is the plan's
 ``is_current``), prices in the components form of ``fixed_price_data``.
 """
 
-import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -41,10 +40,9 @@ async def make_feature(merchant_id: str, display_name: str, feature_type: str) -
 
 
 async def _link(merchant_id: str, plan_id: str, feature_id: str, value: Any) -> PlanFeature:
-    """A plan-feature row. A str given to a JSONField is read as encoded JSON (and a str passed
-    to the constructor is decoded once more), so text is encoded and set after construction."""
+    """A plan-feature row; the value is assigned after construction (see JSONValueField)."""
     link = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, feature_id=feature_id)
-    link.feature_value = json.dumps(value) if isinstance(value, str) else value
+    link.feature_value = value
     await link.save()
     return link
 

@@ -4,6 +4,7 @@
 merchant and hides soft-deleted rows, so no query can forget either rule.
 """
 
+import json
 from datetime import UTC, datetime
 from typing import Self, TypeVar
 
@@ -29,6 +30,21 @@ def from_row(model: type[M], row: dict, prefix: str = "") -> M:
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+class JSONValueField(fields.JSONField):
+    """A JSON column that may hold any JSON value, a bare string included.
+
+    Tortoise's JSONField treats a Python ``str`` as already-encoded JSON text, so storing the
+    string value ``"gold"`` fails and ``"25"`` would come back as the number 25. This field
+    always encodes a ``str`` on the way to the database. Tortoise still decodes values given to
+    a model's constructor, so assign string values after construction (``row.value = "gold"``).
+    """
+
+    def to_db_value(self, value, instance):
+        if isinstance(value, str):
+            return json.dumps(value)
+        return super().to_db_value(value, instance)
 
 
 class PrefixedIdModel(Model):

@@ -13,7 +13,7 @@ version without being edited when the plan changes.
 from tortoise import fields
 from tortoise.indexes import Index
 
-from billing.models.base import TenantModel
+from billing.models.base import JSONValueField, TenantModel
 
 
 class Metric(TenantModel):
@@ -42,7 +42,7 @@ class Feature(TenantModel):
     slug = fields.CharField(max_length=100)
     display_name = fields.CharField(max_length=200)
     feature_type = fields.CharField(max_length=10, default="boolean")
-    default_value = fields.JSONField(null=True)
+    default_value = JSONValueField(null=True)
     metric_ids = fields.JSONField(default=list)
 
     class Meta:
@@ -90,7 +90,7 @@ class PlanFeature(TenantModel):
     merchant = fields.ForeignKeyField("models.Merchant", related_name="plan_features")
     plan = fields.ForeignKeyField("models.Plan", related_name="plan_features")
     feature = fields.ForeignKeyField("models.Feature", related_name="plan_features")
-    feature_value = fields.JSONField(null=True)
+    feature_value = JSONValueField(null=True)
     is_usage_based = fields.BooleanField(default=False)
     usage_price_per_unit_cents = fields.IntField(null=True)
     has_credit_allowance = fields.BooleanField(default=False)

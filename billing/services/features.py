@@ -14,7 +14,6 @@ sets a slug locks the merchant row first: two concurrent creations of one slug a
 and the second one sees the first.
 """
 
-import json
 import math
 import re
 
@@ -101,17 +100,10 @@ async def _valid_metric_ids(merchant_id: str, metric_ids: list[str]) -> list[str
 
 
 async def _save(feature: Feature, value, **kwargs) -> None:
-    """Save ``feature`` with ``value`` as its default value.
-
-    Tortoise's JSONField takes a Python ``str`` for already-encoded JSON (a string value such
-    as ``"gold"`` would fail as invalid JSON, and ``"25"`` would be stored as the number 25),
-    so the value goes in encoded and the instance gets the plain value back afterwards.
-    """
-    feature.default_value = json.dumps(value)
-    try:
-        await feature.save(**kwargs)
-    finally:
-        feature.default_value = value
+    """Save ``feature`` with ``value`` as its default value (assigned, never passed to the
+    constructor, which would decode a string as JSON text; see ``JSONValueField``)."""
+    feature.default_value = value
+    await feature.save(**kwargs)
 
 
 async def slug_taken(merchant_id: str, slug: str, *, exclude_id: str | None = None) -> bool:

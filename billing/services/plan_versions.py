@@ -10,8 +10,6 @@ sent: building on an old version would silently undo the changes made since. The
 is locked first, so concurrent updates queue and each gets its own version number.
 """
 
-import json
-
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
@@ -65,13 +63,12 @@ def link_copy(link: PlanFeature) -> dict:
 
 
 async def create_link(merchant_id: str, plan_id: str, link: dict) -> PlanFeature:
-    """Store a plan-feature row. Tortoise's JSONField reads a Python ``str`` as encoded JSON
-    (and the constructor decodes it once more), so a string value ("email") is encoded and
-    set after construction."""
+    """Store a plan-feature row; the value is assigned after construction because the
+    constructor would decode a string value as JSON text (see ``JSONValueField``)."""
     settings = dict(link)
     value = settings.pop("feature_value", None)
     row = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, **settings)
-    row.feature_value = json.dumps(value) if isinstance(value, str) else value
+    row.feature_value = value
     await row.save()
     return row
 
