@@ -106,6 +106,15 @@ async def list_plans(
     return await load_views(merchant_id, plans, features=include_features, prices=include_prices)
 
 
+async def list_versions(merchant_id: str, stable_plan_id: str) -> list[Plan]:
+    """Every live version of a plan, newest first (the version history)."""
+    return (
+        await Plan.scoped(merchant_id)
+        .filter(stable_plan_id=stable_plan_id)
+        .order_by("-version_number")
+    )
+
+
 async def get_plan(
     merchant_id: str,
     plan_id: str,

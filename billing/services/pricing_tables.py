@@ -279,3 +279,26 @@ async def remove_plan_entry(merchant_id: str, entry_id: str) -> None:
     async with in_transaction():
         entry = await _get_entry(merchant_id, entry_id)
         await entry.soft_delete()
+
+
+async def move_plan_entry(
+    merchant_id: str, table_id: str, entry_id: str, *, direction: str
+) -> None:
+    """Swap a plan with its neighbour in the order the table shows, then store every position
+    explicitly; one transaction under the merchant lock, so concurrent moves never interleave."""
+    if direction not in ("up", "down"):
+        raise Invalid("direction must be 'up' or 'down'")
+    async with in_transaction():
+        await _lock_merchant(merchant_id)
+        order = [plan.entry for plan in (await detailed_view(merchant_id, table_id)).plans]
+        index = next((i for i, entry in enumerate(order) if entry.id == entry_id), None)
+        if index is None:
+            raise NotFound(ENTRY_NOT_FOUND)
+        other = index - 1 if direction == "up" else index + 1
+        if 0 <= other < len(order):
+            order[index], order[other] = order[other], order[index]
+        for position, entry in enumerate(order):
+            if entry.display_order != position:
+                await PricingTablePlan.filter(merchant_id=merchant_id, id=entry.id).update(
+                    display_order=position, updated_at=utcnow()
+                )

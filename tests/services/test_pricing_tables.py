@@ -9,6 +9,7 @@ from tortoise import connections
 from billing.models import Plan, Price, PricingTable, PricingTablePlan
 from billing.services import pricing_table_views as views
 from billing.services import pricing_tables
+from billing.services.errors import Invalid, NotFound
 from billing.services.pricing import fixed_price_data
 from tests.factories import make_plan
 
@@ -148,3 +149,35 @@ def test_ordering_rule():
         "No price",
         "Enterprise",
     ]
+
+
+async def test_moving_a_plan_swaps_neighbours_and_fixes_every_position(make_merchant):
+    merchant, other = await make_merchant(), await make_merchant()
+    plans = [
+        await make_plan(merchant.id, name=name, monthly_cents=cents)
+        for name, cents in (("Basic", 900), ("Pro", 2900), ("Team", 9900))
+    ]
+    table = await pricing_tables.create_table(
+        merchant.id, name="Main", slug="main", plan_ids=[p.id for p in plans]
+    )
+    team = table.plans[2].entry.id
+
+    async def names() -> list[str]:
+        view = await views.detailed_view(merchant.id, table.table.id)
+        return [plan.plan.plan_name for plan in view.plans]
+
+    await pricing_tables.move_plan_entry(merchant.id, table.table.id, team, direction="up")
+    assert await names() == ["Basic", "Team", "Pro"]
+    orders = await PricingTablePlan.filter(pricing_table_id=table.table.id).values_list(
+        "display_order", flat=True
+    )
+    assert sorted(orders) == [0, 1, 2]
+    await pricing_tables.move_plan_entry(merchant.id, table.table.id, team, direction="down")
+    await pricing_tables.move_plan_entry(merchant.id, table.table.id, team, direction="down")
+    assert await names() == ["Basic", "Pro", "Team"]  # already last: nothing moves
+
+    with pytest.raises(Invalid):
+        await pricing_tables.move_plan_entry(merchant.id, table.table.id, team, direction="left")
+    with pytest.raises(NotFound):
+        await pricing_tables.move_plan_entry(other.id, table.table.id, team, direction="up")
+    assert await names() == ["Basic", "Pro", "Team"]

@@ -3,10 +3,8 @@
 A plan's page lives at its *stable* id, so links and bookmarks survive new versions; an older
 version is read at ``/versions/<n>``. Every write is one call to the plans services /v1 uses
 (``create_plan``, ``set_visibility``, ``delete_plan``; edits in ``plan_edit``, prices in
-``plan_prices``, which add their routes to this blueprint).
-
-The version history is read here with ``Plan.scoped`` because no service lists a plan's
-versions (/v1 has no such endpoint); it is a plain tenant-scoped read with no rule in it.
+``plan_prices``, which add their routes to this blueprint); reads go through the same
+services too, the version history through ``plans.list_versions``.
 """
 
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
@@ -102,13 +100,6 @@ async def create():
     return await render_page(NEW, status=INVALID_FORM, form=form)
 
 
-async def versions_of(stable_plan_id: str) -> list[Plan]:
-    """Every live version of the plan, newest first (see the module docstring)."""
-    return await (
-        Plan.scoped(g.merchant.id).filter(stable_plan_id=stable_plan_id).order_by("-version_number")
-    )
-
-
 def _version_number(text: str | None) -> int | None:
     return int(text) if text and text.isdigit() and len(text) < 10 else None
 
@@ -136,7 +127,7 @@ async def detail_context(stable_id: str, number: int | None = None, **extra) -> 
     current = await plans.get_plan(
         g.merchant.id, stable_id, is_stable_id=True, include_features=True, include_prices=True
     )
-    versions = await versions_of(stable_id)
+    versions = await plans.list_versions(g.merchant.id, stable_id)
     shown = current
     if number is not None and number != current.plan.version_number:
         row = next((v for v in versions if v.version_number == number), None)
@@ -211,7 +202,7 @@ async def confirm_delete(plan_id: str):
     except NotFound as error:
         await flash(error.message, "error")
         return redirect(url_for("plans.index"), 303)
-    versions = await versions_of(plan_id)
+    versions = await plans.list_versions(g.merchant.id, plan_id)
     return await render_page(
         "dashboard/plans/confirm_delete.html", plan=view.plan, version_count=len(versions)
     )

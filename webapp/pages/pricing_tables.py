@@ -2,9 +2,8 @@
 
 Writes are calls to ``billing.services.pricing_tables`` (the functions /v1 uses); the page
 reads the resolved ``detailed_view``, which already orders plans by the service's rule.
-Moving a plan up or down gives every entry an explicit ``displayOrder`` (its new position)
-through ``update_plan_entry``: there is no bulk reorder service, so a move is one call per
-entry whose position changes (at most the table's length).
+Moving a plan up or down is one ``move_plan_entry`` call, which gives every entry an explicit
+``displayOrder`` (its new position) in one transaction.
 
 The embed code is filled with the merchant's active publishable key for the chosen
 environment (``?environment=test`` for the test key); without one the page says so and links
@@ -172,21 +171,11 @@ async def add_plan(table_id: str):
 @bp.post("/<table_id>/plans/<entry_id>/move")
 @login_required
 async def move(table_id: str, entry_id: str):
-    """Swap the plan with its neighbour and store every position explicitly."""
-    direction = (await request.form).get("direction")
+    """Swap the plan with its neighbour (the service stores every position explicitly)."""
+    direction = (await request.form).get("direction", "")
     try:
-        view = await views.detailed_view(g.merchant.id, table_id)
-        order = [plan.entry for plan in view.plans]
-        index = next(i for i, entry in enumerate(order) if entry.id == entry_id)
-        other = index - 1 if direction == "up" else index + 1
-        if 0 <= other < len(order):
-            order[index], order[other] = order[other], order[index]
-        for position, entry in enumerate(order):
-            if entry.display_order != position:
-                await pricing_tables.update_plan_entry(
-                    g.merchant.id, entry.id, display_order=position
-                )
-    except StopIteration:
+        await pricing_tables.move_plan_entry(g.merchant.id, table_id, entry_id, direction=direction)
+    except NotFound:
         await flash("That plan is not in this table.", "error")
     except ServiceError as error:
         await flash(error.message, "error")
