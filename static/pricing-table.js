@@ -260,7 +260,7 @@
   }
 
   class TallyPricingTable extends HTMLElement {
-    static get observedAttributes() { return ["slug", "publishable-key", "api-base"]; }
+    static get observedAttributes() { return ["slug", "publishable-key", "api-base", "fresh"]; }
 
     constructor() {
       super();
@@ -288,6 +288,8 @@
       fetch(base + "/v1/public/pricing-tables/" + encodeURIComponent(slug), {
         headers: { "X-Service-Key": key },
         credentials: "omit",
+        // `fresh` (the dashboard preview) skips the one-minute browser cache visitors get.
+        cache: this.hasAttribute("fresh") ? "no-store" : "default",
       })
         .then(function (response) {
           return response.json().catch(function () { return {}; }).then(function (body) {
