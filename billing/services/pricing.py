@@ -10,10 +10,10 @@ the components form ``{"components": [...]}`` with ``fixed`` and ``per_unit`` co
 """
 
 import math
-import re
 from typing import Any
 
 from billing.services.errors import Invalid
+from billing.services.recurrence import RuleError, format_rule, parse_rule, simple_interval
 from billing.services.validation import has_unstorable_characters
 
 INVALID = "Invalid pricing data configuration"
@@ -21,14 +21,6 @@ MAX_AMOUNT_CENTS = 10**12  # ten billion in major units: far above any real pric
 MAX_COMPONENTS = 20
 MAX_TIERS = 50
 INTERVALS = ("day", "week", "month", "year")
-FREQUENCIES = ("DAILY", "WEEKLY", "MONTHLY", "YEARLY")
-RRULE_LIMITS = {"INTERVAL": (1, 366), "COUNT": (1, 10_000), "BYMONTH": (1, 12)}
-MAX_RULE_LENGTH = 200
-# ASCII only: ``str.isdigit`` and ``\d`` also accept digits such as "²" or "٣", which
-# ``int()`` refuses or which no calendar library downstream understands.
-NUMBER_RE = re.compile(r"[0-9]{1,5}")
-MONTH_DAY_RE = re.compile(r"-?[0-9]{1,2}")
-UNTIL_RE = re.compile(r"[0-9]{8}(T[0-9]{6}Z?)?")
 
 
 def _fail(details: str) -> Invalid:
@@ -71,33 +63,10 @@ def _only(data: dict, allowed: set[str], where: str) -> None:
 
 def validate_recurrence_rule(rule: Any, where: str = "recurrence_rule") -> str:
     """An RFC 5545 RRULE such as ``FREQ=MONTHLY`` or ``RRULE:FREQ=YEARLY;INTERVAL=1``."""
-    if not isinstance(rule, str) or not rule.strip() or len(rule) > MAX_RULE_LENGTH:
-        raise _fail(f"{where} must be a recurrence rule such as FREQ=MONTHLY")
-    body = rule.strip()
-    if body[:6].upper() == "RRULE:":
-        body = body[6:]
-    parts: dict[str, str] = {}
-    for part in body.split(";"):
-        key, sep, value = part.partition("=")
-        key = key.upper()
-        if not sep or not value or key in parts:
-            raise _fail(f"{where} is not a valid recurrence rule")
-        parts[key] = value.upper()
-    _only(parts, {"FREQ", "INTERVAL", "COUNT", "BYMONTHDAY", "BYMONTH", "UNTIL"}, where)
-    if parts.get("FREQ") not in FREQUENCIES:
-        raise _fail(f"{where} needs FREQ=DAILY, WEEKLY, MONTHLY or YEARLY")
-    for key, (low, high) in RRULE_LIMITS.items():
-        if key in parts and not (
-            NUMBER_RE.fullmatch(parts[key]) and low <= int(parts[key]) <= high
-        ):
-            raise _fail(f"{where} {key} must be a whole number from {low} to {high}")
-    if "BYMONTHDAY" in parts:
-        day = parts["BYMONTHDAY"]
-        if not (MONTH_DAY_RE.fullmatch(day) and 1 <= abs(int(day)) <= 31):
-            raise _fail(f"{where} BYMONTHDAY must be 1 to 31 (or -1 to -31)")
-    if "UNTIL" in parts and not UNTIL_RE.fullmatch(parts["UNTIL"]):
-        raise _fail(f"{where} UNTIL must look like 20271231 or 20271231T000000Z")
-    return ";".join(f"{key}={value}" for key, value in parts.items())
+    try:
+        return format_rule(parse_rule(rule))
+    except RuleError as error:
+        raise _fail(f"{where} {error}") from None
 
 
 def _tiers(tiers: Any) -> list[dict]:
@@ -298,14 +267,9 @@ def billing_interval(pricing_data: dict) -> str | None:
     """``month`` or ``year`` for the pricing-table switch, or None (usage only, daily...)."""
     if "components" in pricing_data:
         for component in pricing_data["components"]:
-            rule = component.get("recurrence_rule", "")
-            parts = dict(part.partition("=")[::2] for part in rule.split(";") if rule)
-            if parts.get("INTERVAL", "1").lstrip("0") != "1":
-                continue  # every 3 months is neither monthly nor yearly
-            if parts.get("FREQ") == "MONTHLY":
-                return "month"
-            if parts.get("FREQ") == "YEARLY":
-                return "year"
+            interval = simple_interval(component.get("recurrence_rule", ""))
+            if interval:
+                return interval
         return None
     interval = pricing_data.get("interval")
     if pricing_data.get("type") == "recurring" and pricing_data.get("intervalCount", 1) != 1:

@@ -8,7 +8,7 @@ within a modest number of examples.
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from billing.services import pricing
+from billing.services import pricing, recurrence
 from tests.services.pricing_strategies import (
     ALPHABET,
     BAD_AMOUNT,
@@ -67,7 +67,7 @@ def bad_rule(draw, how: str | None = None) -> object:
     if how == "blank":
         return draw(st.sampled_from(["", "   ", "RRULE:", "rrule:"]))
     if how == "too_long":
-        return render_rule(draw, parts) + " " * (pricing.MAX_RULE_LENGTH + 1)
+        return render_rule(draw, parts) + " " * (recurrence.MAX_RULE_LENGTH + 1)
     if how == "duplicate_key":
         parts.append(draw(st.sampled_from(parts)))
     elif how == "empty_part":
@@ -79,7 +79,7 @@ def bad_rule(draw, how: str | None = None) -> object:
     elif how == "missing_freq":
         parts = [part for part in parts if not part.startswith("FREQ=")] or ["INTERVAL=2"]
     elif how == "bad_freq":
-        word = draw(_word.filter(lambda word: word.upper() not in pricing.FREQUENCIES))
+        word = draw(_word.filter(lambda word: word.upper() not in recurrence.FREQUENCIES))
         freq = draw(st.sampled_from(["", "HOURLY", "MINUTELY", "SECONDLY", word]))
         parts = [f"FREQ={freq}" if part.startswith("FREQ=") else part for part in parts]
     elif how == "bad_number":

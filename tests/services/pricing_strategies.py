@@ -8,7 +8,7 @@ from datetime import date
 
 from hypothesis import strategies as st
 
-from billing.services import pricing
+from billing.services import pricing, recurrence
 
 AMOUNT_KEYS = ("amount", "amountCents", "unitAmount", "flatAmount", "amount_cents")
 ALPHABET = "abcXYZ019 -_.äé漢🚀"
@@ -48,7 +48,7 @@ RULE_VALUES = {
 
 def rule_parts(draw) -> list[str]:
     """The ``KEY=VALUE`` parts of a valid rule, in a random order."""
-    parts = {"FREQ": draw(st.sampled_from(pricing.FREQUENCIES))}
+    parts = {"FREQ": draw(st.sampled_from(recurrence.FREQUENCIES))}
     for key in draw(st.lists(st.sampled_from(sorted(RULE_VALUES)), unique=True)):
         parts[key] = draw(RULE_VALUES[key])
     return [f"{key}={parts[key]}" for key in draw(st.permutations(list(parts)))]
