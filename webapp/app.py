@@ -8,6 +8,7 @@ from quart import Quart
 from api import register_api
 from api.docs import register_docs
 from webapp import db
+from webapp.assets import register_assets
 from webapp.auth import csrf_token
 from webapp.config import Settings
 from webapp.db import PROJECT_ROOT
@@ -32,7 +33,6 @@ def create_app(settings: Settings | None = None) -> Quart:
         SESSION_COOKIE_SECURE=settings.secure_cookies,
         PERMANENT_SESSION_LIFETIME=timedelta(days=7),
         MAX_CONTENT_LENGTH=1024 * 1024,
-        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
     )
     app.extensions["tally.settings"] = settings
     app.jinja_env.globals["csrf_token"] = csrf_token
@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Quart:
     register_docs(app)
     register_api(app)
     register_pages(app)
+    register_assets(app)
 
     @app.get("/healthz")
     async def healthz():

@@ -25,7 +25,6 @@ bp = Blueprint("embed", __name__, url_prefix="/embed")
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
 CACHE_SECONDS = 60
 SCRIPT_PATH = "/static/pricing-table.js"
-SCRIPT_CACHE_SECONDS = 3600
 
 
 def format_money(cents: int, currency: str) -> str:
@@ -56,12 +55,9 @@ def yearly_saving(plans: list[dict]) -> int:
 
 @bp.after_app_request
 def embed_script_headers(response: Response) -> Response:
-    """Static files are cached for a year (their names carry versions); the embed script's
-    URL is pasted into merchants' sites and never changes, so it is cached for an hour only,
-    and any site may load it."""
+    """Any site may load the embed script. Its URL, pasted into merchants' sites, carries no
+    version, so it gets the one-hour cache of unversioned static files (webapp/assets.py)."""
     if request.path == SCRIPT_PATH and response.status_code in {200, 304}:
-        response.headers["Cache-Control"] = f"public, max-age={SCRIPT_CACHE_SECONDS}"
-        response.headers.pop("Expires", None)
         response.headers["Access-Control-Allow-Origin"] = "*"
     return response
 
