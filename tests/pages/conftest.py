@@ -5,9 +5,12 @@ own merchant through the sign-up page, so tests never share state. Uncaught Java
 fail the test that caused them.
 """
 
+import functools
 import os
 import re
 import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -91,3 +94,21 @@ async def screenshot(page: Page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     await page.screenshot(path=str(path), full_page=True)
     return path
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture
+def other_origin(tmp_path):
+    """A static server for ``tmp_path`` on a free port: a merchant's site, another origin."""
+    server = ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()

@@ -6,36 +6,14 @@ from ``static/pricing-table.js`` and the iframe page. The plans come from the sa
 the live server reads (the ``database_url`` fixture), made with the test factory.
 """
 
-import functools
 import html
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
-import pytest
 from playwright.async_api import expect
 
 from billing.services import pricing_tables
 from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
-        pass
-
-
-@pytest.fixture
-def other_origin(tmp_path):
-    """A static server for ``tmp_path`` on a free port: a merchant's site, another origin."""
-    server = ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(tmp_path))
-    )
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
 
 
 def site_page(live_server: str, slug: str, key: str) -> str:
