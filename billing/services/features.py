@@ -24,6 +24,7 @@ from billing.ids import is_well_formed
 from billing.models import Feature, Merchant, Metric, PlanFeature
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.lookup import find_scoped
 from billing.services.validation import clean_name, has_unstorable_characters
 
 FEATURE_TYPES = ("boolean", "number", "string")
@@ -166,12 +167,7 @@ async def list_features(merchant_id: str, *, search: str | None = None) -> list[
 
 
 async def get_feature(merchant_id: str, feature_id: str) -> Feature:
-    if not is_well_formed(feature_id, Feature.id_prefix):
-        raise NotFound(NOT_FOUND)
-    feature = await Feature.scoped(merchant_id).filter(id=feature_id).first()
-    if feature is None:
-        raise NotFound(NOT_FOUND)
-    return feature
+    return await find_scoped(Feature, merchant_id, feature_id, NOT_FOUND)
 
 
 async def update_feature(
@@ -226,14 +222,8 @@ async def delete_feature(merchant_id: str, feature_id: str) -> None:
 
     The subscriptions issue extends this to the feature rows of subscriptions.
     """
-    if not is_well_formed(feature_id, Feature.id_prefix):
-        raise NotFound(NOT_FOUND)
     async with in_transaction():
-        feature = (
-            await Feature.scoped(merchant_id).filter(id=feature_id).select_for_update().first()
-        )
-        if feature is None:
-            raise NotFound(NOT_FOUND)
+        feature = await find_scoped(Feature, merchant_id, feature_id, NOT_FOUND, lock=True)
         now = utcnow()
         feature.deleted_at = now
         await feature.save(update_fields=["deleted_at", "updated_at"])

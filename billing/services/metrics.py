@@ -23,10 +23,10 @@ import re
 
 from tortoise.transactions import in_transaction
 
-from billing.ids import is_well_formed
 from billing.models import Feature, Merchant, Metric
 from billing.models.base import utcnow
-from billing.services.errors import Invalid, NotFound
+from billing.services.errors import Invalid
+from billing.services.lookup import find_scoped
 from billing.services.validation import clean_name
 
 QUERY_TYPES = ("simple", "indexed", "complex")
@@ -123,12 +123,7 @@ async def list_metrics(merchant_id: str) -> list[Metric]:
 
 
 async def get_metric(merchant_id: str, metric_id: str) -> Metric:
-    if not is_well_formed(metric_id, Metric.id_prefix):
-        raise NotFound(NOT_FOUND)
-    metric = await Metric.scoped(merchant_id).filter(id=metric_id).first()
-    if metric is None:
-        raise NotFound(NOT_FOUND)
-    return metric
+    return await find_scoped(Metric, merchant_id, metric_id, NOT_FOUND)
 
 
 async def update_metric(
@@ -157,9 +152,7 @@ async def update_metric(
     if query_type is not None:
         _one_of(query_type, QUERY_TYPES, "queryType")
     async with in_transaction():
-        metric = await Metric.scoped(merchant_id).filter(id=metric_id).select_for_update().first()
-        if metric is None:
-            raise NotFound(NOT_FOUND)
+        metric = await find_scoped(Metric, merchant_id, metric_id, NOT_FOUND, lock=True)
         if (aggregation_type is not None and aggregation_type != metric.aggregation_type) or (
             value_type is not None and value_type != metric.value_type
         ):
@@ -184,13 +177,9 @@ async def update_metric(
 
 async def delete_metric(merchant_id: str, metric_id: str) -> None:
     """Soft-delete the metric and take its id out of every live feature's ``metric_ids``."""
-    if not is_well_formed(metric_id, Metric.id_prefix):
-        raise NotFound(NOT_FOUND)
     async with in_transaction():
         await Merchant.filter(id=merchant_id).select_for_update().first()
-        metric = await Metric.scoped(merchant_id).filter(id=metric_id).select_for_update().first()
-        if metric is None:
-            raise NotFound(NOT_FOUND)
+        metric = await find_scoped(Metric, merchant_id, metric_id, NOT_FOUND, lock=True)
         now = utcnow()
         metric.deleted_at = now
         await metric.save(update_fields=["deleted_at", "updated_at"])

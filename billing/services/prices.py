@@ -22,9 +22,9 @@ Design decisions where the spec is silent:
 from tortoise.transactions import in_transaction
 
 from billing.currencies import normalize_currency
-from billing.ids import is_well_formed
 from billing.models import Merchant, Plan, Price
-from billing.services.errors import Invalid, NotFound
+from billing.services.errors import Invalid
+from billing.services.lookup import find_scoped
 from billing.services.pricing import pricing_from_flat_fields, validate_pricing_data
 
 EMPTY_PLAN_ID = "Empty planId provided. Provide a planId or remove the query parameter"
@@ -59,22 +59,11 @@ def _plan_id(plan_id: str | None) -> str:
 
 async def _plan(merchant_id: str, plan_id: str, message: str) -> Plan:
     """The merchant's plan version ``plan_id`` (not deleted), else ``NotFound(message)``."""
-    plan = None
-    if is_well_formed(plan_id, Plan.id_prefix):
-        plan = await Plan.scoped(merchant_id).filter(id=plan_id).first()
-    if plan is None:
-        raise NotFound(message)
-    return plan
+    return await find_scoped(Plan, merchant_id, plan_id, message)
 
 
 async def _price(merchant_id: str, price_id: str, message: str, *, lock: bool = False) -> Price:
-    price = None
-    if is_well_formed(price_id, Price.id_prefix):
-        query = Price.scoped(merchant_id).filter(id=price_id)
-        price = await (query.select_for_update() if lock else query).first()
-    if price is None:
-        raise NotFound(message)
-    return price
+    return await find_scoped(Price, merchant_id, price_id, message, lock=lock)
 
 
 async def list_prices(merchant_id: str, *, plan_id: str | None = None) -> list[Price]:

@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from billing.ids import is_well_formed
 from billing.models import Merchant, Plan, PlanFeature, Price, PricingTable, PricingTablePlan
 from billing.services.errors import NotFound
+from billing.services.lookup import find_scoped
 from billing.services.pricing import billing_interval, headline_amount_cents
 
 TABLE_NOT_FOUND = "Pricing table not found or access denied"
@@ -158,15 +158,7 @@ async def resolve_entries(
 
 async def get_table(merchant_id: str, table_id: str, *, for_update: bool = False) -> PricingTable:
     """A live table of this merchant; anything else (another merchant's too) is a 404."""
-    if not isinstance(table_id, str) or not is_well_formed(table_id, PricingTable.id_prefix):
-        raise NotFound(TABLE_NOT_FOUND)
-    query = PricingTable.scoped(merchant_id).filter(id=table_id)
-    if for_update:
-        query = query.select_for_update()
-    table = await query.first()
-    if table is None:
-        raise NotFound(TABLE_NOT_FOUND)
-    return table
+    return await find_scoped(PricingTable, merchant_id, table_id, TABLE_NOT_FOUND, lock=for_update)
 
 
 async def _entries(merchant_id: str, table_ids: list[str]) -> list[PricingTablePlan]:

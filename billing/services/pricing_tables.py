@@ -18,6 +18,7 @@ from billing.ids import is_well_formed
 from billing.models import Merchant, Plan, PricingTable, PricingTablePlan
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.lookup import find_scoped
 from billing.services.pricing_table_views import (
     SLUG_MAX,
     SLUG_RE,
@@ -248,16 +249,8 @@ async def add_plan(
 
 
 async def _get_entry(merchant_id: str, entry_id: str) -> PricingTablePlan:
-    if not isinstance(entry_id, str) or not is_well_formed(entry_id, PricingTablePlan.id_prefix):
-        raise NotFound(ENTRY_NOT_FOUND)
-    entry = (
-        await PricingTablePlan.scoped(merchant_id).filter(id=entry_id).select_for_update().first()
-    )
-    table_live = (
-        entry is not None
-        and await PricingTable.scoped(merchant_id).filter(id=entry.pricing_table_id).exists()
-    )
-    if not table_live:
+    entry = await find_scoped(PricingTablePlan, merchant_id, entry_id, ENTRY_NOT_FOUND, lock=True)
+    if not await PricingTable.scoped(merchant_id).filter(id=entry.pricing_table_id).exists():
         raise NotFound(ENTRY_NOT_FOUND)
     return entry
 
