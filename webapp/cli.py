@@ -58,7 +58,7 @@ def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_make_migration(args: argparse.Namespace, settings: Settings) -> int:
-    result = asyncio.run(db.make_migration(_database_url(settings), args.name))
+    result = asyncio.run(db.make_migration(_database_url(settings), args.name, empty=args.empty))
     print(f"Created migration {result}" if result else "No model changes found")
     return 0
 
@@ -125,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     make = commands.add_parser("make-migration", help="generate a migration from model changes")
     make.add_argument("name")
+    make.add_argument("--empty", action="store_true", help="an empty migration to write by hand")
     make.set_defaults(handler=cmd_make_migration)
 
     create = commands.add_parser(

@@ -146,7 +146,7 @@ async def migrate(database_url: str) -> list[str]:
     return applied
 
 
-async def make_migration(database_url: str, name: str) -> str | None:
+async def make_migration(database_url: str, name: str, *, empty: bool = False) -> str | None:
     """Generate a new migration from the model changes (developer tool)."""
     command = Command(tortoise_config(database_url), app="models", location=str(MIGRATIONS_DIR))
     try:
@@ -154,6 +154,6 @@ async def make_migration(database_url: str, name: str) -> str | None:
             await command.init_db(safe=True)
             return "initial"
         await command.init()
-        return await command.migrate(name)
+        return await command.migrate(name, empty=empty)
     finally:
         await Tortoise.close_connections()

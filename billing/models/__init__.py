@@ -10,9 +10,24 @@ from billing.models.catalog import (
     PricingTable,
     PricingTablePlan,
 )
+from billing.models.customers import Customer, Organization
 from billing.models.merchants import ApiKey, DunningConfig, LoginAttempt, Membership, Merchant, User
+from billing.models.subscriptions import (
+    ScheduledChange,
+    Subscription,
+    SubscriptionDetail,
+    SubscriptionEvent,
+    SubscriptionFeature,
+)
 
 __all__ = [
+    "SubscriptionFeature",
+    "SubscriptionEvent",
+    "SubscriptionDetail",
+    "Subscription",
+    "ScheduledChange",
+    "Organization",
+    "Customer",
     "ApiKey",
     "DunningConfig",
     "Feature",
