@@ -21,7 +21,7 @@ from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
-from billing.models import Feature, Merchant, Metric, PlanFeature
+from billing.models import Feature, Merchant, Metric, PlanFeature, SubscriptionFeature
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
 from billing.services.lookup import find_scoped
@@ -218,17 +218,17 @@ async def update_feature(
 
 async def delete_feature(merchant_id: str, feature_id: str) -> None:
     """Soft-delete the feature and its references in plans (``PlanFeature`` rows of every
-    plan version), so no plan goes on granting a feature that no longer exists.
-
-    The subscriptions issue extends this to the feature rows of subscriptions.
+    plan version) and in subscriptions (``SubscriptionFeature`` rows), so nothing goes on
+    granting a feature that no longer exists.
     """
     async with in_transaction():
         feature = await find_scoped(Feature, merchant_id, feature_id, NOT_FOUND, lock=True)
         now = utcnow()
         feature.deleted_at = now
         await feature.save(update_fields=["deleted_at", "updated_at"])
-        await (
-            PlanFeature.scoped(merchant_id)
-            .filter(feature_id=feature.id)
-            .update(deleted_at=now, updated_at=now)
-        )
+        for reference in (PlanFeature, SubscriptionFeature):
+            await (
+                reference.scoped(merchant_id)
+                .filter(feature_id=feature.id)
+                .update(deleted_at=now, updated_at=now)
+            )

@@ -2,12 +2,22 @@
 race-safe slug uniqueness and the plan references a delete removes."""
 
 import asyncio
+from datetime import UTC, datetime
 
 import pytest
 
-from billing.models import Feature, Plan, PlanFeature
+from billing.models import (
+    Customer,
+    Feature,
+    Plan,
+    PlanFeature,
+    Price,
+    Subscription,
+    SubscriptionFeature,
+)
 from billing.services import features, metrics
 from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.pricing import fixed_price_data
 
 
 @pytest.mark.parametrize(
@@ -173,3 +183,38 @@ async def test_update_validates_before_changing_anything(merchant):
 async def test_check_slug_refuses_malformed_slugs(merchant, slug):
     with pytest.raises(Invalid):
         await features.check_slug(merchant.id, slug)
+
+
+async def test_delete_removes_the_feature_from_subscriptions(merchant):
+    gone = await features.create_feature(merchant.id, slug="gone", display_name="Gone")
+    kept = await features.create_feature(merchant.id, slug="kept", display_name="Kept")
+    plan = await Plan.create(
+        merchant_id=merchant.id, stable_plan_id="plan_x", plan_name="P", currency="USD"
+    )
+    price = await Price.create(
+        merchant_id=merchant.id,
+        plan=plan,
+        currency="USD",
+        pricing_data=fixed_price_data(900, "month"),
+    )
+    customer = await Customer.create(
+        merchant_id=merchant.id, email="c@example.com", email_normalized="c@example.com"
+    )
+    now = datetime.now(UTC)
+    subscription = await Subscription.create(
+        merchant_id=merchant.id,
+        stable_subscription_id="sub_x",
+        customer=customer,
+        plan=plan,
+        effective_price=price,
+        start_timestamp=now,
+        current_period_start=now,
+        current_period_end=now,
+    )
+    for feature in (gone, kept):
+        await SubscriptionFeature.create(
+            merchant_id=merchant.id, subscription=subscription, feature=feature, source="plan"
+        )
+    await features.delete_feature(merchant.id, gone.id)
+    live = await SubscriptionFeature.scoped(merchant.id).filter(subscription=subscription)
+    assert [row.feature_id for row in live] == [kept.id]
