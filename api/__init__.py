@@ -4,6 +4,7 @@ from quart import Blueprint, Quart
 
 from api import (
     api_keys,
+    customers,
     features,
     merchants,
     metrics,
@@ -20,6 +21,7 @@ from webapp.auth import authenticate_api_request
 RESOURCE_BLUEPRINTS = (
     api_keys.bp,
     merchants.bp,
+    customers.bp,
     features.bp,
     metrics.bp,
     prices.bp,
