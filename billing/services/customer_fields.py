@@ -74,11 +74,12 @@ def clean_optional(field: str, value: object) -> str | None:
     """One optional field: ``None`` or blank clears it; otherwise trimmed and checked."""
     if value is None:
         return "" if field == "name" else None
+    if field == "billing_country":  # its own message says what fits, not "at most 2"
+        text = _text(value, OPTIONAL_FIELDS[field], 100)
+        return clean_country(text) if text else None
     text = _text(value, OPTIONAL_FIELDS[field], _max_length(field))
     if not text:
         return "" if field == "name" else None
-    if field == "billing_country":
-        return clean_country(text)
     return text
 
 
