@@ -13,6 +13,7 @@ from api import (
     prices,
     pricing_tables,
     public,
+    subscriptions,
 )
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
@@ -29,6 +30,7 @@ RESOURCE_BLUEPRINTS = (
     public.bp,
     plans.bp,
     plan_migrations.bp,
+    subscriptions.bp,
 )
 
 

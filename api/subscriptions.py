@@ -1,0 +1,333 @@
+"""/v1/subscriptions: list, per customer, one, its billing details, MRR, create, free.
+
+``{id}`` paths take the stable subscription id; the live version's own id is accepted too.
+Ended (cancelled) and superseded versions are history and answer 404 here.
+
+Designed where the spec is silent:
+- ``includeFeatures`` is on only for the string ``true`` (any case); anything else is off.
+- Create answers 201 ``{subscription}`` with ``subscriptionFeatures`` included, so the caller
+  sees what was granted. ``startTimestamp`` is ISO 8601; without an offset it is UTC.
+- MRR ``amount`` is a decimal *string* with two places (``"29.00"``), exact where a JSON
+  number is not; ``amount_cents`` is the integer the string is made from.
+- ``featureValue`` is a string as the spec says: ``"true"``/``"false"``, ``"5"``, the text;
+  null when the feature has no value.
+- create-free-subscription checks the body and picks the free plan, then answers 409 because
+  provider A (required by the spec) does not exist yet (see billing/services/free_subscriptions).
+"""
+
+import json
+from typing import Any
+
+from pydantic import BaseModel
+from quart import Blueprint
+from quart_schema import document_response, validate_querystring, validate_request
+
+from api.common import Body, ErrorBody, fails_as, iso
+from billing.models import Subscription, SubscriptionDetail
+from billing.services import free_subscriptions, mrr, subscription_reads, subscriptions
+from webapp.auth import merchant_id
+
+bp = Blueprint("subscriptions", __name__, url_prefix="/subscriptions")
+
+
+class FeaturesQuery(BaseModel):
+    includeFeatures: str | None = None
+
+
+class CreateSubscription(Body):
+    customerId: str
+    planId: str
+    effectivePriceId: str
+    startTimestamp: str | None = None
+    triggerImmediateBilling: bool | None = None
+    dangerouslyAllowMultipleSubscriptions: bool | None = None
+
+
+class CreateFreeSubscription(Body):
+    customerEmail: str
+    customerName: str
+    userId: str
+    billingAddressLine1: str | None = None
+    billingAddressLine2: str | None = None
+    billingCity: str | None = None
+    billingPostalCode: str | None = None
+    billingCountry: str | None = None
+    taxId: str | None = None
+
+
+class FeatureRef(BaseModel):
+    id: str
+    slug: str
+    displayName: str
+    featureType: str
+
+
+class SubscriptionFeatureOut(BaseModel):
+    id: str
+    featureId: str
+    featureValue: str | None
+    source: str
+    feature: FeatureRef
+
+
+class SubscriptionOut(BaseModel):
+    id: str
+    stableSubscriptionId: str
+    merchantId: str
+    customerId: str
+    planId: str
+    effectivePriceId: str
+    status: str
+    startTimestamp: str
+    endTimestamp: str | None
+    currentPeriodStart: str
+    currentPeriodEnd: str
+    cancelAtPeriodEnd: bool
+    trialEndDate: str | None
+    gracePeriodEndsAt: str | None
+    versionNumber: int
+    createdAt: str
+    customer: dict
+    plan: dict
+    price: dict
+    subscriptionFeatures: list[SubscriptionFeatureOut] | None = None
+
+
+class SubscriptionEnvelope(BaseModel):
+    """One subscription."""
+
+    subscription: SubscriptionOut
+
+
+class SubscriptionList(BaseModel):
+    """Live subscriptions, newest first."""
+
+    subscriptions: list[SubscriptionOut]
+
+
+class DetailOut(BaseModel):
+    id: str
+    componentId: str
+    nextBillingDate: str | None
+    subscriptionStartDate: str
+    previousBillingDate: str | None
+    cyclesBilled: int
+    recurrenceRule: str
+    component: dict
+
+
+class DetailList(BaseModel):
+    """One billing schedule per price component of the live version."""
+
+    subscriptionDetails: list[DetailOut]
+
+
+class MrrOut(BaseModel):
+    amount_cents: int
+    amount: str
+    active_subscriptions_count: int
+    calculated_at: str
+
+
+class MrrEnvelope(BaseModel):
+    """Monthly recurring revenue of active subscriptions' fixed fees."""
+
+    mrr: MrrOut
+
+
+class ActiveConflict(ErrorBody):
+    """The customer already has a subscription (active, paused or unpaid)."""
+
+    existingSubscriptionId: str | None = None
+
+
+def include_features(query: FeaturesQuery) -> bool:
+    return (query.includeFeatures or "").lower() == "true"
+
+
+def feature_value_text(value: Any) -> str | None:
+    if value is None or isinstance(value, str):
+        return value
+    return json.dumps(value)  # true/false, numbers as written
+
+
+def subscription_json(subscription: Subscription, *, include_features: bool = False) -> dict:
+    """The Subscription resource; ``customer``, ``plan`` and ``effective_price`` (and, with
+    ``include_features``, ``features`` with their ``feature``) must be prefetched."""
+    customer, plan, price = subscription.customer, subscription.plan, subscription.effective_price
+    body = {
+        "id": subscription.id,
+        "stableSubscriptionId": subscription.stable_subscription_id,
+        "merchantId": subscription.merchant_id,
+        "customerId": subscription.customer_id,
+        "planId": subscription.plan_id,
+        "effectivePriceId": subscription.effective_price_id,
+        "status": subscription.status,
+        "startTimestamp": iso(subscription.start_timestamp),
+        "endTimestamp": iso(subscription.end_timestamp),
+        "currentPeriodStart": iso(subscription.current_period_start),
+        "currentPeriodEnd": iso(subscription.current_period_end),
+        "cancelAtPeriodEnd": subscription.cancel_at_period_end,
+        "trialEndDate": iso(subscription.trial_end_date),
+        "gracePeriodEndsAt": iso(subscription.grace_period_ends_at),
+        "versionNumber": subscription.version_number,
+        "createdAt": iso(subscription.created_at),
+        "customer": {"id": customer.id, "email": customer.email, "name": customer.name},
+        "plan": {
+            "id": plan.id,
+            "planName": plan.plan_name,
+            "planDescription": plan.plan_description,
+        },
+        "price": {"id": price.id, "currency": price.currency, "pricingData": price.pricing_data},
+    }
+    if include_features:
+        body["subscriptionFeatures"] = [
+            {
+                "id": row.id,
+                "featureId": row.feature_id,
+                "featureValue": feature_value_text(row.feature_value),
+                "source": row.source,
+                "feature": {
+                    "id": row.feature.id,
+                    "slug": row.feature.slug,
+                    "displayName": row.feature.display_name,
+                    "featureType": row.feature.feature_type,
+                },
+            }
+            for row in subscription.features
+        ]
+    return body
+
+
+def detail_json(detail: SubscriptionDetail) -> dict:
+    return {
+        "id": detail.id,
+        "componentId": detail.component_id,
+        "nextBillingDate": iso(detail.next_billing_date),
+        "subscriptionStartDate": iso(detail.subscription_start_date),
+        "previousBillingDate": iso(detail.previous_billing_date),
+        "cyclesBilled": detail.cycles_billed,
+        "recurrenceRule": detail.recurrence_rule,
+        "component": detail.component,
+    }
+
+
+def _list_json(found: list[Subscription], include: bool) -> dict:
+    return {"subscriptions": [subscription_json(s, include_features=include) for s in found]}
+
+
+@bp.get("")
+@validate_querystring(FeaturesQuery)
+@document_response(SubscriptionList)
+@fails_as("Failed to list subscriptions")
+async def list_subscriptions(query_args: FeaturesQuery):
+    """The merchant's live subscriptions (cancelled and superseded versions excluded)."""
+    include = include_features(query_args)
+    found = await subscription_reads.list_subscriptions(merchant_id(), include_features=include)
+    return _list_json(found, include)
+
+
+@bp.get("/customer/<customer_id>")
+@validate_querystring(FeaturesQuery)
+@document_response(SubscriptionList)
+@document_response(ErrorBody, 404)
+@fails_as("Failed to list subscriptions")
+async def list_customer_subscriptions(customer_id: str, query_args: FeaturesQuery):
+    """One customer's live subscriptions; an unknown or foreign customer is a 404."""
+    include = include_features(query_args)
+    found = await subscription_reads.list_subscriptions(
+        merchant_id(), include_features=include, customer_id=customer_id
+    )
+    return _list_json(found, include)
+
+
+@bp.get("/mrr")
+@document_response(MrrEnvelope)
+async def get_mrr():
+    """MRR per rule 1: active subscriptions only, monthly fixed fees in full, yearly ones a
+    twelfth, usage excluded; exact fractions summed, rounded half up to cents at the end."""
+    found = await mrr.merchant_mrr(merchant_id())
+    amount = f"{found.amount_cents // 100}.{found.amount_cents % 100:02d}"
+    return {
+        "mrr": {
+            "amount_cents": found.amount_cents,
+            "amount": amount,
+            "active_subscriptions_count": found.active_subscriptions_count,
+            "calculated_at": iso(found.calculated_at),
+        }
+    }
+
+
+@bp.get("/<subscription_id>")
+@validate_querystring(FeaturesQuery)
+@document_response(SubscriptionOut)
+@document_response(ErrorBody, 404)
+async def get_subscription(subscription_id: str, query_args: FeaturesQuery):
+    """One live subscription (bare object) by its stable id."""
+    include = include_features(query_args)
+    found = await subscription_reads.get_subscription(
+        merchant_id(), subscription_id, include_features=include
+    )
+    return subscription_json(found, include_features=include)
+
+
+@bp.get("/<subscription_id>/details")
+@document_response(DetailList)
+@document_response(ErrorBody, 404)
+async def get_details(subscription_id: str):
+    """The live version's billing details: one per price component, with next billing date."""
+    details = await subscription_reads.list_details(merchant_id(), subscription_id)
+    return {"subscriptionDetails": [detail_json(detail) for detail in details]}
+
+
+@bp.post("")
+@validate_request(CreateSubscription)
+@document_response(SubscriptionEnvelope, 201)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+@document_response(ActiveConflict, 409)
+@fails_as("Failed to create subscription")
+async def create_subscription(data: CreateSubscription):
+    """Subscribe a customer to a plan version at one of its prices (version 1).
+
+    One open subscription per customer unless ``dangerouslyAllowMultipleSubscriptions``; the
+    plan's features are copied (source ``plan``); one billing detail per price component.
+    """
+    tenant = merchant_id()
+    created = await subscriptions.create_subscription(
+        tenant,
+        customer_id=data.customerId,
+        plan_id=data.planId,
+        effective_price_id=data.effectivePriceId,
+        start_timestamp=subscriptions.parse_timestamp(data.startTimestamp),
+        trigger_immediate_billing=bool(data.triggerImmediateBilling),
+        allow_multiple=bool(data.dangerouslyAllowMultipleSubscriptions),
+    )
+    loaded = await subscription_reads.load_for_json(created, include_features=True)
+    return {"subscription": subscription_json(loaded, include_features=True)}, 201
+
+
+@bp.post("/create-free-subscription")
+@validate_request(CreateFreeSubscription)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+@document_response(ErrorBody, 409)
+async def create_free_subscription(data: CreateFreeSubscription):
+    """Subscribe a user to the latest free plan of the active pricing tables.
+
+    Needs the provider A integration, which comes with payments: until then the body is
+    checked and the plan picked (400 / 404), and the answer is 409 saying provider A is not
+    configured. Nothing is created.
+    """
+    await free_subscriptions.create_free_subscription(
+        merchant_id(),
+        customer_email=data.customerEmail,
+        customer_name=data.customerName,
+        user_id=data.userId,
+        billing_address_line1=data.billingAddressLine1,
+        billing_address_line2=data.billingAddressLine2,
+        billing_city=data.billingCity,
+        billing_postal_code=data.billingPostalCode,
+        billing_country=data.billingCountry,
+        tax_id=data.taxId,
+    )
