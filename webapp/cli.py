@@ -1,4 +1,4 @@
-"""The ``tally`` command: serve, migrate, create-merchant, make-migration.
+"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
@@ -96,6 +96,25 @@ def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+async def _run_due(url: str) -> int:
+    from billing.services.scheduled_changes import run_due
+
+    await db.init_orm(url)
+    try:
+        return await run_due()
+    finally:
+        await db.close_orm()
+
+
+def cmd_run_due(args: argparse.Namespace, settings: Settings) -> int:
+    """Apply due scheduled changes and roll billing periods once. For cron: it is safe to
+    run twice or in several processes at once (each change is claimed once, see
+    billing/services/scheduled_changes.py). It does not migrate; ``serve`` and ``migrate`` do."""
+    applied = asyncio.run(_run_due(_database_url(settings)))
+    print(f"Applied {applied} scheduled change(s)")
+    return 0
+
+
 def _port(value: str) -> int:
     number = int(value) if value.isdigit() else 0
     if not 1 <= number <= 65535:
@@ -137,6 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--environment", choices=["live", "test"], default="live")
     create.add_argument("--json", action="store_true", help="print the ids and keys as JSON")
     create.set_defaults(handler=cmd_create_merchant)
+
+    due = commands.add_parser(
+        "run-due", help="apply due scheduled changes and roll billing periods (cron-safe)"
+    )
+    due.set_defaults(handler=cmd_run_due)
     return parser
 
 
