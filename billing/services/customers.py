@@ -24,6 +24,7 @@ import binascii
 from datetime import datetime
 
 from tortoise.expressions import Q
+from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
@@ -181,14 +182,15 @@ def _search_filter(search: str) -> Q | None:
     )
 
 
-async def list_customers(
+def page_query(
     merchant_id: str, *, search: str | None = None, after: str | None = None, limit: int = 50
-) -> tuple[list[Customer], str | None]:
-    """One page of live customers, newest first, and the cursor of the next page (or None).
+) -> QuerySet[Customer] | None:
+    """The query of one page plus one row (to know whether another page follows), or None
+    when the search cannot match anything. Separate so tests can EXPLAIN exactly this query.
 
-    ``after`` is a previous page's cursor. The keyset condition is written as
-    ``created_at <= c AND (created_at < c OR id < i)`` so its first half bounds the index
-    scan; rows with equal ``created_at`` are ordered by id and never skipped or repeated.
+    The keyset condition is written as ``created_at <= c AND (created_at < c OR id < i)`` so
+    its first half bounds the index scan; rows with equal ``created_at`` are ordered by id and
+    never skipped or repeated.
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_PAGE_SIZE:
         raise Invalid(f"limit must be an integer from 1 to {MAX_PAGE_SIZE}")
@@ -197,14 +199,27 @@ async def list_customers(
     if search:
         condition = _search_filter(search)
         if condition is None:
-            return [], None
+            return None
         query = query.filter(condition)
     if after:
         created_at, customer_id = decode_cursor(after)
         query = query.filter(created_at__lte=created_at).filter(
             Q(created_at__lt=created_at) | Q(id__lt=customer_id)
         )
-    rows = await query.order_by("-created_at", "-id").limit(limit + 1)
+    return query.order_by("-created_at", "-id").limit(limit + 1)
+
+
+async def list_customers(
+    merchant_id: str, *, search: str | None = None, after: str | None = None, limit: int = 50
+) -> tuple[list[Customer], str | None]:
+    """One page of live customers, newest first, and the cursor of the next page (or None).
+
+    ``after`` is a previous page's cursor; ``search`` as described in the module docstring.
+    """
+    query = page_query(merchant_id, search=search, after=after, limit=limit)
+    if query is None:
+        return [], None
+    rows = await query
     if len(rows) > limit:
         return rows[:limit], encode_cursor(rows[limit - 1])
     return rows, None
