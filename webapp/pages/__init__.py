@@ -5,6 +5,7 @@ from quart import Quart
 from webapp.pages import (
     api_keys,
     auth,
+    customers,
     embed,
     features,
     metrics,
@@ -14,6 +15,8 @@ from webapp.pages import (
     plans,
     pricing_tables,
     settings,
+    subscription_actions,  # noqa: F401 - adds the detail, override and action routes
+    subscriptions,
 )
 from webapp.pages.common import check_csrf
 
@@ -26,6 +29,8 @@ BLUEPRINTS = (
     pricing_tables.bp,
     features.bp,
     metrics.bp,
+    customers.bp,
+    subscriptions.bp,
     embed.bp,
 )
 

@@ -1,12 +1,16 @@
-"""The overview page: the onboarding checklist a new merchant works through."""
+"""The overview page: MRR with its last 30 days, and the onboarding checklist."""
 
 from quart import Blueprint, g
 
-from billing.services import merchants
+from billing.services import merchants, mrr
+from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
+from webapp.pages.mrr_chart import build_chart
 
 bp = Blueprint("onboarding", __name__, url_prefix="/dashboard")
 bp.after_request(page_headers)
+bp.add_app_template_filter(format_money, "money")
+CHART_DAYS = 30
 
 # (status key, title, why it matters, the nav anchor of the area where it gets done)
 CHECKLIST = (
@@ -39,4 +43,9 @@ async def checklist():
         {"done": bool(status.get(key)), "title": title, "why": why, "area": area}
         for key, title, why, area in CHECKLIST
     ]
-    return await render_page("dashboard/onboarding/checklist.html", items=items)
+    current = await mrr.merchant_mrr(g.merchant.id)
+    per_day = await mrr.mrr_per_day(g.merchant.id, CHART_DAYS)
+    chart = build_chart(per_day, g.merchant.default_currency)
+    return await render_page(
+        "dashboard/onboarding/checklist.html", items=items, mrr=current, chart=chart
+    )

@@ -1,0 +1,153 @@
+"""One subscription: its page, the feature override editor, pause/resume/reactivate/cancel.
+
+Pages address a subscription by its stable id, so links survive new versions. Each action is
+one call to the lifecycle or versions service; a refused transition (409, e.g. resuming an
+active subscription, or anything on an ended one) comes back as a flash error on the page the
+action started from (``next``), never as a broken page.
+"""
+
+from quart import flash, g, redirect, request, url_for
+
+from billing.services import features, subscription_lifecycle, subscription_reads
+from billing.services import subscription_versions as versions
+from billing.services.errors import NotFound, ServiceError
+from webapp.forms.subscriptions import FeatureOverrideForm
+from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page, safe_next
+from webapp.pages.customer_views import card_of
+from webapp.pages.subscriptions import bp
+
+DETAIL = "dashboard/subscriptions/detail.html"
+FEATURES = "dashboard/subscriptions/features.html"
+CONFIRM = "dashboard/subscriptions/confirm.html"
+
+# action: (service function, what the flash says afterwards)
+ACTIONS = {
+    "pause": (subscription_lifecycle.pause, "Subscription paused; it no longer counts in MRR."),
+    "resume": (subscription_lifecycle.resume, "Subscription resumed."),
+    "reactivate": (subscription_lifecycle.reactivate, "Subscription reactivated."),
+    "cancel": (subscription_lifecycle.cancel, "Subscription cancelled."),
+}
+CONFIRMATIONS = {
+    "pause": (
+        "Pause this subscription?",
+        "It stops counting towards MRR until you resume it. Its features stay as they are.",
+        "Pause subscription",
+    ),
+    "cancel": (
+        "Cancel this subscription?",
+        "It ends now: billing stops and the features it grants end. This cannot be undone.",
+        "Cancel subscription",
+    ),
+}
+
+
+async def _subscription_or_none(subscription_id: str, *, include_features: bool = True):
+    try:
+        return await subscription_reads.get_subscription(
+            g.merchant.id, subscription_id, include_features=include_features
+        )
+    except NotFound as error:
+        await flash(error.message, "error")
+        return None
+
+
+def _back(subscription_id: str) -> str:
+    fallback = url_for("subscriptions.detail", subscription_id=subscription_id)
+    return safe_next(request.args.get("next")) or fallback
+
+
+@bp.get("/<subscription_id>")
+@login_required
+async def detail(subscription_id: str):
+    subscription = await _subscription_or_none(subscription_id)
+    if subscription is None:
+        return redirect(url_for("subscriptions.index"), 303)
+    card = await card_of(g.merchant.id, subscription)
+    return await render_page(DETAIL, card=card, subscription=subscription)
+
+
+@bp.get("/<subscription_id>/<action>")
+@login_required
+async def confirm(subscription_id: str, action: str):
+    """The confirmation page for pause and cancel (HTMX asks with hx-confirm instead)."""
+    if action not in CONFIRMATIONS:
+        return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
+    subscription = await _subscription_or_none(subscription_id, include_features=False)
+    if subscription is None:
+        return redirect(url_for("subscriptions.index"), 303)
+    title, text, button = CONFIRMATIONS[action]
+    return await render_page(
+        CONFIRM,
+        subscription=subscription,
+        action=action,
+        title=title,
+        text=text,
+        button=button,
+        back=_back(subscription.stable_subscription_id),
+    )
+
+
+@bp.post("/<subscription_id>/<action>")
+@login_required
+async def act(subscription_id: str, action: str):
+    back = _back(subscription_id)
+    if action not in ACTIONS:
+        await flash("Unknown action.", "error")
+    else:
+        call, done = ACTIONS[action]
+        try:
+            await call(g.merchant.id, subscription_id)
+        except ServiceError as error:
+            await flash(error.message, "error")
+        else:
+            await flash(done, "success")
+            if action == "cancel" and back.startswith(url_for("subscriptions.index") + "/"):
+                back = url_for("subscriptions.index")  # its own page is gone
+    if is_htmx():
+        return "", 200, {"HX-Redirect": back}
+    return redirect(back, 303)
+
+
+async def _with_feature_choices(form: FeatureOverrideForm) -> FeatureOverrideForm:
+    form.feature_ids.choices = [
+        (feature.id, f"{feature.display_name} ({feature.slug})")
+        for feature in await features.list_features(g.merchant.id)
+    ]
+    return form
+
+
+@bp.get("/<subscription_id>/features")
+@login_required
+async def edit_features(subscription_id: str):
+    subscription = await _subscription_or_none(subscription_id)
+    if subscription is None:
+        return redirect(url_for("subscriptions.index"), 303)
+    granted = list(subscription.features)
+    form = FeatureOverrideForm(feature_ids=[row.feature_id for row in granted])
+    await _with_feature_choices(form)
+    sources = {row.feature_id: row.source for row in granted}
+    return await render_page(FEATURES, form=form, subscription=subscription, sources=sources)
+
+
+@bp.post("/<subscription_id>/features")
+@login_required
+async def save_features(subscription_id: str):
+    subscription = await _subscription_or_none(subscription_id)
+    if subscription is None:
+        return redirect(url_for("subscriptions.index"), 303)
+    form = await _with_feature_choices(FeatureOverrideForm(formdata=await request.form))
+    if form.validate():
+        try:
+            new = await versions.override_features(
+                g.merchant.id, subscription_id, feature_ids=form.feature_ids.data
+            )
+        except ServiceError as error:
+            form.attach_error(error.message)
+        else:
+            await flash(f"Features saved as version {new.version_number}.", "success")
+            target = url_for("subscriptions.detail", subscription_id=new.stable_subscription_id)
+            return redirect(target, 303)
+    sources = {row.feature_id: row.source for row in subscription.features}
+    return await render_page(
+        FEATURES, status=INVALID_FORM, form=form, subscription=subscription, sources=sources
+    )

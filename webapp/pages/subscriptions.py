@@ -1,0 +1,155 @@
+"""Subscriptions: the list with a status filter, and subscribing a customer to a plan.
+
+Subscribing is one call to ``subscriptions.create_subscription`` (the function /v1 uses): the
+price-of-plan check and "one active subscription per customer" live there, and their messages
+land on the form's fields. The plan select reloads the price select through HTMX; without
+JavaScript the page shows the first plan's prices and the service refuses a mismatch. The
+detail page, the feature override editor and the lifecycle actions are in
+``subscription_actions``, which adds its routes to this blueprint.
+"""
+
+from quart import Blueprint, flash, g, redirect, request, url_for
+
+from billing.services import customers, plans, subscription_reads, subscriptions
+from billing.services.errors import Conflict, NotFound, ServiceError
+from webapp.forms.money import format_money
+from webapp.forms.subscriptions import SubscribeForm
+from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
+from webapp.pages.price_labels import HELPERS, price_summary
+
+bp = Blueprint("subscriptions", __name__, url_prefix="/dashboard/subscriptions")
+bp.after_request(page_headers)
+bp.add_app_template_filter(format_money, "money")
+
+PAGE = "dashboard/subscriptions/index.html"
+LIST = "dashboard/subscriptions/_list.html"
+NEW = "dashboard/subscriptions/new.html"
+PRICES = "dashboard/subscriptions/_prices.html"
+STATUSES = ("all", "active", "paused", "unpaid")
+NO_SUCH_CUSTOMER = "No customer has this email or id"
+
+
+@bp.context_processor
+def helpers() -> dict:
+    return dict(HELPERS)
+
+
+@bp.get("")
+@login_required
+async def index():
+    """Live subscriptions, newest first. The service lists every live one; the status filter
+    is applied here (it has no status argument yet)."""
+    status = request.args.get("status", "all")
+    if status not in STATUSES:
+        status = "all"
+    rows = await subscription_reads.list_subscriptions(g.merchant.id)
+    shown = [row for row in rows if status == "all" or row.status == status]
+    counts = {name: sum(1 for row in rows if name in ("all", row.status)) for name in STATUSES}
+    return await render_page(
+        PAGE, LIST, subscriptions=shown, status=status, statuses=STATUSES, counts=counts
+    )
+
+
+async def _plan_views():
+    return await plans.list_plans(g.merchant.id, include_prices=True)
+
+
+def _fill_choices(form: SubscribeForm, views) -> None:
+    """Plans that have prices; the price select holds the chosen (else first) plan's."""
+    sellable = [view for view in views if view.prices]
+    form.plan_id.render_kw = {
+        "hx-get": url_for("subscriptions.prices"),
+        "hx-target": "#price-field",
+        "hx-swap": "outerHTML",
+        "hx-trigger": "change",
+    }
+    form.plan_id.choices = [
+        (view.plan.id, f"{view.plan.plan_name} (v{view.plan.version_number})") for view in sellable
+    ]
+    chosen = next((view for view in sellable if view.plan.id == form.plan_id.data), None)
+    chosen = chosen or (sellable[0] if sellable else None)
+    if chosen is not None and form.plan_id.data != chosen.plan.id:
+        form.plan_id.data = chosen.plan.id
+    form.price_id.choices = [
+        (price.id, price_summary(price)) for price in (chosen.prices if chosen else [])
+    ]
+
+
+async def _customer_label(customer_id: str) -> str:
+    """A pre-chosen customer (from a customer's page) shown by email; ids still work."""
+    try:
+        customer = await customers.get_customer(g.merchant.id, customer_id)
+    except NotFound:
+        return customer_id
+    return customer.email
+
+
+@bp.get("/new")
+@login_required
+async def new():
+    form = SubscribeForm()
+    preset = request.args.get("customer", "")[:100]
+    if preset:
+        form.customer.data = await _customer_label(preset)
+    views = await _plan_views()
+    _fill_choices(form, views)
+    return await render_page(NEW, form=form, has_plans=bool(form.plan_id.choices))
+
+
+@bp.get("/prices")
+@login_required
+async def prices():
+    """The price select for the plan chosen in the form (HTMX swaps it in)."""
+    form = SubscribeForm(plan_id=request.args.get("plan_id", "")[:100])
+    _fill_choices(form, await _plan_views())
+    return await render_page(PRICES, PRICES, form=form)
+
+
+async def _resolve_customer(text: str) -> str | None:
+    """The customer id the merchant means: an id as given, or the live customer whose email
+    is exactly ``text`` (compared case-insensitively, as the customers service stores it)."""
+    if text.startswith("cust_"):
+        return text
+    rows, _ = await customers.list_customers(g.merchant.id, search=text, limit=20)
+    wanted = text.lower()
+    match = next((row for row in rows if row.email_normalized == wanted), None)
+    return match.id if match else None
+
+
+@bp.post("/new")
+@login_required
+async def create():
+    form = SubscribeForm(formdata=await request.form)
+    _fill_choices(form, await _plan_views())
+    if form.validate():
+        try:
+            customer_id = await _resolve_customer(form.customer.data)
+            if customer_id is None:
+                raise NotFound(NO_SUCH_CUSTOMER)
+            subscription = await subscriptions.create_subscription(
+                g.merchant.id,
+                customer_id=customer_id,
+                plan_id=form.plan_id.data,
+                effective_price_id=form.price_id.data,
+                start_timestamp=form.start_timestamp,
+                allow_multiple=form.allow_multiple.data,
+            )
+        except Conflict as error:  # already subscribed: say so where the customer is chosen
+            form.customer.errors = [*form.customer.errors, _already_subscribed(error)]
+        except ServiceError as error:
+            form.attach_error(error.message)
+        else:
+            await flash("Subscription created.", "success")
+            return redirect(url_for("customers.detail", customer_id=subscription.customer_id), 303)
+    return await render_page(
+        NEW, status=INVALID_FORM, form=form, has_plans=bool(form.plan_id.choices)
+    )
+
+
+def _already_subscribed(error: Conflict) -> str:
+    if "existingSubscriptionId" in error.extra:
+        return (
+            f"{error.message} Cancel {error.extra['existingSubscriptionId']} first, or allow "
+            "a second subscription below."
+        )
+    return error.message
