@@ -46,7 +46,7 @@ async def index():
     shown = [row for row in rows if status == "all" or row.status == status]
     counts = {name: sum(1 for row in rows if name in ("all", row.status)) for name in STATUSES}
     return await render_page(
-        PAGE, LIST, subscriptions=shown, status=status, statuses=STATUSES, counts=counts
+        PAGE, LIST, subscriptions=shown, shown_status=status, statuses=STATUSES, counts=counts
     )
 
 
