@@ -18,127 +18,26 @@ Designed where the spec is silent:
 import json
 from typing import Any
 
-from pydantic import BaseModel
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso
+from api.common import ErrorBody, fails_as, iso
+from api.subscription_models import (
+    ActiveConflict,
+    CreateFreeSubscription,
+    CreateSubscription,
+    DetailList,
+    FeaturesQuery,
+    MrrEnvelope,
+    SubscriptionEnvelope,
+    SubscriptionList,
+    SubscriptionOut,
+)
 from billing.models import Subscription, SubscriptionDetail
 from billing.services import free_subscriptions, mrr, subscription_reads, subscriptions
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/subscriptions")
-
-
-class FeaturesQuery(BaseModel):
-    includeFeatures: str | None = None
-
-
-class CreateSubscription(Body):
-    customerId: str
-    planId: str
-    effectivePriceId: str
-    startTimestamp: str | None = None
-    triggerImmediateBilling: bool | None = None
-    dangerouslyAllowMultipleSubscriptions: bool | None = None
-
-
-class CreateFreeSubscription(Body):
-    customerEmail: str
-    customerName: str
-    userId: str
-    billingAddressLine1: str | None = None
-    billingAddressLine2: str | None = None
-    billingCity: str | None = None
-    billingPostalCode: str | None = None
-    billingCountry: str | None = None
-    taxId: str | None = None
-
-
-class FeatureRef(BaseModel):
-    id: str
-    slug: str
-    displayName: str
-    featureType: str
-
-
-class SubscriptionFeatureOut(BaseModel):
-    id: str
-    featureId: str
-    featureValue: str | None
-    source: str
-    feature: FeatureRef
-
-
-class SubscriptionOut(BaseModel):
-    id: str
-    stableSubscriptionId: str
-    merchantId: str
-    customerId: str
-    planId: str
-    effectivePriceId: str
-    status: str
-    startTimestamp: str
-    endTimestamp: str | None
-    currentPeriodStart: str
-    currentPeriodEnd: str
-    cancelAtPeriodEnd: bool
-    trialEndDate: str | None
-    gracePeriodEndsAt: str | None
-    versionNumber: int
-    createdAt: str
-    customer: dict
-    plan: dict
-    price: dict
-    subscriptionFeatures: list[SubscriptionFeatureOut] | None = None
-
-
-class SubscriptionEnvelope(BaseModel):
-    """One subscription."""
-
-    subscription: SubscriptionOut
-
-
-class SubscriptionList(BaseModel):
-    """Live subscriptions, newest first."""
-
-    subscriptions: list[SubscriptionOut]
-
-
-class DetailOut(BaseModel):
-    id: str
-    componentId: str
-    nextBillingDate: str | None
-    subscriptionStartDate: str
-    previousBillingDate: str | None
-    cyclesBilled: int
-    recurrenceRule: str
-    component: dict
-
-
-class DetailList(BaseModel):
-    """One billing schedule per price component of the live version."""
-
-    subscriptionDetails: list[DetailOut]
-
-
-class MrrOut(BaseModel):
-    amount_cents: int
-    amount: str
-    active_subscriptions_count: int
-    calculated_at: str
-
-
-class MrrEnvelope(BaseModel):
-    """Monthly recurring revenue of active subscriptions' fixed fees."""
-
-    mrr: MrrOut
-
-
-class ActiveConflict(ErrorBody):
-    """The customer already has a subscription (active, paused or unpaid)."""
-
-    existingSubscriptionId: str | None = None
 
 
 def include_features(query: FeaturesQuery) -> bool:
