@@ -13,6 +13,7 @@ from api import (
     prices,
     pricing_tables,
     public,
+    subscription_actions,
     subscriptions,
 )
 from api.common import JSONSafeRequest
@@ -31,6 +32,7 @@ RESOURCE_BLUEPRINTS = (
     plans.bp,
     plan_migrations.bp,
     subscriptions.bp,
+    subscription_actions.bp,
 )
 
 

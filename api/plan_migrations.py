@@ -9,7 +9,11 @@ Shapes the spec leaves open (our design):
   ``{featureValue, isUsageBased, usagePricePerUnit, hasCreditAllowance,
   creditAllowanceAmount, creditAllowanceRenewal}`` or null).
 - A migration is ``{id, stablePlanId, fromPlanId, toPlanId, fromVersion, toVersion,
-  strategy, priceMapping, scheduledCount, status, createdAt}``.
+  strategy, priceMapping, scheduledCount, status, createdAt}``; ``status`` is ``completed``
+  for an immediate migration, ``scheduled`` for one waiting for billing periods to end.
+- ``migrate`` answers ``{success, scheduledCount, message, migration, skipped}``, ``skipped``
+  listing ``{subscriptionId, reason}`` for subscriptions left where they are because no
+  price of the target version matches theirs.
 """
 
 from typing import Literal
@@ -54,13 +58,19 @@ class MigrationOut(BaseModel):
     createdAt: str
 
 
+class SkippedOut(BaseModel):
+    subscriptionId: str
+    reason: str
+
+
 class MigrateOut(BaseModel):
-    """The migration is recorded; ``scheduledCount`` subscriptions will move."""
+    """The migration is recorded; ``scheduledCount`` subscriptions moved or will move."""
 
     success: bool
     scheduledCount: int
     message: str
     migration: MigrationOut
+    skipped: list[SkippedOut]
 
 
 class ScheduledOut(BaseModel):
@@ -189,14 +199,16 @@ def analysis_json(result: Comparison) -> dict:
 @document_response(ErrorBody, 404)
 @fails_as("Failed to process plan migration")
 async def migrate(stable_plan_id: str, data: MigrateBody):
-    """Record a move of subscribers from ``fromVersion`` to ``toVersion`` of the plan (the
-    path takes its stable id or any version's id).
+    """Move subscribers from ``fromVersion`` to ``toVersion`` of the plan (the path takes
+    its stable id or any version's id).
 
-    ``strategy``: ``immediate`` or ``next_billing_cycle``. ``priceMapping`` maps prices of
-    ``fromVersion`` to prices of ``toVersion``. Subscriptions do not exist yet, so the
-    migration is recorded with ``scheduledCount`` 0 and moves no one.
+    ``strategy``: ``immediate`` makes each subscription's new version now;
+    ``next_billing_cycle`` schedules it for the end of the subscription's current period.
+    ``priceMapping`` maps prices of ``fromVersion`` to prices of ``toVersion``; an unmapped
+    price moves to the target price with the same currency and billing interval, and a
+    subscription with no such price is skipped (listed in ``skipped``).
     """
-    migration = await plan_migrations.migrate(
+    result = await plan_migrations.migrate(
         merchant_id(),
         stable_plan_id,
         strategy=data.strategy,
@@ -204,16 +216,23 @@ async def migrate(stable_plan_id: str, data: MigrateBody):
         to_version=data.toVersion,
         price_mapping=data.priceMapping,
     )
+    migration = result.migration
+    done = "moved" if migration.strategy == "immediate" else "scheduled to move"
+    message = (
+        f"Migration from version {migration.from_version} to version {migration.to_version}: "
+        f"{migration.scheduled_count} subscription(s) {done}"
+    )
+    if result.skipped:
+        message += f", {len(result.skipped)} skipped (no matching price)"
     return {
         "success": True,
         "scheduledCount": migration.scheduled_count,
-        "message": (
-            f"Migration from version {migration.from_version} to version "
-            f"{migration.to_version} recorded ({migration.strategy}); "
-            f"{migration.scheduled_count} subscriptions scheduled: no subscriptions exist yet, "
-            "so no subscriber is moved"
-        ),
+        "message": message,
         "migration": migration_json(migration),
+        "skipped": [
+            {"subscriptionId": skip.subscription_id, "reason": skip.reason}
+            for skip in result.skipped
+        ],
     }
 
 

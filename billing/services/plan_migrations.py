@@ -7,9 +7,11 @@ price added, removed or changed (a usage price per unit too), a feature removed,
 turned off, a numeric limit or credit allowance lowered. Anything else (nothing billed
 changes, features only added, limits only raised) can apply at once (``immediate``).
 
-``migrate`` validates and records the request as a ``PlanMigration`` row. Subscriptions do
-not exist yet, so no subscriber is moved and ``scheduled_count`` is 0; the subscriptions
-work reads these rows and moves subscribers per ``strategy`` and ``price_mapping``.
+``migrate`` validates and records the request as a ``PlanMigration`` row and moves the
+source version's subscribers in the same transaction (``plan_migration_moves``): at once
+(``immediate``, status ``completed``) or at the end of each one's billing period
+(``next_billing_cycle``, status ``scheduled``). ``scheduled_count`` is how many moved or were
+scheduled; subscriptions whose price has no counterpart are skipped and reported.
 """
 
 import json
@@ -21,6 +23,7 @@ from tortoise.transactions import in_transaction
 from billing.models import Plan, PlanFeature, PlanMigration, Price
 from billing.services import plan_inputs as inputs
 from billing.services.errors import Invalid
+from billing.services.plan_migration_moves import Skipped, move_subscribers
 from billing.services.plans import find_plan, load_views, lock_merchant
 
 STRATEGIES = ("immediate", "next_billing_cycle")
@@ -54,6 +57,12 @@ class Comparison:
     has_feature_changes: bool = False
     has_numeric_feature_changes: bool = False
     recommended_strategy: str = "immediate"
+
+
+@dataclass
+class MigrationResult:
+    migration: PlanMigration
+    skipped: list[Skipped]
 
 
 def effective_value(link: PlanFeature):
@@ -181,12 +190,13 @@ async def migrate(
     from_version: int,
     to_version: int,
     price_mapping: dict[str, str] | None = None,
-) -> PlanMigration:
-    """Record a migration of subscribers from one version to another.
+) -> MigrationResult:
+    """Record a migration of subscribers from one version to another and move them.
 
     ``price_mapping`` maps prices of ``from_version`` to prices of ``to_version``; unmapped
-    prices are matched by the subscriptions work (same billing interval). ``scheduled_count``
-    is the number of subscriptions scheduled to move: 0 until subscriptions exist.
+    prices fall back to the target price with the same currency and billing interval.
+    ``scheduled_count`` is the number of subscriptions moved (``immediate``) or scheduled to
+    move (``next_billing_cycle``).
     """
     if strategy not in STRATEGIES:
         raise Invalid("strategy must be immediate or next_billing_cycle")
@@ -211,7 +221,7 @@ async def migrate(
                 raise Invalid(
                     f"priceMapping {side} must be prices of version {plan.version_number}"
                 )
-        return await PlanMigration.create(
+        migration = await PlanMigration.create(
             merchant_id=merchant_id,
             stable_plan_id=source.stable_plan_id,
             from_plan_id=source.id,
@@ -221,8 +231,19 @@ async def migrate(
             strategy=strategy,
             price_mapping=dict(mapping),
             scheduled_count=0,
-            status="scheduled",
+            status="completed" if strategy == "immediate" else "scheduled",
         )
+        moves = await move_subscribers(
+            merchant_id,
+            source=source,
+            target=target,
+            strategy=strategy,
+            price_mapping=mapping,
+            migration_id=migration.id,
+        )
+        migration.scheduled_count = moves.moved
+        await migration.save(update_fields=["scheduled_count", "updated_at"])
+    return MigrationResult(migration, moves.skipped)
 
 
 async def list_migrations(merchant_id: str, plan_id: str, *, incoming: bool) -> list[PlanMigration]:

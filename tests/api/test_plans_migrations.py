@@ -1,4 +1,7 @@
-"""/v1/plans/{id}/compare, /migrate, /scheduled-migrations and /incoming-migrations."""
+"""/v1/plans/{id}/compare, /migrate, /scheduled-migrations and /incoming-migrations.
+
+Migrations that move subscribers: tests/api/test_subscription_changes_migrations.py.
+"""
 
 import pytest
 
@@ -179,8 +182,12 @@ async def test_migrate_records_and_lists_the_migration(client, merchant):
     )
     assert status == 200
     assert body["success"] is True
-    assert body["scheduledCount"] == 0
-    assert "no subscriptions exist yet" in body["message"]
+    assert body["scheduledCount"] == 0  # nobody subscribes to the plan (see
+    # test_subscription_changes_migrations.py for migrations that move subscribers)
+    assert body["message"] == (
+        "Migration from version 1 to version 2: 0 subscription(s) scheduled to move"
+    )
+    assert body["skipped"] == []
     migration = body["migration"]
     assert migration["fromPlanId"] == plan["id"] and migration["toPlanId"] == v2["id"]
     assert (migration["fromVersion"], migration["toVersion"]) == (1, 2)
@@ -219,6 +226,7 @@ async def test_migrate_by_a_version_id_and_immediate(client, merchant):
     assert status == 200
     assert body["migration"]["priceMapping"] == {}
     assert body["migration"]["strategy"] == "immediate"
+    assert body["migration"]["status"] == "completed"
 
 
 async def test_migrate_errors(client, make_merchant):
