@@ -35,7 +35,6 @@ from billing.models.base import utcnow
 from billing.services import billing_dates, subscriptions
 from billing.services.errors import Conflict, NotFound, ServiceError
 from billing.services.price_components import billing_components
-from billing.services.subscription_lifecycle import end
 from billing.services.subscription_versions import lock_live, new_version
 
 log = logging.getLogger("tally.run_due")
@@ -50,6 +49,29 @@ async def list_pending(merchant_id: str, stable_id: str) -> list[ScheduledChange
         await ScheduledChange.scoped(merchant_id)
         .filter(stable_subscription_id=live.stable_subscription_id, status="pending")
         .order_by("effective_date", "id")
+    )
+
+
+async def cancel_pending(
+    merchant_id: str, stable_id: str, reason: str, kind: str | None = None
+) -> int:
+    """Cancel the subscription's pending changes (of ``kind``, or all), in the caller's
+    transaction, which holds the subscription's lock.
+
+    Rows a runner has claimed are skipped (SKIP LOCKED), not waited for: that runner waits
+    for the subscription lock we hold, so waiting here would deadlock. Such a change is
+    settled by its runner once we commit (it then sees the subscription as it is now).
+    """
+    query = ScheduledChange.scoped(merchant_id).filter(
+        stable_subscription_id=stable_id, status="pending"
+    )
+    if kind is not None:
+        query = query.filter(kind=kind)
+    ids = [row.id for row in await query.select_for_update(skip_locked=True)]
+    if not ids:
+        return 0
+    return await ScheduledChange.filter(id__in=ids).update(
+        status="cancelled", error=reason, updated_at=utcnow()
     )
 
 
@@ -144,6 +166,8 @@ async def _roll_one_period(now: datetime, seen: set[str]) -> bool:
     ``cancel_at_period_end``). Answers False when none is left. ``seen`` holds the ids this
     run could not roll (a rule whose series ended with COUNT or UNTIL), so they are left as
     they are instead of being claimed forever."""
+    from billing.services.subscription_lifecycle import end  # it imports this module
+
     async with in_transaction():
         query = Subscription.filter(deleted_at=None, current_period_end__lte=now)
         if seen:

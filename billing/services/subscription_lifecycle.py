@@ -29,11 +29,12 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
-from billing.models import ScheduledChange, Subscription, SubscriptionDetail, SubscriptionFeature
+from billing.models import Subscription, SubscriptionDetail, SubscriptionFeature
 from billing.models.base import utcnow
 from billing.services import subscriptions
 from billing.services.dunning import get_dunning_config
 from billing.services.errors import Conflict
+from billing.services.scheduled_changes import cancel_pending
 from billing.services.subscription_versions import lock_live
 
 # action: (states it is allowed from, state after, event kind, what the refusal says)
@@ -97,11 +98,7 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
         .filter(subscription_id=live.id)
         .update(deleted_at=now, updated_at=now)
     )
-    await (
-        ScheduledChange.scoped(merchant_id)
-        .filter(stable_subscription_id=live.stable_subscription_id, status="pending")
-        .update(status="cancelled", error="Subscription ended", updated_at=now)
-    )
+    await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended")
     await subscriptions.record_event(merchant_id, live, "cancelled", at=now)
 
 
