@@ -15,6 +15,7 @@ from billing.services.errors import Conflict, NotFound, ServiceError
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
 from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
+from webapp.pages.customers import history_restore
 from webapp.pages.price_labels import HELPERS, price_summary
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/dashboard/subscriptions")
@@ -46,7 +47,12 @@ async def index():
     shown = [row for row in rows if status == "all" or row.status == status]
     counts = {name: sum(1 for row in rows if name in ("all", row.status)) for name in STATUSES}
     return await render_page(
-        PAGE, LIST, subscriptions=shown, shown_status=status, statuses=STATUSES, counts=counts
+        PAGE,
+        None if history_restore() else LIST,
+        subscriptions=shown,
+        shown_status=status,
+        statuses=STATUSES,
+        counts=counts,
     )
 
 
