@@ -187,3 +187,25 @@ async def test_another_merchants_subscription_is_not_found(client, sign_up, make
     assert (await Subscription.get(id=theirs.id)).status == "active"
     page = await html_of(await client.get("/dashboard/subscriptions"))
     assert sid not in page
+
+
+def test_chart_scales_to_a_round_top_and_labels_the_axes():
+    from datetime import date, timedelta
+
+    from webapp.pages.mrr_chart import build_chart, nice_top
+
+    assert [nice_top(v) for v in (0, 1, 4900, 10000, 12001, 30000)] == [
+        100,
+        1,
+        5000,
+        10000,
+        20000,
+        50000,
+    ]
+    days = [date(2026, 1, 1) + timedelta(days=n) for n in range(30)]
+    chart = build_chart([(day, 0 if n < 29 else 4900) for n, day in enumerate(days)], "EUR")
+    assert [label for _, label in chart.y_ticks] == ["€0.00", "€25.00", "€50.00"]
+    assert [label for _, label, _ in chart.x_ticks] == ["Jan 1", "Jan 16", "Jan 30"]
+    assert len(chart.line.split()) == 30 and chart.area.endswith("Z")
+    assert "today €49.00" in chart.summary
+    assert build_chart([], "EUR").line == ""
