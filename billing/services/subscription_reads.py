@@ -5,10 +5,18 @@ history) and loads what the JSON needs (customer, plan, price and, when asked, t
 with their feature) in a fixed number of queries, however many subscriptions there are.
 """
 
+from tortoise.functions import Count
 from tortoise.query_utils import Prefetch
 from tortoise.queryset import QuerySet
 
-from billing.models import Customer, Price, Subscription, SubscriptionDetail, SubscriptionFeature
+from billing.models import (
+    Customer,
+    Price,
+    Subscription,
+    SubscriptionDetail,
+    SubscriptionEvent,
+    SubscriptionFeature,
+)
 from billing.services.lookup import find_scoped
 from billing.services.price_components import billing_components
 from billing.services.subscriptions import CUSTOMER_NOT_FOUND, get_live
@@ -30,16 +38,34 @@ def with_relations(query: QuerySet[Subscription], *, include_features: bool) -> 
 
 
 async def list_subscriptions(
-    merchant_id: str, *, include_features: bool = False, customer_id: str | None = None
+    merchant_id: str,
+    *,
+    include_features: bool = False,
+    customer_id: str | None = None,
+    status: str | None = None,
 ) -> list[Subscription]:
     """The merchant's live subscriptions, newest first; with ``customer_id`` only that
-    customer's (404 when the customer is not the merchant's live one)."""
+    customer's (404 when the customer is not the merchant's live one), with ``status`` only
+    those in that state."""
     query = Subscription.scoped(merchant_id)
+    if status is not None:
+        query = query.filter(status=status)
     if customer_id is not None:
         customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
         query = query.filter(customer_id=customer.id)
     query = query.order_by("-created_at", "-id")
     return await with_relations(query, include_features=include_features)
+
+
+async def status_counts(merchant_id: str) -> dict[str, int]:
+    """How many live subscriptions are in each status (one grouped query)."""
+    rows = (
+        await Subscription.scoped(merchant_id)
+        .annotate(count=Count("id"))
+        .group_by("status")
+        .values("status", "count")
+    )
+    return {row["status"]: row["count"] for row in rows}
 
 
 async def get_subscription(
@@ -71,3 +97,30 @@ async def list_details(merchant_id: str, subscription_id: str) -> list[Subscript
         return index, detail.component_id
 
     return sorted(details, key=position)
+
+
+async def load_history(
+    merchant_id: str, stable_id: str
+) -> tuple[list[Subscription], dict[str, list[SubscriptionFeature]], list[SubscriptionEvent]]:
+    """Every version of a subscription, oldest first, including the superseded and ended ones
+    that ``scoped`` hides (so the merchant filter is explicit), each version's features, and
+    the events in the order they happened: what a history view needs, in three queries."""
+    versions = (
+        await Subscription.filter(merchant_id=merchant_id, stable_subscription_id=stable_id)
+        .order_by("version_number")
+        .prefetch_related("plan", "effective_price")
+    )
+    features: dict[str, list[SubscriptionFeature]] = {version.id: [] for version in versions}
+    rows = (
+        await SubscriptionFeature.filter(
+            merchant_id=merchant_id, subscription_id__in=list(features)
+        )
+        .prefetch_related("feature")
+        .order_by("created_at", "id")
+    )
+    for row in rows:
+        features[row.subscription_id].append(row)
+    events = await SubscriptionEvent.filter(
+        merchant_id=merchant_id, stable_subscription_id=stable_id
+    ).order_by("occurred_at", "created_at", "id")
+    return versions, features, events

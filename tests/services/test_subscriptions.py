@@ -14,7 +14,12 @@ from billing.models import (
     SubscriptionEvent,
     SubscriptionFeature,
 )
-from billing.services import subscriptions
+from billing.services import (
+    subscription_lifecycle,
+    subscription_reads,
+    subscription_versions,
+    subscriptions,
+)
 from billing.services.errors import Conflict, Invalid, NotFound
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer, subscribe
@@ -162,3 +167,41 @@ def test_parse_timestamp(text, expected):
 def test_parse_timestamp_refuses(text):
     with pytest.raises(Invalid):
         subscriptions.parse_timestamp(text)
+
+
+async def test_list_filters_by_status_and_counts_each_status(make_merchant):
+    merchant, other = await make_merchant(), await make_merchant()
+    active = await subscribe(merchant.id)
+    paused = await subscribe(merchant.id)
+    await subscription_lifecycle.pause(merchant.id, paused.stable_subscription_id)
+    await subscribe(other.id)
+
+    shown = await subscription_reads.list_subscriptions(merchant.id, status="paused")
+    assert [s.stable_subscription_id for s in shown] == [paused.stable_subscription_id]
+    shown = await subscription_reads.list_subscriptions(merchant.id, status="active")
+    assert [s.stable_subscription_id for s in shown] == [active.stable_subscription_id]
+    assert await subscription_reads.status_counts(merchant.id) == {"active": 1, "paused": 1}
+
+
+async def test_history_has_every_version_their_features_and_events(make_merchant):
+    merchant, other = await make_merchant(), await make_merchant()
+    first = await subscribe(merchant.id, features=[("API access", True)])
+    extra = await make_plan(merchant.id, name="Extra", features=[("Exports", True)])
+    [link] = await extra.plan_features.all()
+    await subscription_versions.override_features(
+        merchant.id, first.stable_subscription_id, feature_ids=[link.feature_id]
+    )
+    await subscription_lifecycle.pause(merchant.id, first.stable_subscription_id)
+
+    versions, features, events = await subscription_reads.load_history(
+        merchant.id, first.stable_subscription_id
+    )
+    assert [v.version_number for v in versions] == [1, 2]
+    assert [row.source for row in features[versions[0].id]] == ["plan"]
+    assert [row.feature_id for row in features[versions[1].id]] == [link.feature_id]
+    assert [e.kind for e in events] == ["created", "feature_override", "paused"]
+    assert await subscription_reads.load_history(other.id, first.stable_subscription_id) == (
+        [],
+        {},
+        [],
+    )

@@ -1,17 +1,16 @@
 """A subscription's history in words: every version by stable id, and what each event changed.
 
-Read-only and presentation-only: the subscription services write versions and
-``SubscriptionEvent`` rows; this reads them back (superseded and ended versions included, which
-``TenantModel.scoped`` hides on purpose, so the merchant filter is written out here) and
-compares each version with the one before it: plan, price and the set of features with their
-source. Lifecycle events (pause, resume, cancel) change no version and read as one line.
-The subscription services have no history read yet; when one lands, this module should call it.
+Presentation only: ``subscription_reads.load_history`` reads every version (superseded and
+ended ones included), their features and the events; this compares each version with the one
+before it: plan, price and the set of features with their source. Lifecycle events (pause,
+resume, cancel) change no version and read as one line.
 """
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from billing.models import Subscription, SubscriptionEvent, SubscriptionFeature
+from billing.models import Subscription, SubscriptionFeature
+from billing.services import subscription_reads
 from webapp.pages.price_labels import price_summary
 
 KIND_LABELS = {
@@ -89,23 +88,8 @@ def changes_between(
 
 
 async def subscription_history(merchant_id: str, stable_id: str) -> History:
-    versions = (
-        await Subscription.filter(merchant_id=merchant_id, stable_subscription_id=stable_id)
-        .order_by("version_number")
-        .prefetch_related("plan", "effective_price")
-    )
+    versions, features, events = await subscription_reads.load_history(merchant_id, stable_id)
     by_id = {version.id: version for version in versions}
-    features: dict[str, list[SubscriptionFeature]] = {version.id: [] for version in versions}
-    rows = (
-        await SubscriptionFeature.filter(merchant_id=merchant_id, subscription_id__in=list(by_id))
-        .prefetch_related("feature")
-        .order_by("created_at", "id")
-    )
-    for row in rows:
-        features[row.subscription_id].append(row)
-    events = await SubscriptionEvent.filter(
-        merchant_id=merchant_id, stable_subscription_id=stable_id
-    ).order_by("occurred_at", "created_at", "id")
     previous = {
         version.id: versions[index - 1] if index else None for index, version in enumerate(versions)
     }

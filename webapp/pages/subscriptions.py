@@ -38,14 +38,16 @@ def helpers() -> dict:
 @bp.get("")
 @login_required
 async def index():
-    """Live subscriptions, newest first. The service lists every live one; the status filter
-    is applied here (it has no status argument yet)."""
+    """Live subscriptions, newest first, filtered by status, with a count per status tab."""
     status = request.args.get("status", "all")
     if status not in STATUSES:
         status = "all"
-    rows = await subscription_reads.list_subscriptions(g.merchant.id)
-    shown = [row for row in rows if status == "all" or row.status == status]
-    counts = {name: sum(1 for row in rows if name in ("all", row.status)) for name in STATUSES}
+    shown = await subscription_reads.list_subscriptions(
+        g.merchant.id, status=None if status == "all" else status
+    )
+    by_status = await subscription_reads.status_counts(g.merchant.id)
+    counts = {name: by_status.get(name, 0) for name in STATUSES}
+    counts["all"] = sum(by_status.values())
     return await render_page(
         PAGE,
         None if history_restore() else LIST,
