@@ -171,3 +171,15 @@ async def test_log_out_needs_post_with_token_and_clears_the_session(client, sign
     response = await client.post("/logout", form={"csrf_token": token})
     assert response.status_code == 303 and response.headers["Location"] == "/login"
     assert (await client.get("/dashboard")).status_code == 302
+
+
+async def test_htmx_history_restore_gets_the_whole_page(client, sign_up):
+    """The back button to a URL htmx pushed asks with HX-Request too, but needs the page."""
+    await sign_up()
+    fragment = await client.get("/dashboard/customers?q=a", headers={"HX-Request": "true"})
+    restore = await client.get(
+        "/dashboard/customers?q=a",
+        headers={"HX-Request": "true", "HX-History-Restore-Request": "true"},
+    )
+    assert "<html" not in await fragment.get_data(as_text=True)
+    assert "<html" in await restore.get_data(as_text=True)

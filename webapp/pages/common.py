@@ -21,8 +21,13 @@ INVALID_FORM = 422  # htmx is configured (base.html) to swap 422 answers: forms 
 
 
 def is_htmx() -> bool:
-    """An HTMX request wants only the fragment it will swap in, not the whole page."""
-    return request.headers.get("HX-Request") == "true"
+    """An HTMX request wants only the fragment it will swap in, not the whole page, except
+    when htmx restores history: the back button to a URL it pushed (with its history cache
+    off, see base.html) sends ``HX-Request`` too but needs the whole page."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
 
 
 def safe_next(target: str | None) -> str | None:

@@ -59,13 +59,7 @@ def _query_args() -> tuple[str, str, list[str]]:
 @login_required
 async def index():
     context = await _results_context(*_query_args())
-    return await render_page(PAGE, None if history_restore() else RESULTS, **context)
-
-
-def history_restore() -> bool:
-    """htmx asks for a whole page (with ``HX-Request`` set) when the back button returns to a
-    URL it pushed and its history cache is off (base.html): answer the page, not the fragment."""
-    return request.headers.get("HX-History-Restore-Request") == "true"
+    return await render_page(PAGE, RESULTS, **context)
 
 
 @bp.get("/new")

@@ -15,7 +15,6 @@ from billing.services.errors import Conflict, NotFound, ServiceError
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
 from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
-from webapp.pages.customers import history_restore
 from webapp.pages.price_labels import HELPERS, price_summary
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/dashboard/subscriptions")
@@ -50,7 +49,7 @@ async def index():
     counts["all"] = sum(by_status.values())
     return await render_page(
         PAGE,
-        None if history_restore() else LIST,
+        LIST,
         subscriptions=shown,
         shown_status=status,
         statuses=STATUSES,
