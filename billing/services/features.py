@@ -38,6 +38,7 @@ MAX_SEARCH = 200
 NOT_FOUND = "Feature not found or access denied"
 SLUG_TAKEN = "A feature with this slug already exists"
 BAD_METRICS = "One or more metric IDs are invalid or do not belong to this merchant"
+INVALID_FEATURES = "One or more feature IDs are invalid or do not belong to this merchant"
 
 
 def validate_slug(slug: str | None) -> str:
@@ -105,6 +106,19 @@ async def _save(feature: Feature, value, **kwargs) -> None:
     constructor, which would decode a string as JSON text; see ``JSONValueField``)."""
     feature.default_value = value
     await feature.save(**kwargs)
+
+
+async def live_features(merchant_id: str, feature_ids: list) -> list[Feature]:
+    """The merchant's live features with these ids, in the order given, duplicates dropped;
+    any id that is not one of them (malformed, deleted, another merchant's) fails the whole
+    list with the spec's 400. Plans and subscription overrides both take feature lists here."""
+    wanted = list(dict.fromkeys(feature_ids))
+    if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in wanted):
+        raise Invalid(INVALID_FEATURES)
+    found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
+    if len(found) != len(wanted):
+        raise Invalid(INVALID_FEATURES)
+    return [found[feature_id] for feature_id in wanted]
 
 
 async def slug_taken(merchant_id: str, slug: str, *, exclude_id: str | None = None) -> bool:

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from billing.currencies import normalize_currency
-from billing.ids import is_well_formed
 from billing.models import Feature
+from billing.services import features
 from billing.services.errors import Invalid
 from billing.services.pricing import MAX_AMOUNT_CENTS, fixed_price_data, seat_price_data
 from billing.services.validation import clean_name
 
-INVALID_FEATURES = "One or more feature IDs are invalid or do not belong to this merchant"
+INVALID_FEATURES = features.INVALID_FEATURES
 MAX_INT32 = 2**31 - 1
 MAX_ALLOWANCE = 10**15
 MAX_SEATS = 1_000_000
@@ -201,10 +201,4 @@ async def live_features(merchant_id: str, feature_ids: list[str]) -> list[Featur
     deleted or foreign id makes the whole list the spec's 400."""
     if len(feature_ids) > MAX_FEATURE_IDS:
         raise Invalid(f"At most {MAX_FEATURE_IDS} features per plan")
-    wanted = list(dict.fromkeys(feature_ids))
-    if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in wanted):
-        raise Invalid(INVALID_FEATURES)
-    found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
-    if len(found) != len(wanted):
-        raise Invalid(INVALID_FEATURES)
-    return [found[feature_id] for feature_id in wanted]
+    return await features.live_features(merchant_id, feature_ids)

@@ -15,7 +15,6 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
-from billing.ids import is_well_formed
 from billing.models import (
     Feature,
     Plan,
@@ -27,13 +26,13 @@ from billing.models import (
 from billing.models.base import utcnow
 from billing.services import subscriptions
 from billing.services.errors import Conflict, Invalid, NotFound
+from billing.services.features import live_features
 from billing.services.lookup import find_scoped
 
 NOT_FOUND = "Subscription not found or access denied"
 ENDED = "Subscription has ended; an ended subscription cannot be changed"
 CHANGED = "Subscription was changed at the same time; try again"
 NO_FEATURES = "No featureIds provided"
-BAD_FEATURES = "One or more feature IDs are invalid or do not belong to this merchant"
 PRICE_NOT_FOUND = "Price not found or access denied"
 MAX_FEATURES = 500
 
@@ -179,13 +178,7 @@ async def _features_of(merchant_id: str, feature_ids: object) -> list[Feature]:
         raise Invalid("featureIds must be a list of feature ids")
     if len(feature_ids) > MAX_FEATURES:
         raise Invalid(f"featureIds may list at most {MAX_FEATURES} features")
-    wanted = list(dict.fromkeys(feature_ids))
-    if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in wanted):
-        raise Invalid(BAD_FEATURES)
-    found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
-    if len(found) != len(wanted):
-        raise Invalid(BAD_FEATURES)
-    return [found[feature_id] for feature_id in wanted]
+    return await live_features(merchant_id, feature_ids)
 
 
 async def override_features(merchant_id: str, stable_id: str, *, feature_ids: object):
