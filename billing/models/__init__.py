@@ -19,8 +19,18 @@ from billing.models.subscriptions import (
     SubscriptionEvent,
     SubscriptionFeature,
 )
+from billing.models.usage import (
+    CreditGrant,
+    UsageEvent,
+    UsageIdempotencyKey,
+    UsageRollup,
+)
 
 __all__ = [
+    "UsageRollup",
+    "UsageIdempotencyKey",
+    "UsageEvent",
+    "CreditGrant",
     "SubscriptionFeature",
     "SubscriptionEvent",
     "SubscriptionDetail",
