@@ -4,7 +4,9 @@ Rule 2 also requires the provider A integration to be configured, and provider A
 the payments issue. Until then ``create_free_subscription`` checks the whole request (400s),
 picks the plan (404s) and then refuses with 409 ``PROVIDER_A_REQUIRED``: nothing is created,
 and the payments issue only has to replace that last step with the real check, the customer
-lookup-or-create and the subscription (credit grants come with metering).
+lookup-or-create and the subscription. ``create_subscription`` already makes the credit
+grants; the response's ``credit_grants_created`` is then
+``credit_grants.count_for_subscription(merchant_id, subscription.id)``.
 
 "Free" means nothing in the price can ever charge money: every amount of every component is
 zero (a usage price at 0 per unit counts; a usage price at 2 cents a unit does not).

@@ -23,6 +23,9 @@ several missed periods roll in one go. A rule whose series has ended (COUNT, UNT
 the period as it is. A subscription with
 ``cancel_at_period_end`` is ended instead. Billing details are not touched: their dates move
 when the billing engine issues invoices.
+
+Credit grants: last, monthly and yearly grants whose period has passed are expired and the
+next period granted while the subscription is live (billing/services/credit_grant_renewal.py).
 """
 
 import logging
@@ -32,7 +35,7 @@ from tortoise.transactions import in_transaction
 
 from billing.models import Plan, Price, ScheduledChange, Subscription
 from billing.models.base import utcnow
-from billing.services import billing_dates, subscriptions
+from billing.services import billing_dates, credit_grant_renewal, subscriptions
 from billing.services.errors import Conflict, NotFound, ServiceError
 from billing.services.price_components import billing_components
 from billing.services.subscription_versions import lock_live, new_version
@@ -193,7 +196,9 @@ async def _roll_one_period(now: datetime, seen: set[str]) -> bool:
 
 async def run_due(now: datetime | None = None) -> int:
     """Apply every pending scheduled change due by ``now`` (each in its own transaction),
-    then roll passed billing periods over. Answers how many changes were applied."""
+    roll passed billing periods over, then renew credit grants whose period has passed
+    (``credit_grant_renewal.renew_due``, claimed the same way). Answers how many changes were
+    applied."""
     now = now or utcnow()
     applied = 0
     while (outcome := await _run_one_change(now)) is not None:
@@ -201,4 +206,5 @@ async def run_due(now: datetime | None = None) -> int:
     seen: set[str] = set()
     while await _roll_one_period(now, seen):
         pass
+    await credit_grant_renewal.renew_due(now)
     return applied

@@ -21,8 +21,8 @@ Cancelling sets ``end_timestamp`` and ``deleted_at`` and the status ``ended``. T
 soft-deleted like every superseded version, so ``GET /v1/subscriptions/{id}`` answers 404 and
 lists leave it out, while the history stays in the database. Its features and billing details
 are soft-deleted too (their ``next_billing_date`` cleared first, so no billing run can pick
-them up), and its pending scheduled changes are cancelled. Credit grants arrive with the
-metering issue, which will expire them here as well.
+them up), its pending scheduled changes are cancelled and its active credit grants are
+cancelled (status ``cancelled``; the spec's "credit grants expired").
 """
 
 from datetime import datetime
@@ -31,7 +31,7 @@ from tortoise.transactions import in_transaction
 
 from billing.models import Subscription, SubscriptionDetail, SubscriptionFeature
 from billing.models.base import utcnow
-from billing.services import subscriptions
+from billing.services import credit_grants, subscriptions
 from billing.services.dunning import get_dunning_config
 from billing.services.errors import Conflict
 from billing.services.scheduled_changes import cancel_pending
@@ -99,6 +99,7 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
         .update(deleted_at=now, updated_at=now)
     )
     await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended")
+    await credit_grants.cancel_for_subscription(merchant_id, live.stable_subscription_id, now=now)
     await subscriptions.record_event(merchant_id, live, "cancelled", at=now)
 
 

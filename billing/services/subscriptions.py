@@ -10,8 +10,9 @@ the live one has ``deleted_at`` null. Creating one, in a single transaction:
    active, paused or unpaid and not ended; 409 with ``existingSubscriptionId``) unless
    ``allow_multiple``: two concurrent creates for one customer serialise on the lock, so the
    second sees the first and is refused;
-3. the plan's features are copied with source ``plan`` and one billing detail is written per
-   price component (``create_details``), and a ``created`` event records the MRR.
+3. the plan's features are copied with source ``plan``, credit grants are made for features
+   with a credit allowance (billing/services/credit_grants.py), one billing detail is written
+   per price component (``create_details``), and a ``created`` event records the MRR.
 
 Dates: ``start_timestamp`` may lie in the past or the future (naive means UTC). The current
 period is the one of the first fixed component (else the first component) that contains "now"
@@ -39,7 +40,7 @@ from billing.models import (
     SubscriptionFeature,
 )
 from billing.models.base import utcnow
-from billing.services import billing_dates, mrr
+from billing.services import billing_dates, credit_grants, mrr
 from billing.services.errors import Conflict, Invalid, NotFound
 from billing.services.lookup import find_scoped
 from billing.services.price_components import billing_components
@@ -249,6 +250,7 @@ async def create_subscription(
         subscription.stable_subscription_id = subscription.id
         await subscription.save()
         await copy_plan_features(merchant_id, subscription, plan)
+        await credit_grants.grant_for_subscription(merchant_id, subscription, plan=plan)
         await create_details(merchant_id, subscription, price, start)
         await record_event(merchant_id, subscription, "created")
     return subscription
