@@ -2,17 +2,21 @@
 
 Response shapes the spec leaves open (our design): a single read, create and update answer the
 bare metric object ``{id, name, description, queryType, aggregationType, eventName, valueType,
-customQuery, createdAt, updatedAt}``; delete answers ``{success: true}``. ``/value`` comes
-with usage events.
+customQuery, createdAt, updatedAt}``; delete answers ``{success: true}``. ``/value`` answers
+``{id, name, customerId, value, queryType, timeframe: {type, start, end}}`` (see
+``billing.services.metric_values`` for timeframes and aggregations).
 """
+
+import json
 
 from pydantic import BaseModel
 from quart import Blueprint
-from quart_schema import document_response, validate_request
+from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, iso
 from billing.models import Metric
-from billing.services import metrics
+from billing.services import metric_values, metrics
+from billing.services.errors import Invalid
 from webapp.auth import merchant_id
 
 bp = Blueprint("metrics", __name__, url_prefix="/metrics")
@@ -57,6 +61,45 @@ class MetricDeletedOut(BaseModel):
     """The metric is soft-deleted and unlinked from every feature."""
 
     success: bool
+
+
+class ValueQuery(BaseModel):
+    customerId: str | None = None
+    timeframe: str | None = None
+    start: str | None = None
+    end: str | None = None
+
+
+class TimeframeOut(BaseModel):
+    """``type`` ALL, CURRENT_PERIOD or CUSTOM; bounds are null for ALL."""
+
+    type: str
+    start: str | None
+    end: str | None
+
+
+class MetricValueOut(BaseModel):
+    """The customer's usage of the metric over the timeframe (null: no events to aggregate)."""
+
+    id: str
+    name: str
+    customerId: str
+    value: float | None
+    queryType: str
+    timeframe: TimeframeOut
+
+
+def _timeframe_arg(raw: str | None):
+    """``timeframe`` is a type name, or the spec's object form as JSON text."""
+    if raw is None or not raw.lstrip().startswith("{"):
+        return raw
+    try:
+        parsed = json.loads(raw)
+    except ValueError:
+        parsed = None
+    if not isinstance(parsed, dict):
+        raise Invalid("timeframe must be ALL, CURRENT_PERIOD, CUSTOM or a JSON object")
+    return parsed
 
 
 def metric_json(metric: Metric) -> dict:
@@ -148,3 +191,35 @@ async def delete_metric(metric_id: str):
     """Soft-delete the metric; features that used it no longer list its id."""
     await metrics.delete_metric(merchant_id(), metric_id)
     return {"success": True}
+
+
+@bp.get("/<metric_id>/value")
+@validate_querystring(ValueQuery)
+@document_response(MetricValueOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def metric_value(metric_id: str, query_args: ValueQuery):
+    """The metric's value for ``?customerId=`` (required) over a timeframe.
+
+    ``timeframe``: ``ALL`` (default), ``CURRENT_PERIOD`` (the customer's live subscription's
+    current period; 400 without one) or ``CUSTOM`` with ``start`` and ``end`` ISO 8601
+    timestamps (start inclusive, end exclusive). The object form
+    ``timeframe={"type": "CUSTOM", "start": ..., "end": ...}`` is accepted too. Events sent
+    with the customer's external id count. A complex metric whose query fails answers 400
+    with the database error's first line.
+    """
+    answer = await metric_values.metric_value(
+        merchant_id(),
+        metric_id,
+        customer_id=query_args.customerId,
+        timeframe=_timeframe_arg(query_args.timeframe),
+        start=query_args.start,
+        end=query_args.end,
+    )
+    frame = answer["timeframe"]
+    answer["timeframe"] = {
+        "type": frame["type"],
+        "start": iso(frame["start"]),
+        "end": iso(frame["end"]),
+    }
+    return answer

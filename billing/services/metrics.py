@@ -2,13 +2,15 @@
 
 Allowed values (the spec shows only some; the rest is our design):
 
-- ``query_type``: ``simple`` (aggregate the events' values), ``indexed`` (the same, served from
-  the per-customer usage rollups) or ``complex`` (a merchant-written query). A complex metric
-  needs ``custom_query``, a non-empty text stored here and validated by the metering issue as a
-  single read-only SELECT over the merchant's own events; other query types carry none.
-- ``aggregation_type``: ``COUNT``, ``SUM``, ``MAX``, ``UNIQUE_COUNT``.
-- ``value_type``: ``NUMERIC`` or ``STRING``. ``SUM`` and ``MAX`` need numeric values, so they
-  require ``NUMERIC``.
+- ``query_type``: ``simple`` (aggregate the events' values), ``indexed`` (aggregate one
+  property of the events: ``custom_query`` holds the property key, an identifier such as
+  ``tokens``; without one it aggregates the values like ``simple``) or ``complex`` (a
+  merchant-written query in ``custom_query``, accepted only if ``metric_sql`` reads it as one
+  SELECT over the merchant's own ``events``). ``simple`` metrics carry no ``custom_query``.
+- ``aggregation_type``: ``COUNT``, ``SUM``, ``MIN``, ``MAX``, ``AVG``, ``UNIQUE_COUNT``,
+  ``LATEST`` (see ``metric_values`` for what each computes).
+- ``value_type``: ``NUMERIC`` or ``STRING``. ``SUM``, ``MIN``, ``MAX``, ``AVG`` and ``LATEST``
+  need numeric values, so they require ``NUMERIC``.
 
 ``aggregation_type`` and ``value_type`` are fixed at creation: usage already counted under one
 aggregation means something else under another. The event name is fixed too, as the spec's
@@ -25,14 +27,15 @@ from tortoise.transactions import in_transaction
 
 from billing.models import Feature, Merchant, Metric
 from billing.models.base import utcnow
+from billing.services import metric_sql
 from billing.services.errors import Invalid
 from billing.services.lookup import find_scoped
 from billing.services.validation import clean_name
 
 QUERY_TYPES = ("simple", "indexed", "complex")
-AGGREGATION_TYPES = ("COUNT", "SUM", "MAX", "UNIQUE_COUNT")
+AGGREGATION_TYPES = ("COUNT", "SUM", "MIN", "MAX", "AVG", "UNIQUE_COUNT", "LATEST")
 VALUE_TYPES = ("NUMERIC", "STRING")
-NUMERIC_ONLY = ("SUM", "MAX")
+NUMERIC_ONLY = ("SUM", "MIN", "MAX", "AVG", "LATEST")
 EVENT_NAME_PATTERN = re.compile(r"[a-z0-9._-]{1,200}")
 MAX_DESCRIPTION = 2000
 MAX_CUSTOM_QUERY = 20_000
@@ -74,14 +77,21 @@ def validate_event_name(event_name) -> str:
 
 
 def _custom_query(query_type: str, custom_query) -> str | None:
-    """The stored query: required and non-blank for ``complex``, refused otherwise."""
-    if query_type != "complex":
+    """The stored query: for ``complex`` required, non-blank and accepted by the SQL sandbox;
+    for ``indexed`` an optional property key; refused for ``simple``."""
+    if query_type == "simple":
         if custom_query is not None:
-            raise Invalid("customQuery is only used with queryType complex")
+            raise Invalid("customQuery is only used with queryType complex or indexed")
         return None
+    if query_type == "indexed":
+        if custom_query is None or custom_query == "":
+            return None
+        return metric_sql.validate_property_key(custom_query)
     if custom_query is None or (isinstance(custom_query, str) and not custom_query.strip()):
         raise Invalid("customQuery is required when queryType is complex")
-    return _clean_text(custom_query, "customQuery", MAX_CUSTOM_QUERY).strip()
+    query = _clean_text(custom_query, "customQuery", MAX_CUSTOM_QUERY).strip()
+    metric_sql.sanitize(query)
+    return query
 
 
 async def create_metric(
@@ -163,7 +173,7 @@ async def update_metric(
                 "event name (for example with a .v2 suffix)"
             )
         new_query_type = query_type or metric.query_type
-        if new_query_type == "complex" and custom_query is None:
+        if new_query_type == metric.query_type and custom_query is None:
             custom_query = metric.custom_query
         metric.custom_query = _custom_query(new_query_type, custom_query)
         metric.query_type = new_query_type

@@ -91,3 +91,29 @@ async def test_malformed_ids_are_not_found(merchant, metric_id):
         await metrics.get_metric(merchant.id, metric_id)
     with pytest.raises(NotFound):
         await metrics.delete_metric(merchant.id, metric_id)
+
+
+@pytest.mark.parametrize(
+    "aggregation", ["COUNT", "SUM", "MIN", "MAX", "AVG", "UNIQUE_COUNT", "LATEST"]
+)
+async def test_every_aggregation_is_accepted(merchant, aggregation):
+    metric = await metrics.create_metric(
+        merchant.id, name="M", event_name="m", aggregation_type=aggregation
+    )
+    assert (await Metric.get(id=metric.id)).aggregation_type == aggregation
+
+
+async def test_indexed_keeps_its_property_key_and_complex_is_sandboxed(merchant):
+    metric = await metrics.create_metric(
+        merchant.id, name="M", event_name="m", query_type="indexed", custom_query=" tokens "
+    )
+    assert metric.custom_query == "tokens"
+    metric = await metrics.update_metric(merchant.id, metric.id, name="N")
+    assert metric.custom_query == "tokens"
+    with pytest.raises(Invalid, match="property key"):
+        await metrics.update_metric(merchant.id, metric.id, custom_query="properties->>'x'")
+    with pytest.raises(Invalid, match="may read only the events view"):
+        await metrics.update_metric(
+            merchant.id, metric.id, query_type="complex", custom_query="SELECT * FROM pg_class"
+        )
+    assert (await Metric.get(id=metric.id)).query_type == "indexed"

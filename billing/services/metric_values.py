@@ -1,0 +1,235 @@
+"""Metric values: one customer's usage of one metric over a timeframe, from the raw events.
+
+Which events: the merchant's events whose ``customer_key`` is the customer's id or
+``ext:<its external id>`` (events sent before the customer existed count too).
+
+Timeframe (our design; the spec names only ``{type}``): ``ALL`` (default, every event),
+``CURRENT_PERIOD`` (the customer's live subscription's ``current_period_start`` up to
+``current_period_end``; a customer without one is a 400, since "no period" is not "all time")
+or ``CUSTOM`` with ``start`` and ``end`` ISO 8601 timestamps (start inclusive, end exclusive).
+The answer echoes ``{type, start, end}`` (null bounds for ``ALL``).
+
+Aggregations by query type:
+
+- ``simple``: the events of the metric's event name; COUNT (events), SUM / MIN / MAX / AVG of
+  ``eventValue``, UNIQUE_COUNT of distinct ``eventString``, LATEST (``eventValue`` of the newest
+  ``eventTimestamp``; the later-stored event wins a tie).
+- ``indexed``: the same events, aggregated over the property whose key the metric's
+  ``customQuery`` holds (validated as an identifier). COUNT counts events carrying the key,
+  UNIQUE_COUNT distinct property values (as text), the numeric aggregations use only values that
+  are JSON numbers. An indexed metric without a key aggregates ``eventValue`` like ``simple``.
+- ``complex``: the merchant's SQL over the ``events`` view (see ``metric_sql``), in a READ ONLY
+  transaction with a 2-second statement timeout; the value is the first column of the first row
+  (no row: null) and must be a number. A failing query answers 400 with the database error's
+  first line.
+
+Empty sets: COUNT and UNIQUE_COUNT are 0, the others null. Values are JSON numbers (integers
+when whole). Property filters for simple metrics need a stored field the metric model lacks;
+they are left for later. Entitlements use :func:`usage_or_zero`, where any failing query is
+zero usage (spec resolution rule 4).
+"""
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+import asyncpg
+from tortoise import connections
+
+from billing.models import Customer, Metric, Subscription
+from billing.services import metric_sql
+from billing.services.customers import CUSTOMER_NOT_FOUND
+from billing.services.errors import Invalid
+from billing.services.lookup import find_scoped
+from billing.services.metrics import get_metric
+from billing.services.subscriptions import parse_timestamp
+
+log = logging.getLogger("tally.metrics")
+
+TIMEFRAMES = ("ALL", "CURRENT_PERIOD", "CUSTOM")
+STATEMENT_TIMEOUT = "2s"
+VALUE_OF = {
+    "COUNT": "count({target})",
+    "SUM": "sum({number})",
+    "MIN": "min({number})",
+    "MAX": "max({number})",
+    "AVG": "avg({number})",
+    "UNIQUE_COUNT": "count(DISTINCT {text})",
+    "LATEST": "(array_agg({number} ORDER BY event_timestamp DESC, id DESC)"
+    " FILTER (WHERE {number} IS NOT NULL))[1]",
+}
+
+
+@dataclass(frozen=True)
+class Timeframe:
+    type: str
+    start: datetime | None = None
+    end: datetime | None = None
+
+
+def customer_keys(customer: Customer) -> list[str]:
+    """The ``customer_key`` values of a customer's events."""
+    keys = [customer.id]
+    if customer.external_customer_id:
+        keys.append(f"ext:{customer.external_customer_id}")
+    return keys
+
+
+def _timeframe_type(timeframe) -> tuple[str, object, object]:
+    """(type, start, end) from a type name, or a dict ``{"type", "start", "end"}``."""
+    if isinstance(timeframe, dict):
+        return timeframe.get("type") or "ALL", timeframe.get("start"), timeframe.get("end")
+    return timeframe or "ALL", None, None
+
+
+async def resolve_timeframe(
+    merchant_id: str, customer: Customer, timeframe=None, start=None, end=None
+) -> Timeframe:
+    kind, dict_start, dict_end = _timeframe_type(timeframe)
+    start, end = start if start is not None else dict_start, end if end is not None else dict_end
+    if not isinstance(kind, str) or kind.upper() not in TIMEFRAMES:
+        raise Invalid(f"timeframe must be one of: {', '.join(TIMEFRAMES)}")
+    kind = kind.upper()
+    if kind != "CUSTOM":
+        if start is not None or end is not None:
+            raise Invalid("start and end are only used with timeframe CUSTOM")
+        if kind == "ALL":
+            return Timeframe("ALL")
+        subscription = (
+            await Subscription.scoped(merchant_id)
+            .filter(customer_id=customer.id)
+            .order_by("-created_at")
+            .first()
+        )
+        if subscription is None:
+            raise Invalid(
+                "The customer has no live subscription, so there is no current period; "
+                "use timeframe ALL or CUSTOM"
+            )
+        return Timeframe(kind, subscription.current_period_start, subscription.current_period_end)
+    if start is None or end is None:
+        raise Invalid("timeframe CUSTOM needs both start and end")
+    first, last = parse_timestamp(start, "start"), parse_timestamp(end, "end")
+    if first >= last:
+        raise Invalid("start must be before end")
+    return Timeframe(kind, first, last)
+
+
+def _bounds(timeframe: Timeframe, args: list) -> list[str]:
+    conditions = []
+    if timeframe.start is not None:
+        args.append(timeframe.start)
+        conditions.append(f"event_timestamp >= ${len(args)}")
+    if timeframe.end is not None:
+        args.append(timeframe.end)
+        conditions.append(f"event_timestamp < ${len(args)}")
+    return conditions
+
+
+async def _aggregate(merchant_id: str, metric: Metric, keys: list[str], timeframe: Timeframe):
+    """simple and indexed metrics: one aggregate over the customer's events of the name."""
+    args: list = [merchant_id, keys, metric.event_name]
+    if metric.query_type == "indexed" and metric.custom_query:
+        args.append(metric_sql.validate_property_key(metric.custom_query))
+        key = f"${len(args)}::text"
+        number = (
+            f"(CASE WHEN jsonb_typeof(properties -> {key}) = 'number' "
+            f"THEN (properties ->> {key})::numeric END)"
+        )
+        text, target = f"(properties ->> {key})", f"(properties -> {key})"
+    else:
+        number, text, target = "event_value", "event_string", "*"
+    expression = VALUE_OF[metric.aggregation_type].format(number=number, text=text, target=target)
+    conditions = [
+        "merchant_id = $1",
+        "customer_key = ANY($2::text[])",
+        "event_name = $3",
+        *_bounds(timeframe, args),
+    ]
+    sql = f"SELECT {expression} AS value FROM usage_events WHERE {' AND '.join(conditions)}"
+    rows = await connections.get("default").execute_query_dict(sql, args)
+    return rows[0]["value"] if rows else None
+
+
+def _pool_client():
+    """The pool's client even inside a caller's transaction: the sandbox needs a transaction
+    of its own (READ ONLY from its first statement), never a savepoint of the caller's."""
+    client = connections.get("default")
+    while getattr(client, "_parent", None) is not None:
+        client = client._parent
+    return client
+
+
+async def _run_complex(merchant_id: str, metric: Metric, keys: list[str], timeframe: Timeframe):
+    safe = metric_sql.sanitize(metric.custom_query or "")
+    sql = metric_sql.wrap(
+        safe, with_start=timeframe.start is not None, with_end=timeframe.end is not None
+    )
+    args = [merchant_id, keys] + [t for t in (timeframe.start, timeframe.end) if t is not None]
+    async with _pool_client().acquire_connection() as connection:
+        try:
+            async with connection.transaction(readonly=True):
+                await connection.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")
+                await connection.execute("SET LOCAL lock_timeout = '1s'")
+                row = await connection.fetchrow(sql, *args)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            first = (str(error).splitlines() or ["query failed"])[0][:300]
+            raise Invalid(f"The metric query failed: {first}") from None
+    value = row[0] if row is not None and len(row) else None
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, (int, float, Decimal))
+    ):
+        raise Invalid("The metric query must return one number")
+    return value
+
+
+async def compute(
+    merchant_id: str, metric: Metric, *, keys: list[str], timeframe: Timeframe
+) -> Decimal | int | float | None:
+    """The raw value of ``metric`` over the events with these customer keys."""
+    if metric.query_type == "complex":
+        return await _run_complex(merchant_id, metric, keys, timeframe)
+    return await _aggregate(merchant_id, metric, keys, timeframe)
+
+
+async def usage_or_zero(
+    merchant_id: str, metric: Metric, *, keys: list[str], timeframe: Timeframe
+) -> Decimal:
+    """Usage for entitlements: a failing or empty metric counts as zero (resolution rule 4)."""
+    try:
+        value = await compute(merchant_id, metric, keys=keys, timeframe=timeframe)
+    except Exception:
+        log.warning("metric %s failed; counted as zero usage", metric.id, exc_info=True)
+        return Decimal(0)
+    return Decimal(str(value)) if value is not None else Decimal(0)
+
+
+def json_number(value) -> int | float | None:
+    if value is None:
+        return None
+    number = Decimal(str(value))
+    if not number.is_finite():
+        return None
+    return int(number) if number == number.to_integral_value() else float(number)
+
+
+async def metric_value(
+    merchant_id: str, metric_id: str, *, customer_id, timeframe=None, start=None, end=None
+) -> dict:
+    """``{id, name, customerId, value, queryType, timeframe: {type, start, end}}`` (datetimes
+    in the timeframe; the route writes them as ISO text)."""
+    metric = await get_metric(merchant_id, metric_id)
+    if customer_id is None or customer_id == "":
+        raise Invalid("customerId is required")
+    customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
+    frame = await resolve_timeframe(merchant_id, customer, timeframe, start, end)
+    value = await compute(merchant_id, metric, keys=customer_keys(customer), timeframe=frame)
+    return {
+        "id": metric.id,
+        "name": metric.name,
+        "customerId": customer.id,
+        "value": json_number(value),
+        "queryType": metric.query_type,
+        "timeframe": {"type": frame.type, "start": frame.start, "end": frame.end},
+    }
