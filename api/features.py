@@ -171,7 +171,7 @@ async def update_feature(feature_id: str, data: UpdateFeature):
 @document_response(DeletedOut)
 @document_response(ErrorBody, 404)
 async def delete_feature(feature_id: str):
-    """Soft-delete the feature and remove it from every plan version that grants it.
+    """Soft-delete the feature and remove it from every plan version and subscription.
 
     It disappears from lists and reads, and its slug can be used again.
     """
