@@ -16,6 +16,7 @@ from billing.ids import is_well_formed, random_base62
 from billing.models import ApiKey, Merchant
 from billing.models.base import column_names, from_row, utcnow
 from billing.services.errors import Invalid, NotFound, Unauthorized
+from billing.services.lookup import lock_merchant
 from billing.services.validation import clean_name
 
 KEY_TYPE_PREFIXES = {"secret": "sk", "publishable": "pk"}
@@ -44,7 +45,7 @@ async def create_api_key(
     name = _validate(name, key_type, environment)
     value = f"{KEY_TYPE_PREFIXES[key_type]}_{environment}_{random_base62(32)}"
     async with in_transaction():
-        await Merchant.filter(id=merchant_id).select_for_update().first()
+        await lock_merchant(merchant_id)
         if key_type == "publishable":
             await ApiKey.filter(
                 merchant_id=merchant_id,

@@ -28,10 +28,10 @@ from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
-from billing.models import Customer, Merchant, Subscription
+from billing.models import Customer, Subscription
 from billing.services.customer_fields import clean_fields
 from billing.services.errors import Conflict, Invalid
-from billing.services.lookup import find_scoped
+from billing.services.lookup import find_scoped, lock_merchant
 from billing.services.validation import has_unstorable_characters
 
 CUSTOMER_NOT_FOUND = "Customer not found or access denied"
@@ -45,11 +45,6 @@ HAS_SUBSCRIPTION = (
 )
 INVALID_CURSOR = "Invalid cursor: pass the nextCursor value of a previous page"
 MAX_PAGE_SIZE = 1000
-
-
-async def _lock_merchant(merchant_id: str) -> None:
-    """Serialise email checks of one merchant (see the module docstring)."""
-    await Merchant.filter(id=merchant_id).select_for_update().first()
 
 
 async def _email_taken(merchant_id: str, email_normalized: str, *, except_id: str = "") -> bool:
@@ -87,7 +82,7 @@ async def create_customer(
         }
     )
     async with in_transaction():
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         if await _email_taken(merchant_id, values["email_normalized"]):
             raise Conflict(DUPLICATE_EMAIL)
         return await Customer.create(merchant_id=merchant_id, **values)
@@ -106,7 +101,7 @@ async def update_customer(
     unless ``allow_same_email``."""
     values = clean_fields(fields)
     async with in_transaction():
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
         if (
             "email_normalized" in values

@@ -12,8 +12,9 @@ always has a policy to follow. The record (the spec does not show it) is:
 
 from tortoise.transactions import in_transaction
 
-from billing.models import DunningConfig, Merchant
+from billing.models import DunningConfig
 from billing.services.errors import Invalid
+from billing.services.lookup import lock_merchant
 
 END_ACTIONS = ("pause", "cancel", "unpaid")
 DEFAULTS = {"retry_schedule_days": [1, 3, 5], "grace_period_days": 7, "end_action": "cancel"}
@@ -71,7 +72,7 @@ async def update_dunning_config(
             raise Invalid("endAction must be one of: pause, cancel, unpaid")
         changes["end_action"] = end_action
     async with in_transaction():
-        await Merchant.filter(id=merchant_id).select_for_update().first()
+        await lock_merchant(merchant_id)
         config = await DunningConfig.filter(merchant_id=merchant_id).first()
         if config is None:
             values = {**_defaults(), **changes}

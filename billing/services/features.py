@@ -21,10 +21,10 @@ from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
-from billing.models import Feature, Merchant, Metric, PlanFeature, SubscriptionFeature
+from billing.models import Feature, Metric, PlanFeature, SubscriptionFeature
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
-from billing.services.lookup import find_scoped
+from billing.services.lookup import find_scoped, lock_merchant
 from billing.services.validation import clean_name, has_unstorable_characters
 
 FEATURE_TYPES = ("boolean", "number", "string")
@@ -151,7 +151,7 @@ async def create_feature(
     feature_type = validate_feature_type(feature_type)
     value = validate_feature_value(feature_type, feature_value)
     async with in_transaction():
-        await Merchant.filter(id=merchant_id).select_for_update().first()
+        await lock_merchant(merchant_id)
         ids = await _valid_metric_ids(merchant_id, metric_ids or [])
         if await slug_taken(merchant_id, slug):
             raise Conflict(SLUG_TAKEN)
@@ -207,7 +207,7 @@ async def update_feature(
     if feature_type is not None:
         validate_feature_type(feature_type)
     async with in_transaction():
-        await Merchant.filter(id=merchant_id).select_for_update().first()
+        await lock_merchant(merchant_id)
         feature = (
             await Feature.scoped(merchant_id).filter(id=feature_id).select_for_update().first()
         )

@@ -8,6 +8,7 @@ cannot tell which of the three happened, which is the point.
 from typing import TypeVar
 
 from billing.ids import is_well_formed
+from billing.models import Merchant
 from billing.models.base import TenantModel
 from billing.services.errors import NotFound
 
@@ -26,3 +27,13 @@ async def find_scoped(
     if row is None:
         raise NotFound(missing)
     return row
+
+
+async def lock_merchant(merchant_id: str) -> Merchant | None:
+    """Lock the merchant's row until the caller's transaction ends.
+
+    Rules that look at other rows before writing (unique slugs and emails, one active
+    publishable key, one current plan version, version numbers) serialise on this lock, so two
+    concurrent requests of one merchant cannot both pass the check; other merchants never wait.
+    """
+    return await Merchant.filter(id=merchant_id).select_for_update().first()

@@ -25,11 +25,11 @@ import re
 
 from tortoise.transactions import in_transaction
 
-from billing.models import Feature, Merchant, Metric
+from billing.models import Feature, Metric
 from billing.models.base import utcnow
 from billing.services import metric_sql
 from billing.services.errors import Invalid
-from billing.services.lookup import find_scoped
+from billing.services.lookup import find_scoped, lock_merchant
 from billing.services.validation import clean_name
 
 QUERY_TYPES = ("simple", "indexed", "complex")
@@ -188,7 +188,7 @@ async def update_metric(
 async def delete_metric(merchant_id: str, metric_id: str) -> None:
     """Soft-delete the metric and take its id out of every live feature's ``metric_ids``."""
     async with in_transaction():
-        await Merchant.filter(id=merchant_id).select_for_update().first()
+        await lock_merchant(merchant_id)
         metric = await find_scoped(Metric, merchant_id, metric_id, NOT_FOUND, lock=True)
         now = utcnow()
         metric.deleted_at = now

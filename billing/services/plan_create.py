@@ -8,10 +8,11 @@ rules (slug format and uniqueness, event-name format) are the same as everywhere
 
 from tortoise.transactions import in_transaction
 
-from billing.models import Feature, Merchant, Metric, Plan, PlanFeature, Price
+from billing.models import Feature, Metric, Plan, PlanFeature, Price
 from billing.services import plan_inputs as inputs
 from billing.services.errors import Invalid, NotFound
 from billing.services.features import create_feature
+from billing.services.lookup import lock_merchant
 from billing.services.metrics import create_metric
 from billing.services.plans import NOT_FOUND, PlanView, load_views
 from billing.services.pricing import validate_pricing_data
@@ -126,7 +127,7 @@ async def create_plan(
         if cents is not None
     ]
     async with in_transaction():
-        merchant = await Merchant.filter(id=merchant_id).select_for_update().first()
+        merchant = await lock_merchant(merchant_id)
         if merchant is None:
             raise NotFound(NOT_FOUND)
         linked = await inputs.live_features(merchant_id, feature_ids or [])

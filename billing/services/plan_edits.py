@@ -25,6 +25,7 @@ from tortoise.transactions import in_transaction
 from billing.models import Feature, Plan, Price
 from billing.services import plan_inputs as inputs
 from billing.services.errors import Invalid
+from billing.services.lookup import lock_merchant
 from billing.services.plan_versions import (
     chosen_links,
     current_links,
@@ -33,7 +34,7 @@ from billing.services.plan_versions import (
     price_copy,
     write_version,
 )
-from billing.services.plans import PlanView, current_version, load_views, lock_merchant
+from billing.services.plans import PlanView, current_version, load_views
 from billing.services.pricing import billing_interval, validate_pricing_data
 from billing.services.pricing_tables import add_plan_to_default_table
 from billing.services.validation import clean_name

@@ -23,8 +23,9 @@ from tortoise.transactions import in_transaction
 from billing.models import Plan, PlanFeature, PlanMigration, Price
 from billing.services import plan_inputs as inputs
 from billing.services.errors import Invalid
+from billing.services.lookup import lock_merchant
 from billing.services.plan_migration_moves import Skipped, move_subscribers
-from billing.services.plans import find_plan, load_views, lock_merchant
+from billing.services.plans import find_plan, load_views
 
 STRATEGIES = ("immediate", "next_billing_cycle")
 MAX_MAPPING = 100

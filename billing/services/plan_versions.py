@@ -17,8 +17,9 @@ from billing.models import Plan, PlanFeature, Price
 from billing.models.base import utcnow
 from billing.services import plan_inputs as inputs
 from billing.services.errors import Invalid
+from billing.services.lookup import lock_merchant
 from billing.services.plan_create import link_fields
-from billing.services.plans import PlanView, current_version, load_views, lock_merchant
+from billing.services.plans import PlanView, current_version, load_views
 from billing.services.validation import clean_name
 
 INVALID_PRICES = "One or more price IDs are invalid or do not belong to this plan"

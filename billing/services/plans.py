@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
-from billing.models import Merchant, Plan, PlanFeature, Price, PricingTablePlan
+from billing.models import Plan, PlanFeature, Price, PricingTablePlan
 from billing.models.base import utcnow
 from billing.services.errors import Invalid, NotFound
+from billing.services.lookup import lock_merchant
 from billing.services.pricing_tables import add_plan_to_default_table
 
 NOT_FOUND = "Plan not found or access denied"
@@ -34,10 +35,6 @@ class PlanView:
     plan: Plan
     links: list[PlanFeature] | None = None
     prices: list[Price] | None = None
-
-
-async def lock_merchant(merchant_id: str) -> None:
-    await Merchant.filter(id=merchant_id).select_for_update().first()
 
 
 async def find_plan(merchant_id: str, plan_id: str, *, is_stable_id: bool = False) -> Plan:

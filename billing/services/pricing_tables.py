@@ -15,10 +15,10 @@ on first use, named "Pricing" with slug ``pricing`` (or the first free ``pricing
 from tortoise.transactions import in_transaction
 
 from billing.ids import is_well_formed
-from billing.models import Merchant, Plan, PricingTable, PricingTablePlan
+from billing.models import Plan, PricingTable, PricingTablePlan
 from billing.models.base import utcnow
 from billing.services.errors import Conflict, Invalid, NotFound
-from billing.services.lookup import find_scoped
+from billing.services.lookup import find_scoped, lock_merchant
 from billing.services.pricing_table_views import (
     SLUG_MAX,
     SLUG_RE,
@@ -62,10 +62,6 @@ def clean_display_order(value: int | None) -> int | None:
     return value
 
 
-async def _lock_merchant(merchant_id: str) -> None:
-    await Merchant.filter(id=merchant_id).select_for_update().first()
-
-
 async def _slug_in_use(merchant_id: str, slug: str, *, except_id: str | None = None) -> bool:
     query = PricingTable.scoped(merchant_id).filter(slug=slug)
     if except_id is not None:
@@ -93,7 +89,7 @@ async def add_plan_to_default_table(merchant_id: str, stable_plan_id: str) -> No
     that is already there changes nothing. The caller vouches that the plan is the merchant's.
     """
     async with in_transaction():
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         table = await PricingTable.scoped(merchant_id).filter(is_default=True).first()
         if table is None:
             table = await PricingTable.create(
@@ -143,7 +139,7 @@ async def create_table(
     slug = clean_slug(slug)
     async with in_transaction():
         stable_ids = await resolve_stable_ids(merchant_id, plan_ids or [])
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         if await _slug_in_use(merchant_id, slug):
             raise Conflict(SLUG_TAKEN)
         table = await PricingTable.create(merchant_id=merchant_id, name=name, slug=slug)
@@ -179,7 +175,7 @@ async def update_table(
     if is_default is not None:
         changes["is_default"] = is_default
     async with in_transaction():
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         table = await get_table(merchant_id, table_id, for_update=True)
         if "slug" in changes and await _slug_in_use(
             merchant_id, changes["slug"], except_id=table.id
@@ -282,7 +278,7 @@ async def move_plan_entry(
     if direction not in ("up", "down"):
         raise Invalid("direction must be 'up' or 'down'")
     async with in_transaction():
-        await _lock_merchant(merchant_id)
+        await lock_merchant(merchant_id)
         order = [plan.entry for plan in (await detailed_view(merchant_id, table_id)).plans]
         index = next((i for i, entry in enumerate(order) if entry.id == entry_id), None)
         if index is None:
