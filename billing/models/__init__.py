@@ -24,10 +24,12 @@ from billing.models.usage import (
     UsageEvent,
     UsageIdempotencyKey,
     UsageRollup,
+    UsageRollupCursor,
 )
 
 __all__ = [
     "UsageRollup",
+    "UsageRollupCursor",
     "UsageIdempotencyKey",
     "UsageEvent",
     "CreditGrant",

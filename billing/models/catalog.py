@@ -28,6 +28,7 @@ class Metric(TenantModel):
     event_name = fields.CharField(max_length=200)
     value_type = fields.CharField(max_length=20, default="NUMERIC")
     custom_query = fields.TextField(null=True)
+    property_filters = fields.JSONField(default=dict)
 
     class Meta:
         table = "metrics"

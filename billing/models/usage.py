@@ -70,6 +70,7 @@ class UsageRollup(Model):
     event_name = fields.CharField(max_length=200)
     bucket_start = fields.DatetimeField()
     event_count = fields.BigIntField(default=0)
+    value_count = fields.BigIntField(default=0)
     value_sum = fields.DecimalField(**VALUE)
     value_min = fields.DecimalField(**VALUE)
     value_max = fields.DecimalField(**VALUE)
@@ -79,6 +80,18 @@ class UsageRollup(Model):
     class Meta:
         table = "usage_rollups"
         unique_together = (("merchant", "customer_key", "event_name", "bucket_start"),)
+
+
+class UsageRollupCursor(Model):
+    """How far the rollup back-fill has checked one merchant's events (by event id)."""
+
+    id = fields.BigIntField(primary_key=True)
+    merchant = fields.OneToOneField("models.Merchant", related_name="usage_rollup_cursor")
+    last_event_id = fields.BigIntField(default=0)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "usage_rollup_cursors"
 
 
 class CreditGrant(TenantModel):
