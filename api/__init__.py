@@ -5,6 +5,7 @@ from quart import Blueprint, Quart
 from api import (
     api_keys,
     customers,
+    events,
     features,
     merchants,
     metrics,
@@ -24,6 +25,7 @@ RESOURCE_BLUEPRINTS = (
     api_keys.bp,
     merchants.bp,
     customers.bp,
+    events.bp,
     features.bp,
     metrics.bp,
     prices.bp,

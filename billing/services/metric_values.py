@@ -39,6 +39,7 @@ from tortoise import connections
 
 from billing.models import Customer, Metric, Subscription
 from billing.services import metric_sql
+from billing.services.db_access import pool_client
 from billing.services.customers import CUSTOMER_NOT_FOUND
 from billing.services.errors import Invalid
 from billing.services.lookup import find_scoped
@@ -152,22 +153,13 @@ async def _aggregate(merchant_id: str, metric: Metric, keys: list[str], timefram
     return rows[0]["value"] if rows else None
 
 
-def _pool_client():
-    """The pool's client even inside a caller's transaction: the sandbox needs a transaction
-    of its own (READ ONLY from its first statement), never a savepoint of the caller's."""
-    client = connections.get("default")
-    while getattr(client, "_parent", None) is not None:
-        client = client._parent
-    return client
-
-
 async def _run_complex(merchant_id: str, metric: Metric, keys: list[str], timeframe: Timeframe):
     safe = metric_sql.sanitize(metric.custom_query or "")
     sql = metric_sql.wrap(
         safe, with_start=timeframe.start is not None, with_end=timeframe.end is not None
     )
     args = [merchant_id, keys] + [t for t in (timeframe.start, timeframe.end) if t is not None]
-    async with _pool_client().acquire_connection() as connection:
+    async with pool_client().acquire_connection() as connection:
         try:
             async with connection.transaction(readonly=True):
                 await connection.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")

@@ -1,0 +1,123 @@
+"""/v1/events (ingest): one event, a batch, and the rollup back-fill trigger.
+
+Statuses follow the spec's event rows: 202 once stored (duplicates too), 400 naming the field
+(in a batch, its index: ``events[3].eventName is required``), 401 without a secret key, 500 when
+storage fails (retry with the same idempotencyKey: it is safe).
+"""
+
+from pydantic import BaseModel
+from quart import Blueprint, request
+from quart_schema import document_request, document_response
+
+from api.common import ErrorBody, fails_as
+from billing.services import events, rollup_backfill
+from billing.services.errors import Invalid
+from webapp.auth import merchant_id
+
+bp = Blueprint("events", __name__)
+
+STORE_FAILED = "Failed to store events; retry with the same idempotencyKey"
+
+
+class UsageEventIn(BaseModel):
+    """One usage event. ``eventName`` and one of ``customerId`` / ``extCustomerId`` are
+    required; ``eventTimestamp`` defaults to now and ``idempotencyKey`` to a new UUID."""
+
+    idempotencyKey: str | None = None
+    eventName: str
+    customerId: str | None = None
+    extCustomerId: str | None = None
+    eventValue: float | None = None
+    eventString: str | None = None
+    properties: dict | None = None
+    eventTimestamp: str | None = None
+
+
+class EventBatchIn(BaseModel):
+    """1 to 1000 events; one invalid event fails the batch and stores nothing."""
+
+    events: list[UsageEventIn]
+
+
+class AcceptedOut(BaseModel):
+    message: str
+
+
+class BatchOut(BaseModel):
+    """``message`` states the counts; ``newEvents`` and ``duplicates`` give them as numbers."""
+
+    message: str
+    newEvents: int
+    duplicates: int
+
+
+class BackfillIn(BaseModel):
+    """``batchSize`` 1-5000 (default 500), ``cutoffSeconds`` >= 0 (default 60),
+    ``merchantId`` (optional; only the caller's own)."""
+
+    batchSize: int | None = None
+    cutoffSeconds: int | None = None
+    merchantId: str | None = None
+
+
+class BackfillOut(BaseModel):
+    """Events checked, and rollup rows created or corrected."""
+
+    scanned: int
+    inserted: int
+
+
+async def _json_body():
+    body = await request.get_json(force=True, silent=True)
+    if body is None:
+        raise Invalid("The body must be a JSON object")
+    return body
+
+
+@bp.post("/events")
+@document_request(UsageEventIn)
+@document_response(AcceptedOut, 202)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 401)
+@document_response(ErrorBody, 500)
+@fails_as(STORE_FAILED)
+async def ingest_event():
+    """Store one usage event; answers 202 only once it is durable. A duplicate idempotency key
+    (within 24 hours) answers 202 too and changes nothing."""
+    await events.ingest_event(merchant_id(), await _json_body())
+    return {"message": "Event accepted"}, 202
+
+
+@bp.post("/events/batch")
+@document_request(EventBatchIn)
+@document_response(BatchOut, 202)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 401)
+@document_response(ErrorBody, 500)
+@fails_as(STORE_FAILED)
+async def ingest_batch():
+    """Store up to 1000 events in one request; duplicates are skipped and counted."""
+    result = await events.ingest_batch(merchant_id(), await _json_body())
+    return {
+        "message": result.message,
+        "newEvents": result.new,
+        "duplicates": result.duplicates,
+    }, 202
+
+
+@bp.post("/trigger/events-backfill")
+@document_request(BackfillIn)
+@document_response(BackfillOut)
+@document_response(ErrorBody, 400)
+async def events_backfill():
+    """Bring the hourly usage rollups in line with the stored events (see
+    ``billing.services.rollup_backfill``). Parameters come from the JSON body or the query
+    string. Idempotent: a second run inserts nothing."""
+    params = dict(request.args)
+    if await request.get_data():
+        body = await _json_body()
+        if not isinstance(body, dict):
+            raise Invalid("The body must be a JSON object")
+        params.update(body)
+    result = await rollup_backfill.backfill_request(merchant_id(), params)
+    return {"scanned": result.scanned, "inserted": result.inserted}
