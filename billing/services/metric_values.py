@@ -39,8 +39,8 @@ from tortoise import connections
 
 from billing.models import Customer, Metric, Subscription
 from billing.services import metric_sql
-from billing.services.db_access import pool_client
 from billing.services.customers import CUSTOMER_NOT_FOUND
+from billing.services.db_access import pool_client
 from billing.services.errors import Invalid
 from billing.services.lookup import find_scoped
 from billing.services.metrics import get_metric

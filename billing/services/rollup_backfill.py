@@ -100,41 +100,40 @@ async def backfill_merchant(
     merchant_id: str, *, batch_size: int = DEFAULT_BATCH, cutoff_seconds: int = DEFAULT_CUTOFF
 ) -> BackfillResult:
     """One batch of one merchant's events, in one transaction."""
-    async with pool_client().acquire_connection() as connection:
-        async with connection.transaction():
-            await connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", ROLLUP_LOCK)
-            await connection.execute(
-                "INSERT INTO usage_rollup_cursors (merchant_id, last_event_id, updated_at)"
-                " VALUES ($1, 0, now()) ON CONFLICT (merchant_id) DO NOTHING",
-                merchant_id,
-            )
-            cursor = await connection.fetchval(
-                "SELECT last_event_id FROM usage_rollup_cursors WHERE merchant_id = $1 FOR UPDATE",
-                merchant_id,
-            )
-            rows = await connection.fetch(
-                SCAN_SQL, merchant_id, cursor, batch_size, float(cutoff_seconds)
-            )
-            settled = []
-            for row in rows:
-                if not row["settled"]:
-                    break
-                settled.append(row)
-            if not settled:
-                return BackfillResult()
-            written = await connection.fetch(
-                RECOMPUTE_SQL,
-                merchant_id,
-                [row["customer_key"] for row in settled],
-                [row["event_name"] for row in settled],
-                [row["bucket_start"] for row in settled],
-            )
-            await connection.execute(
-                "UPDATE usage_rollup_cursors SET last_event_id = $2, updated_at = now()"
-                " WHERE merchant_id = $1",
-                merchant_id,
-                settled[-1]["id"],
-            )
+    async with pool_client().acquire_connection() as connection, connection.transaction():
+        await connection.execute("SELECT pg_advisory_xact_lock($1::bigint)", ROLLUP_LOCK)
+        await connection.execute(
+            "INSERT INTO usage_rollup_cursors (merchant_id, last_event_id, updated_at)"
+            " VALUES ($1, 0, now()) ON CONFLICT (merchant_id) DO NOTHING",
+            merchant_id,
+        )
+        cursor = await connection.fetchval(
+            "SELECT last_event_id FROM usage_rollup_cursors WHERE merchant_id = $1 FOR UPDATE",
+            merchant_id,
+        )
+        rows = await connection.fetch(
+            SCAN_SQL, merchant_id, cursor, batch_size, float(cutoff_seconds)
+        )
+        settled = []
+        for row in rows:
+            if not row["settled"]:
+                break
+            settled.append(row)
+        if not settled:
+            return BackfillResult()
+        written = await connection.fetch(
+            RECOMPUTE_SQL,
+            merchant_id,
+            [row["customer_key"] for row in settled],
+            [row["event_name"] for row in settled],
+            [row["bucket_start"] for row in settled],
+        )
+        await connection.execute(
+            "UPDATE usage_rollup_cursors SET last_event_id = $2, updated_at = now()"
+            " WHERE merchant_id = $1",
+            merchant_id,
+            settled[-1]["id"],
+        )
     return BackfillResult(scanned=len(settled), inserted=len(written))
 
 
