@@ -158,3 +158,16 @@ async def test_keys_made_by_the_cli_are_hashed(run):
     made = json.loads(run(*create_args(unique_email(), "--json")).stdout)
     secret = await ApiKey.get(merchant_id=made["merchantId"], key_type="secret")
     assert secret.key_value is None and made["secretKey"] not in repr(await ApiKey.all().values())
+
+
+async def test_backfill_events_reports_its_counts(run, merchant):
+    from tests.api.test_events_backfill import bulk_load
+
+    await bulk_load(merchant.id, 6)
+    result = run("backfill-events", "--merchant-id", merchant.id)
+    assert result.returncode == 0, result.stderr
+    assert "Scanned 6 event(s); inserted 2 rollup row(s)" in result.stdout
+    again = run("backfill-events", "--batch-size", "10")
+    assert again.returncode == 0, again.stderr
+    assert "Scanned" in again.stdout
+    assert run("backfill-events", "--batch-size", "0").returncode != 0

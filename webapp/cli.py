@@ -1,4 +1,5 @@
-"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due.
+"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due,
+backfill-events.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
@@ -115,6 +116,37 @@ def cmd_run_due(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+async def _backfill_events(url: str, args: argparse.Namespace):
+    from billing.services import rollup_backfill
+
+    await db.init_orm(url)
+    try:
+        if args.merchant_id:
+            return await rollup_backfill.backfill_merchant(
+                args.merchant_id, batch_size=args.batch_size, cutoff_seconds=args.cutoff_seconds
+            )
+        return await rollup_backfill.backfill_all(
+            batch_size=args.batch_size, cutoff_seconds=args.cutoff_seconds
+        )
+    finally:
+        await db.close_orm()
+
+
+def cmd_backfill_events(args: argparse.Namespace, settings: Settings) -> int:
+    """One back-fill batch per merchant (or for one): rollups recomputed for events loaded
+    straight into the event table (see billing/services/rollup_backfill.py)."""
+    result = asyncio.run(_backfill_events(_database_url(settings), args))
+    print(f"Scanned {result.scanned} event(s); inserted {result.inserted} rollup row(s)")
+    return 0
+
+
+def _batch_size(value: str) -> int:
+    number = int(value) if value.isdigit() else 0
+    if not 1 <= number <= 5000:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a batch size (1-5000)")
+    return number
+
+
 def _port(value: str) -> int:
     number = int(value) if value.isdigit() else 0
     if not 1 <= number <= 65535:
@@ -161,6 +193,14 @@ def build_parser() -> argparse.ArgumentParser:
         "run-due", help="apply due scheduled changes and roll billing periods (cron-safe)"
     )
     due.set_defaults(handler=cmd_run_due)
+
+    backfill = commands.add_parser(
+        "backfill-events", help="recompute usage rollups for events loaded outside the API"
+    )
+    backfill.add_argument("--batch-size", type=_batch_size, default=500)
+    backfill.add_argument("--cutoff-seconds", type=int, default=60)
+    backfill.add_argument("--merchant-id", help="only this merchant (default: every merchant)")
+    backfill.set_defaults(handler=cmd_backfill_events)
     return parser
 
 

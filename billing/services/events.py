@@ -6,8 +6,11 @@ change nothing; the batch answer says how many events were new and how many were
 """
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
+from billing.models.base import utcnow
 from billing.services import event_writer
+from billing.services.db_access import pool_client
 from billing.services.event_inputs import parse_batch, parse_event
 
 
@@ -36,3 +39,26 @@ async def ingest_batch(merchant_id: str, body) -> BatchResult:
     flags = await event_writer.store(rows)
     new = sum(flags)
     return BatchResult(new=new, duplicates=len(flags) - new)
+
+
+async def prune_idempotency_keys(now: datetime | None = None, batch: int = 10_000) -> int:
+    """Delete idempotency keys older than the 24-hour window (``tally run-due`` calls this).
+
+    Correctness does not depend on it (the intake renews a key older than 24 hours instead of
+    calling it a duplicate); it keeps the key table at one day of traffic. Deletes in batches
+    so no single statement holds locks for long.
+    """
+    cutoff = (now or utcnow()) - timedelta(hours=24)
+    removed = 0
+    async with pool_client().acquire_connection() as connection:
+        while True:
+            status = await connection.execute(
+                "DELETE FROM usage_idempotency_keys WHERE id IN (SELECT id FROM"
+                " usage_idempotency_keys WHERE created_at < $1 LIMIT $2)",
+                cutoff,
+                batch,
+            )
+            count = int(status.split()[-1])
+            removed += count
+            if count < batch:
+                return removed
