@@ -2,12 +2,13 @@
 
 Response shapes the spec leaves open (our design): a single read, create and update answer the
 bare metric object ``{id, name, description, queryType, aggregationType, eventName, valueType,
-customQuery, createdAt, updatedAt}``; delete answers ``{success: true}``. ``/value`` answers
-``{id, name, customerId, value, queryType, timeframe: {type, start, end}}`` (see
-``billing.services.metric_values`` for timeframes and aggregations).
+customQuery, propertyFilters, createdAt, updatedAt}``; delete answers ``{success: true}``.
+``/value`` answers ``{id, name, customerId, value, queryType, timeframe: {type, start, end}}``
+(see ``billing.services.metric_values`` for timeframes and aggregations).
 """
 
 import json
+from typing import Any
 
 from pydantic import BaseModel
 from quart import Blueprint
@@ -30,6 +31,7 @@ class CreateMetric(Body):
     queryType: str = "simple"
     valueType: str = "NUMERIC"
     customQuery: str | None = None
+    propertyFilters: dict[str, Any] | None = None
 
 
 class UpdateMetric(Body):
@@ -40,10 +42,12 @@ class UpdateMetric(Body):
     eventName: str | None = None
     aggregationType: str | None = None
     valueType: str | None = None
+    propertyFilters: dict[str, Any] | None = None
 
 
 class MetricOut(BaseModel):
-    """A metric. ``customQuery`` is set only for ``queryType`` complex."""
+    """A metric. ``customQuery`` is set only for ``queryType`` complex (indexed: the property
+    key). ``propertyFilters``: the pairs a simple metric's events must carry (``{}``: none)."""
 
     id: str
     name: str
@@ -53,6 +57,7 @@ class MetricOut(BaseModel):
     eventName: str
     valueType: str
     customQuery: str | None
+    propertyFilters: dict[str, Any]
     createdAt: str
     updatedAt: str
 
@@ -112,6 +117,7 @@ def metric_json(metric: Metric) -> dict:
         "eventName": metric.event_name,
         "valueType": metric.value_type,
         "customQuery": metric.custom_query,
+        "propertyFilters": metric.property_filters or {},
         "createdAt": iso(metric.created_at),
         "updatedAt": iso(metric.updated_at),
     }
@@ -143,7 +149,9 @@ async def create_metric(data: CreateMetric):
     STRING; SUM and MAX need NUMERIC. ``queryType``: simple (default), indexed or complex;
     complex needs ``customQuery`` (checked as a read-only query when metering runs it).
     ``eventName``: 1-200 lowercase letters, digits, dots, hyphens and underscores; version a
-    changed meaning with a new name such as ``api.request.v2``.
+    changed meaning with a new name such as ``api.request.v2``. ``propertyFilters`` (simple
+    metrics only): up to 10 ``{"key": value}`` pairs (string, number or boolean values); only
+    events whose properties contain every pair count.
     """
     metric = await metrics.create_metric(
         merchant_id(),
@@ -154,6 +162,7 @@ async def create_metric(data: CreateMetric):
         query_type=data.queryType,
         value_type=data.valueType,
         custom_query=data.customQuery,
+        property_filters=data.propertyFilters,
     )
     return metric_json(metric), 201
 
@@ -164,8 +173,9 @@ async def create_metric(data: CreateMetric):
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 async def update_metric(metric_id: str, data: UpdateMetric):
-    """Change ``name``, ``description``, ``queryType`` or ``customQuery``; absent or null
-    fields keep their value.
+    """Change ``name``, ``description``, ``queryType``, ``customQuery`` or ``propertyFilters``;
+    absent or null fields keep their value (``propertyFilters: {}`` removes the filters; leaving
+    queryType simple drops them).
 
     ``aggregationType``, ``valueType`` and ``eventName`` are fixed at creation: sending their
     current value is fine, a different one answers 400.
@@ -180,6 +190,7 @@ async def update_metric(metric_id: str, data: UpdateMetric):
         event_name=data.eventName,
         aggregation_type=data.aggregationType,
         value_type=data.valueType,
+        property_filters=data.propertyFilters,
     )
     return metric_json(metric)
 

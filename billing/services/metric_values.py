@@ -1,4 +1,4 @@
-"""Metric values: one customer's usage of one metric over a timeframe, from the raw events.
+"""Metric values: one customer's usage of one metric over a timeframe.
 
 Which events: the merchant's events whose ``customer_key`` is the customer's id or
 ``ext:<its external id>`` (events sent before the customer existed count too).
@@ -11,9 +11,10 @@ The answer echoes ``{type, start, end}`` (null bounds for ``ALL``).
 
 Aggregations by query type:
 
-- ``simple``: the events of the metric's event name; COUNT (events), SUM / MIN / MAX / AVG of
-  ``eventValue``, UNIQUE_COUNT of distinct ``eventString``, LATEST (``eventValue`` of the newest
-  ``eventTimestamp``; the later-stored event wins a tie).
+- ``simple``: the events of the metric's event name whose ``properties`` contain every pair of
+  the metric's ``propertyFilters`` (none: all of them); COUNT (events), SUM / MIN / MAX / AVG
+  of ``eventValue``, UNIQUE_COUNT of distinct ``eventString``, LATEST (``eventValue`` of the
+  newest ``eventTimestamp``; the later-stored event wins a tie).
 - ``indexed``: the same events, aggregated over the property whose key the metric's
   ``customQuery`` holds (validated as an identifier). COUNT counts events carrying the key,
   UNIQUE_COUNT distinct property values (as text), the numeric aggregations use only values that
@@ -23,10 +24,11 @@ Aggregations by query type:
   (no row: null) and must be a number. A failing query answers 400 with the database error's
   first line.
 
-Empty sets: COUNT and UNIQUE_COUNT are 0, the others null. Values are JSON numbers (integers
-when whole). Property filters for simple metrics need a stored field the metric model lacks;
-they are left for later. Entitlements use :func:`usage_or_zero`, where any failing query is
-zero usage (spec resolution rule 4).
+``simple`` and ``indexed`` values come from ``usage_totals``: unfiltered simple COUNT, SUM,
+MIN, MAX, AVG and LATEST add up hourly rollups plus the window's partial-hour edges, the rest
+aggregate the raw events; both answer the same. Empty sets: COUNT and UNIQUE_COUNT are 0, the
+others null. Values are JSON numbers (integers when whole). Entitlements use
+:func:`usage_or_zero`, where any failing query is zero usage (spec resolution rule 4).
 """
 
 import logging
@@ -35,10 +37,9 @@ from datetime import datetime
 from decimal import Decimal
 
 import asyncpg
-from tortoise import connections
 
 from billing.models import Customer, Metric, Subscription
-from billing.services import metric_sql
+from billing.services import metric_sql, usage_totals
 from billing.services.customers import CUSTOMER_NOT_FOUND
 from billing.services.db_access import pool_client
 from billing.services.errors import Invalid
@@ -50,16 +51,6 @@ log = logging.getLogger("tally.metrics")
 
 TIMEFRAMES = ("ALL", "CURRENT_PERIOD", "CUSTOM")
 STATEMENT_TIMEOUT = "2s"
-VALUE_OF = {
-    "COUNT": "count({target})",
-    "SUM": "sum({number})",
-    "MIN": "min({number})",
-    "MAX": "max({number})",
-    "AVG": "avg({number})",
-    "UNIQUE_COUNT": "count(DISTINCT {text})",
-    "LATEST": "(array_agg({number} ORDER BY event_timestamp DESC, id DESC)"
-    " FILTER (WHERE {number} IS NOT NULL))[1]",
-}
 
 
 @dataclass(frozen=True)
@@ -117,42 +108,6 @@ async def resolve_timeframe(
     return Timeframe(kind, first, last)
 
 
-def _bounds(timeframe: Timeframe, args: list) -> list[str]:
-    conditions = []
-    if timeframe.start is not None:
-        args.append(timeframe.start)
-        conditions.append(f"event_timestamp >= ${len(args)}")
-    if timeframe.end is not None:
-        args.append(timeframe.end)
-        conditions.append(f"event_timestamp < ${len(args)}")
-    return conditions
-
-
-async def _aggregate(merchant_id: str, metric: Metric, keys: list[str], timeframe: Timeframe):
-    """simple and indexed metrics: one aggregate over the customer's events of the name."""
-    args: list = [merchant_id, keys, metric.event_name]
-    if metric.query_type == "indexed" and metric.custom_query:
-        args.append(metric_sql.validate_property_key(metric.custom_query))
-        key = f"${len(args)}::text"
-        number = (
-            f"(CASE WHEN jsonb_typeof(properties -> {key}) = 'number' "
-            f"THEN (properties ->> {key})::numeric END)"
-        )
-        text, target = f"(properties ->> {key})", f"(properties -> {key})"
-    else:
-        number, text, target = "event_value", "event_string", "*"
-    expression = VALUE_OF[metric.aggregation_type].format(number=number, text=text, target=target)
-    conditions = [
-        "merchant_id = $1",
-        "customer_key = ANY($2::text[])",
-        "event_name = $3",
-        *_bounds(timeframe, args),
-    ]
-    sql = f"SELECT {expression} AS value FROM usage_events WHERE {' AND '.join(conditions)}"
-    rows = await connections.get("default").execute_query_dict(sql, args)
-    return rows[0]["value"] if rows else None
-
-
 async def _run_complex(merchant_id: str, metric: Metric, keys: list[str], timeframe: Timeframe):
     safe = metric_sql.sanitize(metric.custom_query or "")
     sql = metric_sql.wrap(
@@ -179,10 +134,13 @@ async def _run_complex(merchant_id: str, metric: Metric, keys: list[str], timefr
 async def compute(
     merchant_id: str, metric: Metric, *, keys: list[str], timeframe: Timeframe
 ) -> Decimal | int | float | None:
-    """The raw value of ``metric`` over the events with these customer keys."""
+    """The raw value of ``metric`` over the events with these customer keys: complex metrics in
+    the sandbox, the others through ``usage_totals`` (hourly rollups where they suffice)."""
     if metric.query_type == "complex":
         return await _run_complex(merchant_id, metric, keys, timeframe)
-    return await _aggregate(merchant_id, metric, keys, timeframe)
+    return await usage_totals.usage(
+        merchant_id, metric, keys=keys, start=timeframe.start, end=timeframe.end
+    )
 
 
 async def usage_or_zero(

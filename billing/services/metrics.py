@@ -11,6 +11,11 @@ Allowed values (the spec shows only some; the rest is our design):
   ``LATEST`` (see ``metric_values`` for what each computes).
 - ``value_type``: ``NUMERIC`` or ``STRING``. ``SUM``, ``MIN``, ``MAX``, ``AVG`` and ``LATEST``
   need numeric values, so they require ``NUMERIC``.
+- ``property_filters`` (``simple`` only): up to 10 ``key: value`` pairs (keys identifiers like
+  an indexed metric's, values strings, numbers or booleans); the metric then counts only events
+  whose ``properties`` contain every pair, so one event name can feed several metrics (calls on
+  the ``pro`` plan, say) without new event names. Leaving ``simple`` drops them, as leaving
+  ``complex`` drops the query.
 
 ``aggregation_type`` and ``value_type`` are fixed at creation: usage already counted under one
 aggregation means something else under another. The event name is fixed too, as the spec's
@@ -21,6 +26,7 @@ Deleting a metric is soft and also unlinks it from every feature's ``metric_ids`
 merchant row like feature writes do, so a feature cannot link a metric being deleted.
 """
 
+import math
 import re
 
 from tortoise.transactions import in_transaction
@@ -39,6 +45,10 @@ NUMERIC_ONLY = ("SUM", "MIN", "MAX", "AVG", "LATEST")
 EVENT_NAME_PATTERN = re.compile(r"[a-z0-9._-]{1,200}")
 MAX_DESCRIPTION = 2000
 MAX_CUSTOM_QUERY = 20_000
+
+MAX_FILTERS = 10
+MAX_FILTER_TEXT = 1000
+FILTERS_SIMPLE_ONLY = "propertyFilters apply only to simple metrics"
 
 NOT_FOUND = "Metric not found or access denied"
 IMMUTABLE = "aggregationType and valueType cannot be changed after creation"
@@ -94,6 +104,43 @@ def _custom_query(query_type: str, custom_query) -> str | None:
     return query
 
 
+def _filter_value(value) -> None:
+    if isinstance(value, (bool, int)):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise Invalid("propertyFilters values must be finite numbers")
+        return
+    if not isinstance(value, str):
+        raise Invalid("propertyFilters values must be strings, numbers or booleans")
+    if len(value) > MAX_FILTER_TEXT:
+        raise Invalid(f"propertyFilters values must be at most {MAX_FILTER_TEXT} characters")
+    if any(char == "\x00" or 0xD800 <= ord(char) <= 0xDFFF for char in value):
+        raise Invalid("propertyFilters values must not contain NUL or lone surrogates")
+
+
+def _property_filters(query_type: str, filters) -> dict:
+    """The stored filters: an object of at most ``MAX_FILTERS`` identifier keys to primitive
+    values (what events' properties are matched against by JSON containment); ``{}`` for none.
+    Only ``simple`` metrics take them: the other types aggregate a property or run a query."""
+    if filters is None:
+        return {}
+    if not isinstance(filters, dict):
+        raise Invalid('propertyFilters must be an object such as {"plan": "pro"}')
+    if filters and query_type != "simple":
+        raise Invalid(FILTERS_SIMPLE_ONLY)
+    if len(filters) > MAX_FILTERS:
+        raise Invalid(f"propertyFilters holds at most {MAX_FILTERS} keys")
+    for key, value in filters.items():
+        if not isinstance(key, str) or metric_sql.PROPERTY_KEY.fullmatch(key) is None:
+            raise Invalid(
+                "propertyFilters keys must be 1-100 letters, digits and underscores, not "
+                "starting with a digit (for example plan)"
+            )
+        _filter_value(value)
+    return dict(filters)
+
+
 async def create_metric(
     merchant_id: str,
     *,
@@ -104,6 +151,7 @@ async def create_metric(
     query_type: str = "simple",
     value_type: str = "NUMERIC",
     custom_query: str | None = None,
+    property_filters: dict | None = None,
 ) -> Metric:
     name = clean_name(name, "name")
     event_name = validate_event_name(event_name)
@@ -114,6 +162,7 @@ async def create_metric(
         raise Invalid(f"aggregationType {aggregation_type} needs valueType NUMERIC")
     description = _clean_text(description or "", "description", MAX_DESCRIPTION).strip()
     query = _custom_query(query_type, custom_query)
+    filters = _property_filters(query_type, property_filters)
     async with in_transaction():
         return await Metric.create(
             merchant_id=merchant_id,
@@ -124,6 +173,7 @@ async def create_metric(
             event_name=event_name,
             value_type=value_type,
             custom_query=query,
+            property_filters=filters,
         )
 
 
@@ -147,12 +197,14 @@ async def update_metric(
     event_name: str | None = None,
     aggregation_type: str | None = None,
     value_type: str | None = None,
+    property_filters: dict | None = None,
 ) -> Metric:
     """Change the fields given (None leaves a field as it is).
 
     ``aggregation_type``, ``value_type`` and ``event_name`` may be sent with their current
     value (a client sending the whole object back), but not changed. Leaving ``complex`` drops
-    the stored query; switching to ``complex`` needs one, given now or already stored.
+    the stored query; switching to ``complex`` needs one, given now or already stored. Leaving
+    ``simple`` drops the property filters; ``{}`` removes them.
     """
     await get_metric(merchant_id, metric_id)  # 404 before any 400 about the body
     if name is not None:
@@ -176,6 +228,9 @@ async def update_metric(
         if new_query_type == metric.query_type and custom_query is None:
             custom_query = metric.custom_query
         metric.custom_query = _custom_query(new_query_type, custom_query)
+        if property_filters is None and new_query_type == "simple":
+            property_filters = metric.property_filters
+        metric.property_filters = _property_filters(new_query_type, property_filters)
         metric.query_type = new_query_type
         if name is not None:
             metric.name = name

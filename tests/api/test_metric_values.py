@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from billing.models import Metric, UsageEvent
+from billing.services import events
 from tests.subscription_factories import make_customer, subscribe
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
@@ -15,14 +16,15 @@ MISSING_METRIC = "metric_" + "A" * 22
 
 
 async def add_event(merchant_id, key, value, at=T0, name="api.call"):
-    await UsageEvent.create(
-        merchant_id=merchant_id,
-        idempotency_key=f"{key}-{value}-{at.isoformat()}-{name}",
-        event_name=name,
-        customer_key=key,
-        event_value=Decimal(value),
-        properties={},
-        event_timestamp=at,
+    """Store one event through the real intake, so its hourly rollup is written too."""
+    await events.ingest_event(
+        merchant_id,
+        {
+            "eventName": name,
+            "customerId": key,
+            "eventValue": float(Decimal(value)),
+            "eventTimestamp": at.isoformat(),
+        },
     )
 
 

@@ -15,6 +15,7 @@ METRIC_FIELDS = {
     "eventName",
     "valueType",
     "customQuery",
+    "propertyFilters",
     "createdAt",
     "updatedAt",
 }

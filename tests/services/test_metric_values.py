@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tortoise import connections
 
 from billing.models import Customer, UsageEvent
-from billing.services import metric_values, metrics
+from billing.services import events, metric_values, metrics
 from billing.services.errors import Invalid, NotFound
 from billing.services.metric_values import Timeframe, customer_keys
 from tests.subscription_factories import make_customer, subscribe
@@ -21,16 +21,13 @@ ALL = Timeframe("ALL")
 
 
 async def add_event(merchant_id, key, *, name="api.call", value=None, string=None, at=T0, **props):
-    return await UsageEvent.create(
-        merchant_id=merchant_id,
-        idempotency_key=f"k-{datetime.now().timestamp()}-{id(props)}-{key}-{value}-{at}",
-        event_name=name,
-        customer_key=key,
-        event_value=value,
-        event_string=string,
-        properties=props,
-        event_timestamp=at,
-    )
+    """Store one event through the real intake, so its hourly rollup is written too."""
+    who = {"extCustomerId": key[4:]} if key.startswith("ext:") else {"customerId": key}
+    number = None
+    if value is not None:
+        number = int(value) if value == value.to_integral_value() else float(value)
+    body = {"eventName": name, "eventValue": number, "eventString": string, "properties": props}
+    await events.ingest_event(merchant_id, {**body, **who, "eventTimestamp": at.isoformat()})
 
 
 def reference(aggregation, events):

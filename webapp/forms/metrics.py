@@ -2,10 +2,14 @@
 
 Aggregation, value type and event name are fixed once a metric exists (the metrics service
 refuses changes), so the edit form does not offer them at all; the page shows them read-only.
+Property filters are typed as a JSON object: the form checks only that it parses, the metrics
+service checks keys and values (its messages land on the field).
 """
 
+import json
+
 from wtforms import SelectField, StringField, TextAreaField
-from wtforms.validators import InputRequired, Length
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from webapp.forms import TallyForm
 
@@ -26,6 +30,7 @@ VALUE_TYPE_LABELS = dict(VALUE_TYPES)
 QUERY_TYPE_LABELS = dict(QUERY_TYPES)
 
 COMMON_ERRORS = (
+    ("propertyFilters", "property_filters", "Property filters"),
     ("name", "name", "Name"),
     ("description", "description", "Description"),
     ("queryType", "query_type", "Query type"),
@@ -42,6 +47,12 @@ class MetricEditForm(TallyForm):
         description="Only for a custom query: one SELECT over your own events.",
         render_kw={"rows": 3, "spellcheck": "false", "class": "mono"},
     )
+    property_filters = TextAreaField(
+        "Property filters",
+        description='Only for a simple metric: a JSON object such as {"plan": "pro"}; only '
+        "events whose properties hold every pair count.",
+        render_kw={"rows": 2, "spellcheck": "false", "class": "mono"},
+    )
 
     error_fields = COMMON_ERRORS
 
@@ -49,6 +60,20 @@ class MetricEditForm(TallyForm):
     def query_text(self) -> str | None:
         text = (self.custom_query.data or "").strip()
         return text or None
+
+    def validate_property_filters(self, field) -> None:
+        try:
+            self.filters_value  # noqa: B018 - parsing is the check
+        except (ValueError, RecursionError):
+            raise ValidationError(
+                'Property filters must be a JSON object, for example {"plan": "pro"}'
+            ) from None
+
+    @property
+    def filters_value(self):
+        """The filters as parsed JSON (``{}`` when blank); the service checks their shape."""
+        text = (self.property_filters.data or "").strip()
+        return json.loads(text) if text else {}
 
 
 class MetricForm(MetricEditForm):

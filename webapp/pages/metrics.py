@@ -5,6 +5,8 @@ name, aggregation and value type read-only: the service keeps them fixed after c
 offering them as inputs would only invite an error.
 """
 
+import json
+
 from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.services import metrics
@@ -60,6 +62,7 @@ async def create():
                 value_type=form.value_type.data,
                 query_type=form.query_type.data,
                 custom_query=form.query_text if form.query_type.data == "complex" else None,
+                property_filters=form.filters_value if form.query_type.data == "simple" else None,
             )
         except ServiceError as error:
             form.attach_error(error.message)
@@ -88,6 +91,9 @@ async def edit(metric_id: str):
         description=metric.description,
         query_type=metric.query_type,
         custom_query=metric.custom_query or "",
+        property_filters=json.dumps(metric.property_filters, ensure_ascii=False)
+        if metric.property_filters
+        else "",
     )
     return await render_page(FORM_PAGE, form=form, metric=metric, **LABELS)
 
@@ -108,6 +114,7 @@ async def update(metric_id: str):
                 description=form.description.data or "",
                 query_type=form.query_type.data,
                 custom_query=form.query_text if form.query_type.data == "complex" else None,
+                property_filters=form.filters_value if form.query_type.data == "simple" else None,
             )
         except ServiceError as error:
             form.attach_error(error.message)
