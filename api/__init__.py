@@ -5,6 +5,8 @@ from quart import Blueprint, Quart
 from api import (
     api_keys,
     customers,
+    entitlements,
+    event_reads,
     events,
     features,
     merchants,
@@ -26,6 +28,8 @@ RESOURCE_BLUEPRINTS = (
     merchants.bp,
     customers.bp,
     events.bp,
+    event_reads.bp,
+    entitlements.bp,
     features.bp,
     metrics.bp,
     prices.bp,
