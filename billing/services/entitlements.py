@@ -41,8 +41,8 @@ from billing.services.metric_values import Timeframe, usage_or_zero
 from billing.services.validation import has_unstorable_characters
 
 MAX_SLUGS = 100
-SLUGS_REQUIRED = "featureSlugs is required and must be a non-empty list of feature slugs"
-SLUGS_TYPE = "featureSlugs must be a list of strings"
+SLUGS_REQUIRED = "featureSlugs array cannot be empty"  # the spec's message, also when missing
+SLUGS_TYPE = "featureSlugs must be an array of strings"
 SLUGS_TOO_MANY = f"featureSlugs may list at most {MAX_SLUGS} slugs"
 
 _CUSTOMER_SQL = """
@@ -208,9 +208,9 @@ async def _decide_all(
 def _clean_slugs(slugs: object) -> list[str]:
     """The requested slugs, duplicates dropped, in order; a 400 for anything but a non-empty
     list of at most ``MAX_SLUGS`` strings."""
-    if slugs is None or slugs == [] or not isinstance(slugs, list):
+    if slugs is None or slugs == []:
         raise Invalid(SLUGS_REQUIRED)
-    if not all(isinstance(slug, str) for slug in slugs):
+    if not isinstance(slugs, list) or not all(isinstance(slug, str) for slug in slugs):
         raise Invalid(SLUGS_TYPE)
     if len(slugs) > MAX_SLUGS:
         raise Invalid(SLUGS_TOO_MANY)

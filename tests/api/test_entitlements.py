@@ -185,17 +185,11 @@ async def test_missing_deleted_and_other_merchants_customers_are_404(
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ({}, "featureSlugs is required and must be a non-empty list of feature slugs"),
-        (
-            {"featureSlugs": []},
-            "featureSlugs is required and must be a non-empty list of feature slugs",
-        ),
-        (
-            {"featureSlugs": "sso"},
-            "featureSlugs is required and must be a non-empty list of feature slugs",
-        ),
-        ({"featureSlugs": ["sso", 3]}, "featureSlugs must be a list of strings"),
-        ({"featureSlugs": [None]}, "featureSlugs must be a list of strings"),
+        ({}, "featureSlugs array cannot be empty"),
+        ({"featureSlugs": []}, "featureSlugs array cannot be empty"),
+        ({"featureSlugs": "sso"}, "featureSlugs must be an array of strings"),
+        ({"featureSlugs": ["sso", 3]}, "featureSlugs must be an array of strings"),
+        ({"featureSlugs": [None]}, "featureSlugs must be an array of strings"),
         (
             {"featureSlugs": [f"f{i}" for i in range(101)]},
             "featureSlugs may list at most 100 slugs",
