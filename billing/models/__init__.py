@@ -19,6 +19,7 @@ from billing.models.subscriptions import (
     SubscriptionEvent,
     SubscriptionFeature,
 )
+from billing.models.tax import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 from billing.models.usage import (
     CreditGrant,
     UsageEvent,
@@ -28,6 +29,10 @@ from billing.models.usage import (
 )
 
 __all__ = [
+    "TaxConfig",
+    "TaxNexus",
+    "TaxRateDefinition",
+    "TaxRegistration",
     "UsageRollup",
     "UsageRollupCursor",
     "UsageIdempotencyKey",
