@@ -6,7 +6,7 @@ storage fails (retry with the same idempotencyKey: it is safe).
 """
 
 from pydantic import BaseModel
-from quart import Blueprint, request
+from quart import Blueprint, Response, request
 from quart_schema import document_request, document_response
 
 from api.common import ErrorBody, fails_as
@@ -17,6 +17,10 @@ from webapp.auth import merchant_id
 bp = Blueprint("events", __name__)
 
 STORE_FAILED = "Failed to store events; retry with the same idempotencyKey"
+# The single-event answer, encoded once: a returned dict goes through quart-schema's response
+# conversion, which builds a new pydantic TypeAdapter per response (~30 µs on the hottest
+# route; measured in bench.events_ingest).
+ACCEPTED = b'{"message": "Event accepted"}'
 
 
 class UsageEventIn(BaseModel):
@@ -85,7 +89,7 @@ async def ingest_event():
     """Store one usage event; answers 202 only once it is durable. A duplicate idempotency key
     (within 24 hours) answers 202 too and changes nothing."""
     await events.ingest_event(merchant_id(), await _json_body())
-    return {"message": "Event accepted"}, 202
+    return Response(ACCEPTED, status=202, content_type="application/json")
 
 
 @bp.post("/events/batch")

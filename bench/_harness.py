@@ -5,6 +5,7 @@ in the same run on the same machine, because these machines are shared and noisy
 """
 
 import asyncio
+import math
 import os
 import re
 import shutil
@@ -56,6 +57,13 @@ def scratch_database() -> Iterator[str]:
         asyncio.run(_admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
+async def connect(database_url: str) -> asyncpg.Connection:
+    """A plain asyncpg connection to the scratch database, for set-up and checks."""
+    creds = db.credentials_from_url(database_url)
+    keys = ("host", "port", "user", "password", "database")
+    return await asyncpg.connect(**{key: creds[key] or None for key in keys})
+
+
 @contextmanager
 def server(database_url: str, workers: int = 1) -> Iterator[str]:
     with socket.socket() as sock:
@@ -92,3 +100,30 @@ def wrk_rps(url: str, headers: dict[str, str], seconds: int, connections: int) -
     if non_2xx:
         sys.exit(f"{url} answered {non_2xx.group(1)} errors:\n{output}")
     return float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+
+
+def wrk_script(
+    url: str,
+    script: Path,
+    script_args: list[str],
+    *,
+    seconds: float,
+    connections: int,
+    headers: dict[str, str],
+) -> dict[str, float]:
+    """Run wrk with a Lua script that takes the active seconds as its first argument and
+    prints one ``BENCH key=value ...`` line from ``done()`` (see ``bench/events.lua``); answer
+    those figures. wrk runs two seconds longer than the script sends requests, so every request
+    sent is answered before wrk stops."""
+    if shutil.which("wrk") is None:
+        sys.exit("wrk is not installed: apt-get install wrk")
+    duration = math.ceil(seconds) + 2
+    args = ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--timeout", "10s"]
+    for name, value in headers.items():
+        args += ["-H", f"{name}: {value}"]
+    args += ["-s", str(script), url, "--", str(seconds), *script_args]
+    completed = subprocess.run(args, capture_output=True, text=True, check=True)
+    line = next((x for x in completed.stdout.splitlines() if x.startswith("BENCH ")), None)
+    if line is None:
+        sys.exit(f"wrk printed no figures:\n{completed.stdout}\n{completed.stderr}")
+    return {k: float(v) for k, v in (item.split("=") for item in line.split()[1:])}
