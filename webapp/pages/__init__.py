@@ -17,6 +17,7 @@ from webapp.pages import (
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
     subscriptions,
+    usage,
 )
 from webapp.pages.common import check_csrf
 
@@ -31,6 +32,7 @@ BLUEPRINTS = (
     metrics.bp,
     customers.bp,
     subscriptions.bp,
+    usage.bp,
     embed.bp,
 )
 

@@ -1,14 +1,15 @@
 """What the customer and subscription detail pages show, gathered from the services.
 
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
-grants with their source, its version history, and the customer's organization. The
+grants with their source, its version history, the customer's organization and an
+entitlements panel (what the customer may use right now, as the /v1 entitlement checks answer). The
 subscription page shows the same card for one subscription; both build it here.
 """
 
 from dataclasses import dataclass
 
 from billing.models import Subscription
-from billing.services import mrr, organizations, subscription_reads
+from billing.services import entitlements, mrr, organizations, subscription_reads
 from webapp.pages.subscription_history import History, subscription_history
 
 
@@ -33,4 +34,52 @@ async def detail_context(merchant_id: str, customer) -> dict:
     )
     cards = [await card_of(merchant_id, subscription) for subscription in live]
     organization, members = await organizations.organization_customers(merchant_id, customer.id)
-    return {"cards": cards, "organization": organization, "members": members}
+    granted = await entitlements.customer_entitlements(merchant_id, customer.id)
+    return {
+        "cards": cards,
+        "organization": organization,
+        "members": members,
+        "entitlements": [entitlement_row(entry) for entry in granted],
+    }
+
+
+@dataclass
+class EntitlementRow:
+    name: str
+    slug: str
+    entitled: bool | None
+    source: str | None
+    value: object
+    used: float | None  # usage measured for the feature (None: not metered)
+    allowance: float | None  # credits, else a numeric limit (None: nothing to measure against)
+
+
+def amount_label(value: float | None) -> str:
+    """``12`` for 12.0, ``2.5`` for 2.5, thousands separated: usage reads like a count."""
+    if value is None:
+        return ""
+    return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0")
+
+
+def _number(value) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value
+
+
+def entitlement_row(entry: dict) -> EntitlementRow:
+    """One line of the panel: usage is measured against the credit allowance when the feature
+    has credits, else against its numeric limit."""
+    feature = entry["feature"] or {}
+    credits = entry["creditInfo"]["creditAllowance"]
+    used = sum(usage["usage"] for usage in entry["usages"]) if entry["usages"] else None
+    allowance = credits if credits else _number(feature.get("value"))
+    return EntitlementRow(
+        name=entry.get("displayName") or entry["featureSlug"],
+        slug=entry["featureSlug"],
+        entitled=entry["entitled"],
+        source=entry["source"],
+        value=feature.get("value"),
+        used=used,
+        allowance=allowance,
+    )

@@ -20,6 +20,7 @@ from webapp.pages.price_labels import HELPERS
 bp = Blueprint("customers", __name__, url_prefix="/dashboard/customers")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
+bp.add_app_template_filter(customer_views.amount_label, "amount")
 
 
 @bp.context_processor

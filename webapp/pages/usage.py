@@ -1,0 +1,62 @@
+"""Usage: the event explorer (the same filters and pagination as ``GET /v1/events``) and a
+chart of events per day per event name.
+
+The filter form is a plain GET form, so a filtered view is a shareable URL and works without
+JavaScript; with HTMX it swaps only the results (table, pager and chart) and pushes the URL,
+so Back returns to the previous filters. Bad filter values show their message above the
+results instead of failing the page.
+"""
+
+from quart import Blueprint, g, request, url_for
+
+from billing.services import event_reads
+from billing.services.errors import Invalid
+from webapp.pages.common import login_required, page_headers, render_page
+from webapp.pages.usage_chart import build_usage_chart
+
+bp = Blueprint("usage", __name__, url_prefix="/dashboard/usage")
+bp.after_request(page_headers)
+
+PAGE = "dashboard/usage/index.html"
+RESULTS = "dashboard/usage/_results.html"
+PAGE_SIZE = 50
+CHART_DAYS = 30
+FILTER_FIELDS = ("eventName", "customerId", "startDate", "endDate")
+
+
+def _query_args() -> dict[str, list[str]]:
+    return {name: request.args.getlist(name) for name in request.args}
+
+
+def _page_url(values: dict[str, str], offset: int) -> str:
+    kept = {name: value for name, value in values.items() if value}
+    return url_for("usage.index", **kept, **({"offset": offset} if offset else {}))
+
+
+@bp.get("")
+@login_required
+async def index():
+    args = _query_args()
+    values = {name: ", ".join(v for v in args.get(name, []) if v) for name in FILTER_FIELDS}
+    context = {"values": values, "error": None, "events": [], "chart": None}
+    context["event_names"] = await event_reads.unique_event_names(g.merchant.id)
+    try:
+        filters = event_reads.parse_filters(args)
+        _, offset = event_reads.parse_page(args)
+    except Invalid as error:
+        context["error"] = str(error)
+        return await render_page(PAGE, RESULTS, status=400, **context)
+    events, has_more = await event_reads.list_events(
+        g.merchant.id, filters, limit=PAGE_SIZE, offset=offset
+    )
+    chart_data = await event_reads.daily_counts(g.merchant.id, filters, days=CHART_DAYS)
+    context.update(
+        events=events,
+        chart=build_usage_chart(chart_data),
+        first=offset + 1,
+        last=offset + len(events),
+        previous_url=_page_url(values, max(offset - PAGE_SIZE, 0)) if offset else None,
+        next_url=_page_url(values, offset + PAGE_SIZE) if has_more else None,
+        filtered=any(values.values()),
+    )
+    return await render_page(PAGE, RESULTS, **context)
