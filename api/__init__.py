@@ -18,6 +18,7 @@ from api import (
     public,
     subscription_actions,
     subscriptions,
+    tax,
 )
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
@@ -39,6 +40,7 @@ RESOURCE_BLUEPRINTS = (
     plan_migrations.bp,
     subscriptions.bp,
     subscription_actions.bp,
+    tax.bp,
 )
 
 

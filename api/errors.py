@@ -41,9 +41,9 @@ def describe_validation_error(error: Exception) -> str:
     return f"Invalid value for field '{location}': {first.get('msg', 'invalid')}"
 
 
-async def _respond(status: int, message: str, extra: dict | None = None):
+async def _respond(status: int, message: str, extra: dict | None = None, body=None):
     if is_api_request():
-        response = jsonify({"error": message, **(extra or {})})
+        response = jsonify(body or {"error": message, **(extra or {})})
         response.status_code = status
         return response
     html = await render_template("error.html", status=status, message=message)
@@ -53,7 +53,7 @@ async def _respond(status: int, message: str, extra: dict | None = None):
 def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(ServiceError)
     async def service_error(error: ServiceError):
-        return await _respond(error.status, error.message, error.extra)
+        return await _respond(error.status, error.message, body=error.body())
 
     @app.errorhandler(RequestSchemaValidationError)
     async def validation_error(error: RequestSchemaValidationError):

@@ -49,3 +49,15 @@ class Failure(ServiceError):
     """A storage or processing failure the spec names with its own message (500)."""
 
     status = 500
+
+
+class InvalidFields(Invalid):
+    """Tax validation failures, in the spec's array form: ``{"error": [{code, message,
+    path}]}``. ``message`` (for pages) is the first issue's message."""
+
+    def __init__(self, issues: list[dict[str, Any]]) -> None:
+        super().__init__(issues[0]["message"])
+        self.issues = issues
+
+    def body(self) -> dict[str, Any]:
+        return {"error": self.issues}

@@ -6,6 +6,7 @@ sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go
 
 from billing.currencies import normalize_currency
 from billing.models import Merchant, Plan
+from billing.services import tax_settings
 from billing.services.errors import Invalid, NotFound
 from billing.services.validation import clean_name
 
@@ -65,10 +66,11 @@ async def update_merchant(
 
 async def onboarding_status(merchant_id: str) -> dict[str, bool]:
     """What the merchant still has to set up. ``hasPlans``: at least one live plan (its
-    current version). Providers and tax arrive with their own issues; until a merchant can
-    configure them the answer is honestly False."""
+    current version). ``hasTax``: see ``tax_settings.is_configured``. Payment providers
+    arrive with their own issue; until one can be configured the answer is honestly False."""
     has_plans = await Plan.scoped(merchant_id).filter(is_current=True).exists()
-    return {"hasPlans": has_plans, "hasPaymentProvider": False, "hasTax": False}
+    has_tax = await tax_settings.is_configured(merchant_id)
+    return {"hasPlans": has_plans, "hasPaymentProvider": False, "hasTax": has_tax}
 
 
 async def payment_provider(merchant_id: str) -> dict:

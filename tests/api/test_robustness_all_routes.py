@@ -41,7 +41,12 @@ async def _assert_clean(response, label: str) -> None:
     assert response.status_code < 500, (label, await response.get_data())
     if response.status_code >= 400 and response.status_code != 405:
         body = await response.get_json()
-        assert isinstance(body, dict) and isinstance(body.get("error"), str), label
+        assert isinstance(body, dict), label
+        error = body.get("error")
+        if isinstance(error, list):  # the tax endpoints' array form: [{code, message, path}]
+            assert error and all({"code", "message", "path"} <= set(issue) for issue in error)
+        else:
+            assert isinstance(error, str), label
 
 
 async def test_every_route_survives_odd_input(app, client, merchant):
