@@ -12,7 +12,7 @@ from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
 from api.common import ErrorBody, fails_as, iso
-from billing.services import tax_settings
+from billing.services import tax_preview, tax_settings
 from billing.services.tax_fields import rate_text
 from webapp.auth import merchant_id
 
@@ -97,6 +97,45 @@ class RegistrationOut(BaseModel):
     isActive: bool
     createdAt: str
     updatedAt: str
+
+
+class LineItemIn(BaseModel):
+    type: str
+    description: str
+    subtotalCents: int
+    billingPeriodStart: str
+    billingPeriodEnd: str
+    componentId: str | None = None
+    priceId: str | None = None
+
+
+class PreviewIn(BaseModel):
+    """``amount`` in cents; with ``lineItems`` it must equal their sum. ``state`` (optional)
+    names the US state instead of the customer's ZIP code."""
+
+    customerId: str
+    amount: int
+    currency: str
+    lineItems: list[LineItemIn] | None = None
+    state: str | None = None
+
+
+class BreakdownOut(BaseModel):
+    type: str
+    rate: float
+    amount: float
+
+
+class PreviewOut(BaseModel):
+    """Amounts in the currency's major unit (8.75 for 875 cents), as the README's Tax
+    section explains."""
+
+    taxAmount: float
+    taxRate: float
+    jurisdiction: str | None
+    breakdown: list[BreakdownOut]
+    exemptAmount: float
+    taxableAmount: float
 
 
 def _day(value) -> str | None:
@@ -243,3 +282,16 @@ async def create_registration():
     effectiveDate are required."""
     row = await tax_settings.create_registration(merchant_id(), await _body())
     return registration_json(row), 201
+
+
+@bp.post("/calculate-preview")
+@document_request(PreviewIn)
+@document_response(PreviewOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+@fails_as(FAILED)
+async def calculate_preview():
+    """The tax the customer would pay on ``amount`` (or the line items) today; stores
+    nothing."""
+    result = await tax_preview.calculate_preview(merchant_id(), await _body())
+    return result.to_json()

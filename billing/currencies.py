@@ -16,3 +16,15 @@ def normalize_currency(code: str) -> str | None:
     """Upper-cased code when it is a known ISO 4217 currency, else None."""
     upper = code.strip().upper()
     return upper if upper in ISO_4217 else None
+
+
+# ISO 4217 minor-unit digits where they are not 2 (amounts are integers of the minor unit).
+_ZERO_DIGITS = frozenset("BIF CLP DJF GNF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XOF XPF".split())
+_THREE_DIGITS = frozenset("BHD IQD JOD KWD LYD OMR TND".split())
+
+
+def minor_unit_digits(code: str) -> int:
+    """How many decimals the currency's minor unit has: 2 for most, 0 for JPY, 3 for KWD."""
+    if code in _ZERO_DIGITS:
+        return 0
+    return 3 if code in _THREE_DIGITS else 2
