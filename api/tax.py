@@ -7,11 +7,23 @@ rate definition 404 ``{"error": "Tax rate definition not found"}``. Creates answ
 updates 200. Rates are four-decimal strings, dates ``YYYY-MM-DD``.
 """
 
-from pydantic import BaseModel
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
 from api.common import ErrorBody, fails_as, iso
+from api.tax_models import (
+    NexusIn,
+    NexusOut,
+    PreviewIn,
+    PreviewOut,
+    RateDefinitionIn,
+    RateDefinitionOut,
+    RegistrationIn,
+    RegistrationOut,
+    TaxConfigIn,
+    TaxConfigOut,
+    TaxConfigRecord,
+)
 from billing.services import tax_preview, tax_settings
 from billing.services.tax_fields import rate_text
 from webapp.auth import merchant_id
@@ -19,123 +31,6 @@ from webapp.auth import merchant_id
 bp = Blueprint("tax", __name__, url_prefix="/tax")
 
 FAILED = "Internal server error"
-
-
-class TaxConfigIn(BaseModel):
-    autoTaxCalculation: bool | None = None
-    defaultTaxRate: str | None = None
-
-
-class TaxConfigOut(BaseModel):
-    autoTaxCalculation: bool
-    defaultTaxRate: str | None
-
-
-class TaxConfigRecord(TaxConfigOut):
-    id: str
-    merchantId: str
-    createdAt: str
-    updatedAt: str
-
-
-class NexusIn(BaseModel):
-    isActive: bool | None = None
-    effectiveDate: str | None = None
-    registrationNumber: str | None = None
-
-
-class NexusOut(BaseModel):
-    id: str
-    merchantId: str
-    state: str
-    isActive: bool
-    effectiveDate: str | None
-    registrationNumber: str | None
-    createdAt: str
-    updatedAt: str
-
-
-class RateDefinitionIn(BaseModel):
-    name: str | None = None
-    taxRate: str | None = None
-    description: str | None = None
-    jurisdiction: str | None = None
-    category: str | None = None
-    isActive: bool | None = None
-
-
-class RateDefinitionOut(BaseModel):
-    id: str
-    merchantId: str
-    name: str
-    description: str | None
-    taxRate: str
-    jurisdiction: str | None
-    category: str | None
-    isActive: bool
-    createdAt: str
-    updatedAt: str
-
-
-class RegistrationIn(BaseModel):
-    jurisdiction: str
-    registrationNumber: str
-    registrationType: str
-    effectiveDate: str
-    expirationDate: str | None = None
-    isActive: bool | None = None
-
-
-class RegistrationOut(BaseModel):
-    id: str
-    merchantId: str
-    jurisdiction: str
-    registrationNumber: str
-    registrationType: str
-    effectiveDate: str
-    expirationDate: str | None
-    isActive: bool
-    createdAt: str
-    updatedAt: str
-
-
-class LineItemIn(BaseModel):
-    type: str
-    description: str
-    subtotalCents: int
-    billingPeriodStart: str
-    billingPeriodEnd: str
-    componentId: str | None = None
-    priceId: str | None = None
-
-
-class PreviewIn(BaseModel):
-    """``amount`` in cents; with ``lineItems`` it must equal their sum. ``state`` (optional)
-    names the US state instead of the customer's ZIP code."""
-
-    customerId: str
-    amount: int
-    currency: str
-    lineItems: list[LineItemIn] | None = None
-    state: str | None = None
-
-
-class BreakdownOut(BaseModel):
-    type: str
-    rate: float
-    amount: float
-
-
-class PreviewOut(BaseModel):
-    """Amounts in the currency's major unit (8.75 for 875 cents), as the README's Tax
-    section explains."""
-
-    taxAmount: float
-    taxRate: float
-    jurisdiction: str | None
-    breakdown: list[BreakdownOut]
-    exemptAmount: float
-    taxableAmount: float
 
 
 def _day(value) -> str | None:
