@@ -17,6 +17,8 @@ from webapp.pages import (
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
     subscriptions,
+    tax,
+    tax_preview_page,  # noqa: F401 - adds the preview route to tax.bp
     usage,
 )
 from webapp.pages.common import check_csrf
@@ -33,6 +35,7 @@ BLUEPRINTS = (
     customers.bp,
     subscriptions.bp,
     usage.bp,
+    tax.bp,
     embed.bp,
 )
 

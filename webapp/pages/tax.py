@@ -1,0 +1,207 @@
+"""Tax: settings, US nexus per state, rate definitions and registrations (the preview is in
+``tax_preview_page``). Each section is its own form posting to its own route and calling one
+tax service; with HTMX a section answers with itself re-rendered (a nexus row with just that
+row), without it a save redirects back to the page (303).
+"""
+
+from quart import Blueprint, abort, flash, g, redirect, request, url_for
+
+from billing.services import tax_settings
+from billing.services.errors import NotFound, ServiceError
+from billing.services.us_states import STATES
+from webapp.forms.tax import (
+    RateDefinitionForm,
+    RegistrationForm,
+    TaxSettingsForm,
+    rate_to_percent,
+)
+from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
+
+bp = Blueprint("tax", __name__, url_prefix="/dashboard/tax")
+bp.after_request(page_headers)
+bp.add_app_template_filter(rate_to_percent, "percent")
+
+PAGE = "dashboard/tax/index.html"
+SETTINGS = "dashboard/tax/_settings.html"
+NEXUS_ROW = "dashboard/tax/_nexus_row.html"
+RATES = "dashboard/tax/_rates.html"
+REGISTRATIONS = "dashboard/tax/_registrations.html"
+RATE_EDIT = "dashboard/tax/rate_edit.html"
+
+
+def attach(form, error: ServiceError) -> None:
+    """Every message of a service error (all issues of the array form) onto the form."""
+    for issue in getattr(error, "issues", None) or [{"message": error.message}]:
+        form.attach_error(issue["message"])
+
+
+async def _settings_form() -> TaxSettingsForm:
+    config = await tax_settings.get_config(g.merchant.id)
+    return TaxSettingsForm(
+        auto=bool(config and config.auto_tax_calculation),
+        default_rate=rate_to_percent(config.default_tax_rate) if config else "",
+    )
+
+
+async def page_context(**overrides) -> dict:
+    """Everything the page shows; ``overrides`` replace a section's form (with its errors)."""
+    from webapp.pages.tax_preview_page import preview_form
+
+    nexus = {row.state: row for row in await tax_settings.list_nexus(g.merchant.id)}
+    context = {
+        "settings_form": await _settings_form(),
+        "states": STATES,
+        "nexus": nexus,
+        "rates": await tax_settings.list_rate_definitions(g.merchant.id),
+        "rate_form": RateDefinitionForm(),
+        "registrations": await tax_settings.list_registrations(g.merchant.id),
+        "registration_form": RegistrationForm(),
+        "preview_form": await preview_form(),
+        "result": None,
+    }
+    return {**context, **overrides}
+
+
+async def _section(fragment: str, saved_message: str | None, status: int = 200, **forms):
+    """A section after a post: the section alone for HTMX, else the page or a redirect."""
+    if saved_message:
+        await flash(saved_message, "success")
+        if not is_htmx():
+            return redirect(url_for("tax.index"), 303)
+    return await render_page(PAGE, fragment, status, **await page_context(**forms))
+
+
+@bp.get("")
+@login_required
+async def index():
+    return await render_page(PAGE, **await page_context())
+
+
+@bp.post("/settings")
+@login_required
+async def update_settings():
+    form = TaxSettingsForm(formdata=await request.form)
+    if form.validate():
+        body = {"autoTaxCalculation": form.auto.data, "defaultTaxRate": form.default_rate.rate}
+        try:
+            await tax_settings.update_config(g.merchant.id, body)
+            return await _section(SETTINGS, "Tax settings saved.")
+        except ServiceError as error:
+            attach(form, error)
+    return await _section(SETTINGS, None, INVALID_FORM, settings_form=form)
+
+
+@bp.post("/nexus/<state>")
+@login_required
+async def update_nexus(state: str):
+    if state not in STATES:
+        abort(404)
+    data = await request.form
+    body = {
+        "isActive": data.get("is_active") == "on",
+        "effectiveDate": data.get("effective_date") or None,
+        "registrationNumber": data.get("registration_number", "").strip() or None,
+    }
+    error = None
+    try:
+        nexus = await tax_settings.update_nexus(g.merchant.id, state, body)
+    except ServiceError as failure:
+        error, nexus = failure.message, None
+    if not is_htmx():
+        await flash(error or f"Nexus in {STATES[state]} saved.", "error" if error else "success")
+        return redirect(url_for("tax.index") + f"#nexus-{state}", 303)
+    context = {"code": state, "name": STATES[state], "row": nexus, "error": error}
+    if nexus is None:
+        context["row"] = (await page_context())["nexus"].get(state)
+    return await render_page(PAGE, NEXUS_ROW, INVALID_FORM if error else 200, **context)
+
+
+def _definition_body(form: RateDefinitionForm) -> dict:
+    return {
+        "name": form.name.data,
+        "taxRate": form.rate.rate,
+        "jurisdiction": form.jurisdiction.data.strip() or None,
+        "category": form.category.data.strip() or None,
+        "description": form.description.data.strip() or None,
+    }
+
+
+@bp.post("/rates")
+@login_required
+async def create_rate():
+    form = RateDefinitionForm(formdata=await request.form)
+    if form.validate():
+        try:
+            await tax_settings.create_rate_definition(g.merchant.id, _definition_body(form))
+            return await _section(RATES, f"Rate “{form.name.data.strip()}” added.")
+        except ServiceError as error:
+            attach(form, error)
+    return await _section(RATES, None, INVALID_FORM, rate_form=form)
+
+
+async def _definition_or_404(definition_id: str):
+    try:
+        return await tax_settings.get_rate_definition(g.merchant.id, definition_id)
+    except NotFound:
+        abort(404)
+
+
+@bp.get("/rates/<definition_id>")
+@login_required
+async def edit_rate(definition_id: str):
+    definition = await _definition_or_404(definition_id)
+    form = RateDefinitionForm(
+        name=definition.name,
+        rate=rate_to_percent(definition.tax_rate),
+        jurisdiction=definition.jurisdiction or "",
+        category=definition.category or "",
+        description=definition.description or "",
+    )
+    return await render_page(RATE_EDIT, form=form, definition=definition)
+
+
+@bp.post("/rates/<definition_id>")
+@login_required
+async def update_rate(definition_id: str):
+    definition = await _definition_or_404(definition_id)
+    form = RateDefinitionForm(formdata=await request.form)
+    if form.validate():
+        try:
+            await tax_settings.update_rate_definition(
+                g.merchant.id, definition.id, _definition_body(form)
+            )
+            await flash(f"Rate “{form.name.data.strip()}” saved.", "success")
+            return redirect(url_for("tax.index") + "#rates", 303)
+        except ServiceError as error:
+            attach(form, error)
+    return await render_page(RATE_EDIT, status=INVALID_FORM, form=form, definition=definition)
+
+
+@bp.post("/rates/<definition_id>/deactivate")
+@login_required
+async def deactivate_rate(definition_id: str):
+    definition = await _definition_or_404(definition_id)
+    await tax_settings.update_rate_definition(g.merchant.id, definition.id, {"isActive": False})
+    return await _section(RATES, f"Rate “{definition.name}” deactivated.")
+
+
+@bp.post("/registrations")
+@login_required
+async def create_registration():
+    form = RegistrationForm(formdata=await request.form)
+    if form.validate():
+        body = {
+            "jurisdiction": form.jurisdiction.data,
+            "registrationNumber": form.registration_number.data,
+            "registrationType": form.registration_type.data,
+            "effectiveDate": form.effective_date.data.isoformat(),
+            "expirationDate": form.expiration_date.data.isoformat()
+            if form.expiration_date.data
+            else None,
+        }
+        try:
+            await tax_settings.create_registration(g.merchant.id, body)
+            return await _section(REGISTRATIONS, "Registration added.")
+        except ServiceError as error:
+            attach(form, error)
+    return await _section(REGISTRATIONS, None, INVALID_FORM, registration_form=form)
