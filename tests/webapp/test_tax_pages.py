@@ -111,3 +111,12 @@ async def test_preview_shows_the_breakdown(client, sign_up):
     empty = await post_form(client, "/dashboard/tax/preview", {**form, "amount": ""}, HX)
     assert empty.status_code == 422
     assert "Enter an amount or at least one line item" in await html_of(empty)
+
+
+async def test_onboarding_links_to_tax_and_marks_it_done(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    checklist = await html_of(await client.get("/dashboard"))
+    assert 'href="/dashboard/tax" class="checklist-link">Set up tax<' in checklist
+    await post_form(client, "/dashboard/tax/settings", {"csrf_token": token, "auto": "y"})
+    checklist = await html_of(await client.get("/dashboard"))
+    assert "Set up tax<" not in checklist
