@@ -112,7 +112,7 @@ def wrk_script(
     headers: dict[str, str],
 ) -> dict[str, float]:
     """Run wrk with a Lua script that takes the active seconds as its first argument and
-    prints one ``BENCH key=value ...`` line from ``done()`` (see ``bench/events.lua``); answer
+    prints one ``BENCH key=value ...`` line from ``done()`` (see ``bench/load.lua``); answer
     those figures. wrk runs two seconds longer than the script sends requests, so every request
     sent is answered before wrk stops."""
     if shutil.which("wrk") is None:

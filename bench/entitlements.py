@@ -18,10 +18,9 @@ every answer must be 200 with ``entitled: true``.
 import argparse
 import asyncio
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from bench._harness import connect, scratch_database, server, wrk_script
-from bench.events_ingest import check_answers, make_merchant, report_line
+from bench.events_ingest import SCRIPT, check_answers, make_merchant, report_line
 from billing.models import Feature, Plan, PlanFeature, Price
 from billing.services import metrics
 from billing.services.subscriptions import create_subscription
@@ -29,7 +28,6 @@ from tests.factories import make_plan
 from tests.subscription_factories import make_customer
 from webapp import db
 
-SCRIPT = Path(__file__).with_name("entitlements.lua")
 SLUG = "api-calls"
 TARGET_RATE, TARGET_P99_MS = 1000, 25
 # the template subscription's rows copied for every customer

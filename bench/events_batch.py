@@ -1,7 +1,7 @@
 """POST /v1/events/batch (1,000 events per request) against a raw multi-row insert, same run.
 
 The app side: ``tally serve --workers 1`` loaded by wrk with a few connections through
-``bench/events.lua``; the bodies (1,000 events, new idempotency keys, 1,000 customers in
+``bench/load.lua``; the bodies (1,000 events, new idempotency keys, 1,000 customers in
 turn) are built before the timed window. The baseline: the same rows inserted straight into
 ``usage_events`` by asyncpg, ``INSERT ... SELECT FROM unnest(...)`` with the same batch size
 and as many connections, so the ratio shows what validation, idempotency keys, hourly

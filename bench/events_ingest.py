@@ -1,7 +1,7 @@
 """POST /v1/events (one event per request) on one worker, as a ratio to a trivial route.
 
 Both routes are served by the same ``tally serve --workers 1`` process in the same run, loaded
-by wrk with 32 connections through ``bench/events.lua``: every event has a new idempotency key
+by wrk with 32 connections through ``bench/load.lua``: every event has a new idempotency key
 and one of 1,000 customers in turn, so each is stored (no duplicate short-cut) and rollups of
 many customers are touched. Rounds alternate baseline and events; the best round of each counts.
 
@@ -22,7 +22,7 @@ from bench._harness import connect, scratch_database, server, wrk_script
 from billing.services.accounts import provision_merchant
 from webapp import db
 
-SCRIPT = Path(__file__).with_name("events.lua")
+SCRIPT = Path(__file__).with_name("load.lua")
 TARGET_RATE, TARGET_P99_MS = 2500, 50
 
 

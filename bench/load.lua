@@ -1,11 +1,14 @@
--- wrk script of bench.events_ingest and bench.events_batch.
+-- wrk script of bench.events_ingest, bench.events_batch and bench.entitlements.
 --
--- Arguments (after "--"): <active seconds> <mode> <key prefix> [events per batch] [bodies]
---   mode "event":   POST /v1/events, one event, a new idempotencyKey every request and one of
---                   1,000 customers in turn
---   mode "batch":   POST /v1/events/batch, <events per batch> events with new keys; <bodies>
---                   bodies are built before the run (more are built on the fly if needed)
---   mode "healthz": GET the URL as it is (the baseline), through the same script machinery
+-- Arguments (after "--"): <active seconds> <mode> ...
+--   "event" <key prefix>: POST /v1/events, one event, a new idempotencyKey every request and
+--                   one of 1,000 customers in turn
+--   "batch" <key prefix> <events per batch> <bodies>: POST /v1/events/batch with new keys;
+--                   <bodies> bodies are built before the run (more on the fly if needed)
+--   "check" <customers> <feature slug>: GET /v1/entitlements/<customer>/feature/<slug> for a
+--                   random one of the seeded customers (cust_ + its number in 22 digits); an
+--                   answer counts as ok only when it says "entitled":true
+--   "healthz":      GET the URL as it is (the baseline), through the same script machinery
 --
 -- After <active seconds> no new request is sent (delay() answers an hour), so when wrk stops
 -- every request it sent has been answered: the server's stored count can be compared exactly
@@ -47,10 +50,12 @@ end
 function init(args)
   active, mode, prefix = tonumber(args[1]), args[2], args[3]
   batch_size = tonumber(args[4] or "1")
+  customers, slug = tonumber(args[3] or "1"), args[4]
+  math.randomseed(os.time())
   -- wrk calls request() once before the run to check the script: that one is never sent
   sent, ok, failed, keys_used = -1, 0, 0, 0
   first_at, last_at = 0, 0
-  if mode ~= "healthz" then
+  if mode == "event" or mode == "batch" then
     wrk.method = "POST"
     wrk.headers["Content-Type"] = "application/json"
   end
@@ -86,18 +91,22 @@ function request()
       body = batch_body()
     end
     return wrk.format(nil, nil, nil, body)
+  elseif mode == "check" then
+    local customer = string.format("cust_%022d", math.random(0, customers - 1))
+    return wrk.format(nil, "/v1/entitlements/" .. customer .. "/feature/" .. slug)
   end
   return wrk.format()
 end
 
 function response(status, headers, body)
   last_at = now()
-  if status >= 200 and status < 300 then
+  local entitled = mode ~= "check" or string.find(body or "", '"entitled":true', 1, true)
+  if status >= 200 and status < 300 and entitled then
     ok = ok + 1
   else
     failed = failed + 1
     if failed <= 3 then
-      io.stderr:write("non-2xx " .. status .. ": " .. string.sub(body or "", 1, 300) .. "\n")
+      io.stderr:write("unexpected " .. status .. ": " .. string.sub(body or "", 1, 300) .. "\n")
     end
   end
 end
