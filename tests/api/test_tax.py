@@ -243,3 +243,25 @@ async def test_tax_needs_a_secret_key(client, merchant, path):
     assert (await client.get(f"/v1/tax/{path}")).status_code == 401
     response = await client.get(f"/v1/tax/{path}", headers=merchant.public_headers)
     assert response.status_code in (401, 403)
+
+
+@pytest.mark.parametrize(
+    ("path", "service", "body"),
+    [
+        ("config", "get_config", None),
+        ("config/update", "update_config", {"autoTaxCalculation": True}),
+        ("nexus", "list_nexus", None),
+        ("rate-definitions/create", "create_rate_definition", {"name": "x", "taxRate": "0.1"}),
+        ("registrations", "list_registrations", None),
+    ],
+)
+async def test_unexpected_failures_answer_the_specs_500(
+    client, merchant, monkeypatch, path, service, body
+):
+    from billing.services import tax_settings
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database went away")
+
+    monkeypatch.setattr(tax_settings, service, broken)
+    assert await call(client, merchant, path, body) == (500, {"error": "Internal server error"})
