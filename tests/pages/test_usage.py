@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from playwright.async_api import expect
 
 from billing.services import events, metrics
-from tests.api.test_entitlements import credit_plan, subscribe_to
+from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.pages.conftest import PHONE, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW
 from tests.pages.test_subscriptions import merchant_of
