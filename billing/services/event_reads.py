@@ -208,14 +208,20 @@ async def unique_event_names(merchant_id: str) -> list[str]:
     return [row["value"] for row in await _query(_distinct_sql("event_name"), merchant_id)]
 
 
+# Two index lookups per key (by id, or by external id for ``ext:`` keys), never a scan.
 _KEY_CUSTOMERS_SQL = """
 SELECT k.key, c.id, c.external_customer_id, c.name, c.email
   FROM unnest($2::text[]) AS k(key)
   LEFT JOIN LATERAL (
        SELECT id, external_customer_id, name, email FROM customers c
-        WHERE c.merchant_id = $1 AND c.deleted_at IS NULL
-          AND (c.id = k.key OR ('ext:' || c.external_customer_id) = k.key)
-        ORDER BY c.created_at DESC LIMIT 1) c ON true
+        WHERE c.merchant_id = $1 AND c.deleted_at IS NULL AND k.key NOT LIKE 'ext:%'
+          AND c.id = k.key
+       UNION ALL
+       (SELECT id, external_customer_id, name, email FROM customers c
+         WHERE c.merchant_id = $1 AND c.deleted_at IS NULL AND k.key LIKE 'ext:%'
+           AND c.external_customer_id = substr(k.key, 5)
+         ORDER BY c.created_at DESC LIMIT 1)
+        LIMIT 1) c ON true
 """
 
 
