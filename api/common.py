@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from quart import Request
+from quart import Request, Response, current_app
 from werkzeug.exceptions import HTTPException
 
 from billing.services.errors import Failure, Invalid, ServiceError
@@ -31,6 +31,15 @@ def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    """``body`` as JSON through the app's encoder. Hot routes answer this instead of a dict:
+    quart-schema converts a returned dict through a new pydantic ``TypeAdapter`` on every
+    response (tens of microseconds, measured in bench/), a ``Response`` passes untouched."""
+    response = current_app.json.response(body)
+    response.status_code = status
+    return response
 
 
 def query_flag(value: str | None, name: str, default: bool = False) -> bool:

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso, query_flag
+from api.common import Body, ErrorBody, fails_as, iso, json_response, query_flag
 from billing.services import entitlements
 from webapp.auth import merchant_id
 
@@ -103,7 +103,7 @@ async def list_entitlements(customer_id: str, query_args: CustomerQuery):
     rows = await entitlements.entitlements_for(
         merchant_id(), customer_id, is_ext=_is_ext(query_args)
     )
-    return {"entitlements": [entitlement_json(row) for row in rows]}
+    return json_response({"entitlements": [entitlement_json(row) for row in rows]})
 
 
 @bp.get("/<customer_id>/seat-aware")
@@ -119,7 +119,7 @@ async def seat_aware_entitlements(customer_id: str, query_args: CustomerQuery):
     rows = await entitlements.seat_aware_entitlements(
         merchant_id(), customer_id, is_ext=_is_ext(query_args)
     )
-    return {"entitlements": [entitlement_json(row) for row in rows]}
+    return json_response({"entitlements": [entitlement_json(row) for row in rows]})
 
 
 @bp.get("/<customer_id>/feature/<feature_slug>")
@@ -132,7 +132,7 @@ async def check_entitlement(customer_id: str, feature_slug: str, query_args: Cus
     row = await entitlements.entitlement_for_feature(
         merchant_id(), customer_id, feature_slug, is_ext=_is_ext(query_args)
     )
-    return entitlement_json(row)
+    return json_response(entitlement_json(row))
 
 
 @bp.post("/<customer_id>/features")
@@ -147,4 +147,4 @@ async def check_entitlements(customer_id: str, query_args: CustomerQuery, data: 
     rows = await entitlements.entitlements_for_features(
         merchant_id(), customer_id, data.featureSlugs, is_ext=_is_ext(query_args)
     )
-    return {"entitlements": [entitlement_json(row) for row in rows]}
+    return json_response({"entitlements": [entitlement_json(row) for row in rows]})

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from quart import Blueprint, Response, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, fails_as
+from api.common import ErrorBody, fails_as, json_response
 from billing.services import events, rollup_backfill
 from billing.services.errors import Invalid
 from webapp.auth import merchant_id
@@ -102,11 +102,8 @@ async def ingest_event():
 async def ingest_batch():
     """Store up to 1000 events in one request; duplicates are skipped and counted."""
     result = await events.ingest_batch(merchant_id(), await _json_body())
-    return {
-        "message": result.message,
-        "newEvents": result.new,
-        "duplicates": result.duplicates,
-    }, 202
+    body = {"message": result.message, "newEvents": result.new, "duplicates": result.duplicates}
+    return json_response(body, 202)
 
 
 @bp.post("/trigger/events-backfill")

@@ -11,7 +11,8 @@ check reads what it would read in production. The check is ``GET
 /v1/entitlements/{customer}/feature/api-calls`` (credits: usage since the grant started);
 every answer must be 200 with ``entitled: true``.
 
-    .venv/bin/python -m bench.entitlements [--seconds 5] [--rounds 3] [--connections 32]
+    .venv/bin/python -m bench.entitlements [--seconds 5] [--rounds 3] [--connections 16]
+        [--workers 2]
     .venv/bin/python -m bench.entitlements --quick   # smoke run: 1,000 customers, 5k/50k events
 """
 
@@ -188,7 +189,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--connections", type=int, default=32)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=2, help="server processes (one a core)")
     parser.add_argument("--quick", action="store_true", help="small smoke run")
     args = parser.parse_args()
     customers, sizes = 10_000, (50_000, 5_000_000)
@@ -204,7 +206,7 @@ def main() -> None:
         for size in sizes:
             asyncio.run(add_events(database_url, merchant_id, stored, size, customers))
             stored = size
-            with server(database_url, workers=1) as base:
+            with server(database_url, workers=args.workers) as base:
                 best = measure(base, key, args, customers)
             results.append((size, best))
 

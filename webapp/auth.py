@@ -54,11 +54,7 @@ def merchant_id() -> str:
 
 
 async def current_merchant() -> Merchant:
-    """The authenticated merchant. Key authentication already loaded it with the key, so
-    routes that only read the profile cost no further query."""
-    key = g.get("api_key")
-    if key is not None and key.merchant_id == merchant_id():
-        return key.merchant
+    """The authenticated merchant, read fresh (authentication caches keys, not merchants)."""
     return await merchants.get_merchant(merchant_id())
 
 

@@ -59,12 +59,22 @@ def credentials_from_url(url: str) -> dict:
     }
 
 
+# Session settings of every pooled connection. ``force_generic_plan``: asyncpg prepares every
+# statement once per connection, but PostgreSQL's default still plans most of them anew on
+# each execution (a "custom plan" for the parameter values). Tally's statements are
+# merchant-scoped index lookups whose best plan does not depend on the values, and planning
+# cost more than executing on the hot paths: an entitlement check's statements planned in
+# about 1.2 ms and ran in 0.2 ms (measured with log_min_duration_statement).
+SERVER_SETTINGS = {"plan_cache_mode": "force_generic_plan"}
+
+
 def tortoise_config(database_url: str) -> dict:
+    credentials = {**credentials_from_url(database_url), "server_settings": SERVER_SETTINGS}
     return {
         "connections": {
             "default": {
                 "engine": "tortoise.backends.asyncpg",
-                "credentials": credentials_from_url(database_url),
+                "credentials": credentials,
             }
         },
         "apps": {

@@ -17,22 +17,25 @@ Who grants what:
 - Several active subscriptions granting one feature: an override row beats a plan row, then
   the oldest subscription wins; credits of all of them add up.
 
-Cost: one check is three queries (customer with its organization's primary; granted features
-with plan links and active grants; the metrics to measure) plus one usage read per metric,
-through ``metric_values.usage_or_zero`` (a failing metric counts as zero). List routes answer
-every feature with the same queries, and a usage read shared by several features or members
-runs once.
+Cost: one check is two statements: the customer with its organization's primary, the granted
+features with plan links, active grants and metric definitions (``entitlement_sql``), then one
+usage read per metric through ``metric_values.usage_or_zero`` (a failing metric counts as
+zero). List routes answer every feature with the same statements, and a usage read shared by
+several features or members runs once. Seat-aware answers read the customer and the members
+first, then the granted rows of all of them at once.
 """
 
 import asyncio
+import json
 from decimal import Decimal
 
 from tortoise import connections
 
 from billing.ids import is_well_formed
 from billing.models import Customer, Metric
-from billing.models.base import from_row, utcnow
+from billing.models.base import utcnow
 from billing.services import entitlement_rules as rules
+from billing.services import entitlement_sql as sql
 from billing.services.customers import CUSTOMER_NOT_FOUND
 from billing.services.entitlement_rules import Subject
 from billing.services.errors import Invalid, NotFound
@@ -45,67 +48,6 @@ SLUGS_REQUIRED = "featureSlugs array cannot be empty"  # the spec's message, als
 SLUGS_TYPE = "featureSlugs must be an array of strings"
 SLUGS_TOO_MANY = f"featureSlugs may list at most {MAX_SLUGS} slugs"
 
-_CUSTOMER_SQL = """
-SELECT c.id, c.external_customer_id, c.organization_id,
-       (SELECT p.id FROM customers p
-          JOIN organizations o ON o.merchant_id = p.merchant_id AND o.id = p.organization_id
-         WHERE p.merchant_id = c.merchant_id AND p.organization_id = c.organization_id
-           AND p.org_role = 'primary' AND p.deleted_at IS NULL AND o.deleted_at IS NULL
-         ORDER BY p.created_at, p.id LIMIT 1) AS primary_id
-  FROM customers c
- WHERE c.merchant_id = $1 AND c.deleted_at IS NULL AND ({match})
- ORDER BY {preference} c.created_at DESC, c.id DESC
- LIMIT 1
-"""
-
-_MEMBERS_SQL = """
-SELECT c.id, c.external_customer_id
-  FROM customers c
-  JOIN organizations o ON o.merchant_id = c.merchant_id AND o.id = c.organization_id
- WHERE c.merchant_id = $1 AND c.organization_id = $2
-   AND c.deleted_at IS NULL AND o.deleted_at IS NULL
- ORDER BY c.org_role IS DISTINCT FROM 'primary', c.created_at, c.id
-"""
-
-# Feature rows of the holders' active live subscriptions, each with its plan link's value and
-# the subjects' active grants of that subscription and feature (arrays, oldest first).
-_GRANTED_SQL = """
-SELECT s.customer_id AS holder_id, s.current_period_start, s.current_period_end,
-       f.id AS feature_id, f.slug, f.display_name, f.feature_type, f.default_value,
-       f.metric_ids, sf.feature_value, sf.source,
-       (SELECT pf.feature_value FROM plan_features pf
-         WHERE pf.merchant_id = s.merchant_id AND pf.plan_id = s.plan_id
-           AND pf.feature_id = f.id AND pf.deleted_at IS NULL
-         ORDER BY pf.created_at, pf.id LIMIT 1) AS plan_value,
-       g.customer_ids AS grant_customers, g.allowances AS grant_allowances,
-       g.period_starts AS grant_starts, g.period_ends AS grant_ends,
-       g.metric_ids AS grant_metric_ids
-  FROM subscriptions s
-  JOIN subscription_features sf
-    ON sf.merchant_id = s.merchant_id AND sf.subscription_id = s.id AND sf.deleted_at IS NULL
-  JOIN features f ON f.merchant_id = s.merchant_id AND f.id = sf.feature_id AND f.deleted_at IS NULL
-  LEFT JOIN LATERAL (
-        SELECT array_agg(g.customer_id ORDER BY g.period_start, g.id) AS customer_ids,
-               array_agg(g.allowance ORDER BY g.period_start, g.id) AS allowances,
-               array_agg(g.period_start ORDER BY g.period_start, g.id) AS period_starts,
-               array_agg(g.period_end ORDER BY g.period_start, g.id) AS period_ends,
-               array_agg(g.metric_ids ORDER BY g.period_start, g.id) AS metric_ids
-          FROM credit_grants g
-         WHERE g.merchant_id = s.merchant_id
-           AND g.stable_subscription_id = s.stable_subscription_id
-           AND g.feature_id = f.id AND g.customer_id = ANY($3::text[])
-           AND g.status = 'active' AND g.deleted_at IS NULL AND g.period_start <= $4
-           AND (g.period_end IS NULL OR g.period_end > $4)
-       ) g ON TRUE
- WHERE s.merchant_id = $1 AND s.customer_id = ANY($2::text[])
-   AND s.status = 'active' AND s.deleted_at IS NULL {slug_filter}
- ORDER BY f.slug, sf.source <> 'override', s.created_at, s.id
-"""
-
-_METRICS_SQL = (
-    "SELECT * FROM metrics WHERE merchant_id = $1 AND id = ANY($2::text[]) AND deleted_at IS NULL"
-)
-
 
 async def _query(sql: str, args: list) -> list[dict]:
     return await connections.get("default").execute_query_dict(sql, args)
@@ -117,45 +59,72 @@ def _subject(row: dict) -> Subject:
     )
 
 
-async def find_subject(merchant_id: str, customer_ref: object, *, is_ext: bool) -> Subject:
-    """The merchant's live customer ``customer_ref``: with ``is_ext`` the newest one with that
-    external id, else (or when none has it) the one with that internal id; 404 otherwise."""
+def _lookup(customer_ref: object, *, is_ext: bool) -> tuple[bool, bool]:
+    """(by internal id, by external id) for ``customer_ref``; a 404 when it can be neither."""
     if not isinstance(customer_ref, str):
         raise NotFound(CUSTOMER_NOT_FOUND)
     by_id = is_well_formed(customer_ref, Customer.id_prefix)
     by_ext = is_ext and len(customer_ref) <= 200 and not has_unstorable_characters(customer_ref)
     if not by_id and not by_ext:
         raise NotFound(CUSTOMER_NOT_FOUND)
-    match = " OR ".join(
-        part
-        for part, wanted in (("c.external_customer_id = $2", by_ext), ("c.id = $2", by_id))
-        if wanted
-    )
-    preference = "(c.external_customer_id IS NOT DISTINCT FROM $2) DESC," if by_ext else ""
-    sql = _CUSTOMER_SQL.format(match=match, preference=preference)
-    rows = await _query(sql, [merchant_id, customer_ref])
+    return by_id, by_ext
+
+
+async def find_subject(merchant_id: str, customer_ref: object, *, is_ext: bool) -> Subject:
+    """The merchant's live customer ``customer_ref``: with ``is_ext`` the newest one with that
+    external id, else (or when none has it) the one with that internal id; 404 otherwise."""
+    by_id, by_ext = _lookup(customer_ref, is_ext=is_ext)
+    rows = await _query(sql.subject_sql(by_id=by_id, by_ext=by_ext), [merchant_id, customer_ref])
     if not rows:
         raise NotFound(CUSTOMER_NOT_FOUND)
     return _subject(rows[0])
 
 
+async def _subject_and_rows(
+    merchant_id: str, customer_ref: object, slugs: list[str] | None, *, is_ext: bool
+) -> tuple[Subject, list[dict]]:
+    """The customer and its granted rows in one statement (``entitlement_sql.check_sql``)."""
+    by_id, by_ext = _lookup(customer_ref, is_ext=is_ext)
+    args: list = [merchant_id, customer_ref, utcnow()]
+    if slugs is not None:
+        args.append(slugs)
+    query = sql.check_sql(by_id=by_id, by_ext=by_ext, with_slugs=slugs is not None)
+    rows = await _query(query, args)
+    if not rows:
+        raise NotFound(CUSTOMER_NOT_FOUND)
+    first = rows[0]
+    subject = Subject(
+        first["subject_id"],
+        first["subject_external_id"],
+        first["subject_organization_id"],
+        first["subject_primary_id"],
+    )
+    return subject, [row for row in rows if row["slug"] is not None]
+
+
 async def _granted_rows(merchant_id: str, subjects: list[Subject], slugs: list[str] | None):
     holders = sorted({holder for subject in subjects for holder in subject.holders})
     args: list = [merchant_id, holders, [subject.id for subject in subjects], utcnow()]
-    slug_filter = ""
     if slugs is not None:
         args.append(slugs)
-        slug_filter = "AND f.slug = ANY($5::text[])"
-    return await _query(_GRANTED_SQL.format(slug_filter=slug_filter), args)
+    return await _query(sql.granted_sql(with_slugs=slugs is not None), args)
 
 
-async def _measure(merchant_id: str, wanted: dict[tuple, None]) -> dict[tuple, Decimal]:
-    """Usage per (metric id, keys, start, end), each read once; a deleted metric is zero."""
-    metric_ids = sorted({key[0] for key in wanted})
-    if not metric_ids:
-        return {}
-    rows = await _query(_METRICS_SQL, [merchant_id, metric_ids])
-    metrics = {row["id"]: from_row(Metric, row) for row in rows}
+def _metrics_of(rows: list[dict]) -> dict[str, Metric]:
+    """The metric definitions the granted rows carry (``metric_rows``), by id."""
+    metrics = {}
+    for row in rows:
+        for values in json.loads(row["metric_rows"] or "[]"):
+            if values["id"] not in metrics:
+                metrics[values["id"]] = Metric._init_from_db(**values)
+    return metrics
+
+
+async def _measure(
+    merchant_id: str, wanted: dict[tuple, None], metrics: dict[str, Metric]
+) -> dict[tuple, Decimal]:
+    """Usage per (metric id, keys, start, end), each read once; a deleted metric (absent from
+    ``metrics``) is zero."""
     keys = [key for key in wanted if key[0] in metrics]
 
     async def one(key: tuple) -> Decimal:
@@ -165,28 +134,34 @@ async def _measure(merchant_id: str, wanted: dict[tuple, None]) -> dict[tuple, D
             merchant_id, metrics[metric_id], keys=list(customer_keys), timeframe=frame
         )
 
+    if len(keys) == 1:  # the common check: no task to schedule
+        return {keys[0]: await one(keys[0])}
     values = await asyncio.gather(*(one(key) for key in keys))
     return dict(zip(keys, values, strict=True))
+
+
+def _queried(slugs: list[str] | None) -> list[str] | None:
+    """The slugs worth asking the database for (malformed ones cannot exist)."""
+    return [slug for slug in slugs if SLUG_PATTERN.fullmatch(slug)] if slugs else slugs
 
 
 async def _decide_all(
     merchant_id: str,
     subjects: list[Subject],
+    rows: list[dict],
     slugs: list[str] | None,
     *,
     with_name: bool = False,
 ) -> list[list[dict]]:
     """Per subject, the entitlements of ``slugs`` (in that order, unknown ones not entitled)
-    or, without slugs, of every granted feature (by slug)."""
-    queried = [slug for slug in slugs if SLUG_PATTERN.fullmatch(slug)] if slugs else slugs
-    rows = await _granted_rows(merchant_id, subjects, queried) if queried != [] else []
+    or, without slugs, of every granted feature (by slug), from the granted ``rows``."""
     per_subject = [rules.resolve(subject, rows) for subject in subjects]
     wanted: dict[tuple, None] = {}
     for subject, resolved in zip(subjects, per_subject, strict=True):
         for item in resolved.values():
             for metric_id in rules.measured_metrics(item.facts):
                 wanted[(metric_id, subject.keys, item.start, item.end)] = None
-    usage = await _measure(merchant_id, wanted)
+    usage = await _measure(merchant_id, wanted, _metrics_of(rows)) if wanted else {}
     answers = []
     for subject, resolved in zip(subjects, per_subject, strict=True):
         order = slugs if slugs is not None else sorted(resolved)
@@ -205,6 +180,21 @@ async def _decide_all(
     return answers
 
 
+async def _entitlements(
+    merchant_id: str,
+    customer_ref: object,
+    slugs: list[str] | None,
+    *,
+    is_ext: bool,
+    with_name: bool = False,
+) -> list[dict]:
+    """One customer's entitlements: two statements (customer with granted rows, usage)."""
+    subject, rows = await _subject_and_rows(
+        merchant_id, customer_ref, _queried(slugs), is_ext=is_ext
+    )
+    return (await _decide_all(merchant_id, [subject], rows, slugs, with_name=with_name))[0]
+
+
 def _clean_slugs(slugs: object) -> list[str]:
     """The requested slugs, duplicates dropped, in order; a 400 for anything but a non-empty
     list of at most ``MAX_SLUGS`` strings."""
@@ -219,16 +209,14 @@ def _clean_slugs(slugs: object) -> list[str]:
 
 async def entitlements_for(merchant_id: str, customer_ref: object, *, is_ext: bool = False):
     """Every feature the customer is granted, by slug."""
-    subject = await find_subject(merchant_id, customer_ref, is_ext=is_ext)
-    return (await _decide_all(merchant_id, [subject], None))[0]
+    return await _entitlements(merchant_id, customer_ref, None, is_ext=is_ext)
 
 
 async def entitlement_for_feature(
     merchant_id: str, customer_ref: object, slug: str, *, is_ext: bool = False
 ) -> dict:
     """One feature; an unknown or ungranted slug is "not entitled", not a 404."""
-    subject = await find_subject(merchant_id, customer_ref, is_ext=is_ext)
-    return (await _decide_all(merchant_id, [subject], [slug]))[0][0]
+    return (await _entitlements(merchant_id, customer_ref, [slug], is_ext=is_ext))[0]
 
 
 async def entitlements_for_features(
@@ -236,8 +224,7 @@ async def entitlements_for_features(
 ) -> list[dict]:
     """The features named, in the order given (duplicates once)."""
     wanted = _clean_slugs(slugs)
-    subject = await find_subject(merchant_id, customer_ref, is_ext=is_ext)
-    return (await _decide_all(merchant_id, [subject], wanted))[0]
+    return await _entitlements(merchant_id, customer_ref, wanted, is_ext=is_ext)
 
 
 async def seat_aware_entitlements(
@@ -249,12 +236,13 @@ async def seat_aware_entitlements(
     subject = await find_subject(merchant_id, customer_ref, is_ext=is_ext)
     members = [subject]
     if subject.organization_id is not None:
-        rows = await _query(_MEMBERS_SQL, [merchant_id, subject.organization_id])
+        rows = await _query(sql.MEMBERS, [merchant_id, subject.organization_id])
         members = [
             Subject(row["id"], row["external_customer_id"], None, subject.primary_id)
             for row in rows
         ] or [subject]
-    answers = await _decide_all(merchant_id, members, None)
+    rows = await _granted_rows(merchant_id, members, None)
+    answers = await _decide_all(merchant_id, members, rows, None)
     return [
         {**entitlement, "customerId": member.id, "externalCustomerId": member.external_id}
         for member, entitlements in zip(members, answers, strict=True)
@@ -264,5 +252,4 @@ async def seat_aware_entitlements(
 
 async def customer_entitlements(merchant_id: str, customer_id: str) -> list[dict]:
     """The dashboard panel: ``entitlements_for`` with each feature's ``displayName``."""
-    subject = await find_subject(merchant_id, customer_id, is_ext=False)
-    return (await _decide_all(merchant_id, [subject], None, with_name=True))[0]
+    return await _entitlements(merchant_id, customer_id, None, is_ext=False, with_name=True)

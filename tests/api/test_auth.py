@@ -3,6 +3,7 @@
 import pytest
 
 from billing.models import ApiKey
+from billing.services import api_keys
 
 PROTECTED = [
     ("GET", "/v1/api-keys"),
@@ -79,6 +80,7 @@ async def test_publishable_key_header_alone_does_not_open_secret_routes(client, 
 
 async def test_revoked_key_is_401_everywhere(client, merchant):
     await ApiKey.filter(merchant_id=merchant.id, key_type="secret").update(revoked_at=await _now())
+    api_keys.forget_cached_keys()  # as another process would, once its cache window passed
     for method, path in PROTECTED:
         response = await client.open(path, method=method, json={}, headers=merchant.headers)
         assert response.status_code == 401, path

