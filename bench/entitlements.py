@@ -11,6 +11,12 @@ check reads what it would read in production. The check is ``GET
 /v1/entitlements/{customer}/feature/api-calls`` (credits: usage since the grant started);
 every answer must be 200 with ``entitled: true``.
 
+Load: two server processes (one a core, as deployed; the issue fixes one worker only for
+single-event ingest) and 16 connections. Rounds as fast as answers come back give the
+throughput and its ratio to ``/healthz``; a final round paced at the target rate (1,000
+checks a second, started on a fixed schedule by ``bench/load.lua``) gives the latency at that
+load, which is what the target's p99 is about: a saturated closed loop measures its own queue.
+
     .venv/bin/python -m bench.entitlements [--seconds 5] [--rounds 3] [--connections 16]
         [--workers 2]
     .venv/bin/python -m bench.entitlements --quick   # smoke run: 1,000 customers, 5k/50k events
@@ -31,6 +37,7 @@ from webapp import db
 
 SLUG = "api-calls"
 TARGET_RATE, TARGET_P99_MS = 1000, 25
+PACED = f"checks paced at {TARGET_RATE}/s"
 # the template subscription's rows copied for every customer
 COPIED = ("subscriptions", "subscription_features", "subscription_details", "credit_grants")
 
@@ -151,7 +158,11 @@ async def add_events(database_url: str, merchant_id: str, first: int, last: int,
             FROM usage_events WHERE merchant_id = $1 GROUP BY 1, 2, 3, 4""",
             merchant_id,
         )
+        # Settle the database as it would be in steady state, instead of measuring while
+        # autovacuum and the checkpointer work through millions of new rows.
+        await conn.execute("VACUUM ANALYZE usage_events, usage_rollups")
         await conn.execute("ANALYZE")
+        await conn.execute("CHECKPOINT")
     finally:
         await conn.close()
 
@@ -182,6 +193,17 @@ def measure(base: str, key: str, args, customers: int) -> dict[str, dict[str, fl
             rate = figures["ok"] / figures["window"]
             if round_number and rate > best.get(label, {}).get("rate", 0):
                 best[label] = {**figures, "rate": rate}
+    url, headers, script_args = routes["entitlement check"]
+    paced = wrk_script(
+        url,
+        SCRIPT,
+        [*script_args, str(TARGET_RATE)],
+        seconds=args.seconds,
+        connections=args.connections,
+        headers=headers,
+    )
+    check_answers(paced, "paced checks")
+    best[PACED] = {**paced, "rate": paced["ok"] / paced["window"]}
     return best
 
 
@@ -216,12 +238,19 @@ def main() -> None:
         print(report_line("GET /healthz (baseline)", baseline, "req/s"))
         print(report_line("entitlement check", checks, "checks/s"))
         print(f"ratio checks : healthz = {checks['rate'] / baseline['rate']:.2f}")
-        met = checks["rate"] >= TARGET_RATE and checks["p99_ms"] < TARGET_P99_MS
+        paced = best[PACED]
+        print(report_line(PACED, paced, "checks/s"))
+        met = (
+            checks["rate"] >= TARGET_RATE
+            and paced["rate"] >= 0.98 * TARGET_RATE
+            and paced["p99_ms"] < TARGET_P99_MS
+        )
         verdict = "met" if met else "MISSED"
-        print(f"target >= {TARGET_RATE} checks/s with p99 < {TARGET_P99_MS} ms: {verdict}")
+        print(f"target >= {TARGET_RATE} checks/s, p99 < {TARGET_P99_MS} ms at that rate: {verdict}")
     (small, first), (large, second) = results
-    p50_ratio = second["entitlement check"]["p50_ms"] / first["entitlement check"]["p50_ms"]
-    print(f"p50 at {large:,} events / p50 at {small:,} events = {p50_ratio:.2f}")
+    for figure in ("p50_ms", "p99_ms"):
+        ratio = second[PACED][figure] / first[PACED][figure]
+        print(f"paced {figure[:3]} at {large:,} events / at {small:,} events = {ratio:.2f}")
 
 
 if __name__ == "__main__":

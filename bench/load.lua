@@ -5,9 +5,11 @@
 --                   one of 1,000 customers in turn
 --   "batch" <key prefix> <events per batch> <bodies>: POST /v1/events/batch with new keys;
 --                   <bodies> bodies are built before the run (more on the fly if needed)
---   "check" <customers> <feature slug>: GET /v1/entitlements/<customer>/feature/<slug> for a
---                   random one of the seeded customers (cust_ + its number in 22 digits); an
---                   answer counts as ok only when it says "entitled":true
+--   "check" <customers> <feature slug> [<rate>]: GET /v1/entitlements/<customer>/feature/<slug>
+--                   for a random one of the seeded customers (cust_ + its number in 22 digits);
+--                   an answer counts as ok only when it says "entitled":true. With a rate
+--                   (requests a second, all connections together) requests start on a fixed
+--                   schedule instead of as fast as answers come back: latency at that load.
 --   "healthz":      GET the URL as it is (the baseline), through the same script machinery
 --
 -- After <active seconds> no new request is sent (delay() answers an hour), so when wrk stops
@@ -51,6 +53,8 @@ function init(args)
   active, mode, prefix = tonumber(args[1]), args[2], args[3]
   batch_size = tonumber(args[4] or "1")
   customers, slug = tonumber(args[3] or "1"), args[4]
+  rate = mode == "check" and tonumber(args[5] or "0") or 0
+  next_slot = 0
   math.randomseed(os.time())
   -- wrk calls request() once before the run to check the script: that one is never sent
   sent, ok, failed, keys_used = -1, 0, 0, 0
@@ -74,6 +78,11 @@ function delay()
   end
   if t - first_at >= active then
     return 3600000
+  end
+  if rate > 0 then -- the next free slot of the schedule, at least now
+    local slot = math.max(next_slot, t)
+    next_slot = slot + 1 / rate
+    return (slot - t) * 1000
   end
   return 0
 end

@@ -11,6 +11,8 @@ lookup in the same statement (one customer: the four entitlement routes and the 
 panel) and with explicit customer lists (every member of an organization: seat-aware).
 """
 
+import functools
+
 # The merchant's live customer with id or external id {ref}: with an external id the newest
 # one holding it wins over an internal-id match. ``primary_id`` is its organization's primary
 # member (whose subscription grants the whole organization), if any.
@@ -38,7 +40,7 @@ SELECT c.id, c.external_customer_id
 
 # Feature rows of the active live subscriptions of {holders}, each with its plan link's
 # value, the active grants of {subjects} for that subscription and feature (arrays, oldest
-# first) and, as JSON, the live metrics the feature or its grants are measured by. The
+# first) and the live metrics the feature or its grants are measured by (each row as JSON text). The
 # ``rank_*`` columns give the priority order ``entitlement_rules.resolve`` expects: by slug,
 # override rows first, then the oldest subscription.
 GRANTED = """
@@ -53,7 +55,7 @@ SELECT s.customer_id AS holder_id, s.current_period_start, s.current_period_end,
        g.customer_ids AS grant_customers, g.allowances AS grant_allowances,
        g.period_starts AS grant_starts, g.period_ends AS grant_ends,
        g.metric_ids AS grant_metric_ids,
-       (SELECT jsonb_agg(to_jsonb(m)) FROM metrics m
+       (SELECT array_agg(to_jsonb(m)::text) FROM metrics m
          WHERE m.merchant_id = s.merchant_id AND m.deleted_at IS NULL
            AND (f.metric_ids ? m.id OR m.id IN (SELECT jsonb_array_elements_text(gm)
                                                   FROM unnest(g.metric_ids) gm))) AS metric_rows
@@ -85,6 +87,7 @@ def _slug_filter(placeholder: str | None) -> str:
     return f"AND f.slug = ANY({placeholder}::text[])" if placeholder else ""
 
 
+@functools.cache
 def subject_sql(*, by_id: bool, by_ext: bool) -> str:
     """The customer lookup of :data:`SUBJECT` for the reference ``$2``."""
     match = " OR ".join(
@@ -96,6 +99,7 @@ def subject_sql(*, by_id: bool, by_ext: bool) -> str:
     return SUBJECT.format(match=match, preference=preference)
 
 
+@functools.cache
 def check_sql(*, by_id: bool, by_ext: bool, with_slugs: bool) -> str:
     """One customer and what it is granted, in one statement. Parameters: $1 merchant, $2 the
     customer reference, $3 now, $4 the slugs (``with_slugs``). Answers one row per granted
@@ -116,6 +120,7 @@ SELECT sj.id AS subject_id, sj.external_customer_id AS subject_external_id,
  {ORDER}"""
 
 
+@functools.cache
 def granted_sql(*, with_slugs: bool) -> str:
     """Granted rows for explicit customers: $1 merchant, $2 the holders' ids, $3 the ids whose
     grants count, $4 now, $5 the slugs (``with_slugs``)."""

@@ -108,7 +108,7 @@ async def render_page(
     return await render_template(template, **context), status
 
 
-def page_headers(response: Response) -> Response:
+async def page_headers(response: Response) -> Response:
     """Dashboard answers hold tokens and key values: never cache them, never frame them."""
     if response.mimetype == "text/html":
         response.headers["Cache-Control"] = "no-store"

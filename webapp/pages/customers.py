@@ -24,7 +24,7 @@ bp.add_app_template_filter(customer_views.amount_label, "amount")
 
 
 @bp.context_processor
-def helpers() -> dict:
+async def helpers() -> dict:
     return dict(HELPERS)  # the subscription card names prices in words
 
 

@@ -54,7 +54,7 @@ def yearly_saving(plans: list[dict]) -> int:
 
 
 @bp.after_app_request
-def embed_script_headers(response: Response) -> Response:
+async def embed_script_headers(response: Response) -> Response:
     """Any site may load the embed script. Its URL, pasted into merchants' sites, carries no
     version, so it gets the one-hour cache of unversioned static files (webapp/assets.py)."""
     if request.path == SCRIPT_PATH and response.status_code in {200, 304}:
@@ -63,7 +63,7 @@ def embed_script_headers(response: Response) -> Response:
 
 
 @bp.after_request
-def embed_headers(response: Response) -> Response:
+async def embed_headers(response: Response) -> Response:
     response.headers["Content-Security-Policy"] = "frame-ancestors *"
     response.headers.pop("X-Frame-Options", None)
     response.headers["Referrer-Policy"] = "no-referrer"  # the key is in the URL

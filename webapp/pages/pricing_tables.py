@@ -26,7 +26,7 @@ bp.add_app_template_filter(format_money, "money")
 
 
 @bp.context_processor
-def price_helpers() -> dict:
+async def price_helpers() -> dict:
     return HELPERS
 
 

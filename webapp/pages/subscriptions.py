@@ -30,7 +30,7 @@ NO_SUCH_CUSTOMER = "No customer has this email or id"
 
 
 @bp.context_processor
-def helpers() -> dict:
+async def helpers() -> dict:
     return dict(HELPERS)
 
 
