@@ -89,7 +89,6 @@ async def authenticate_api_request() -> None:
         return
     else:
         key = await authenticate(bearer_token(), key_type=SECRET)
-    g.api_key = key
     g.merchant_id = key.merchant_id
 
 

@@ -113,7 +113,7 @@ def check_sql(*, by_id: bool, by_ext: bool, with_slugs: bool) -> str:
     )
     return f"""
 WITH sj AS ({subject_sql(by_id=by_id, by_ext=by_ext)})
-SELECT sj.id AS subject_id, sj.external_customer_id AS subject_external_id,
+SELECT sj.id AS subject_id, sj.external_customer_id AS subject_external_customer_id,
        sj.organization_id AS subject_organization_id, sj.primary_id AS subject_primary_id,
        granted.*
   FROM sj LEFT JOIN LATERAL ({granted}) granted ON TRUE

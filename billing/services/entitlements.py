@@ -53,10 +53,10 @@ async def _query(sql: str, args: list) -> list[dict]:
     return await connections.get("default").execute_query_dict(sql, args)
 
 
-def _subject(row: dict) -> Subject:
-    return Subject(
-        row["id"], row["external_customer_id"], row["organization_id"], row["primary_id"]
-    )
+def _subject(row: dict, prefix: str = "") -> Subject:
+    """The customer of a ``SUBJECT`` row (columns optionally prefixed, as in ``check_sql``)."""
+    columns = ("id", "external_customer_id", "organization_id", "primary_id")
+    return Subject(*(row[prefix + column] for column in columns))
 
 
 def _lookup(customer_ref: object, *, is_ext: bool) -> tuple[bool, bool]:
@@ -92,13 +92,7 @@ async def _subject_and_rows(
     rows = await _query(query, args)
     if not rows:
         raise NotFound(CUSTOMER_NOT_FOUND)
-    first = rows[0]
-    subject = Subject(
-        first["subject_id"],
-        first["subject_external_id"],
-        first["subject_organization_id"],
-        first["subject_primary_id"],
-    )
+    subject = _subject(rows[0], prefix="subject_")
     return subject, [row for row in rows if row["slug"] is not None]
 
 
