@@ -41,6 +41,18 @@ def describe_validation_error(error: Exception) -> str:
     return f"Invalid value for field '{location}': {first.get('msg', 'invalid')}"
 
 
+def api_error(error: Exception, failure: str) -> tuple[int, dict]:
+    """Status and body of a failed /v1 call served outside Quart (``api.fast_lane``), by the
+    rules of the handlers below: typed errors as they say, an invalid query as the field's
+    400, anything else logged and answered with the route's own 500 message (``failure``)."""
+    if isinstance(error, ServiceError):
+        return error.status, error.body()
+    if isinstance(error, ValidationError):
+        return 400, {"error": describe_validation_error(error)}
+    log.error("%s", failure, exc_info=error)
+    return 500, {"error": failure}
+
+
 async def _respond(status: int, message: str, extra: dict | None = None, body=None):
     if is_api_request():
         response = jsonify(body or {"error": message, **(extra or {})})

@@ -7,6 +7,7 @@ from quart import Quart
 
 from api import register_api
 from api.docs import register_docs
+from api.fast_lane import FastLane
 from webapp import db
 from webapp.assets import register_assets
 from webapp.auth import csrf_token
@@ -59,4 +60,6 @@ def create_app(settings: Settings | None = None) -> Quart:
     async def close_database() -> None:
         await db.close_orm()
 
+    if settings.fast_lane:
+        app.asgi_app = FastLane(app)
     return app

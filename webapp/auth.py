@@ -59,8 +59,12 @@ async def current_merchant() -> Merchant:
 
 
 def bearer_token() -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header; any other scheme is None."""
-    header = request.headers.get("Authorization", "")
+    """The token of this request's ``Authorization: Bearer <token>`` header."""
+    return parse_bearer(request.headers.get("Authorization", ""))
+
+
+def parse_bearer(header: str) -> str | None:
+    """The token of an ``Authorization`` header value; any other scheme is None."""
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer":
         return None

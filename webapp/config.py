@@ -58,6 +58,8 @@ class Settings:
     encryption_key: str
     secure_cookies: bool
     log_level: str
+    # Serve the hottest /v1 routes straight from ASGI (api/fast_lane.py); off only to compare.
+    fast_lane: bool = True
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -77,4 +79,5 @@ class Settings:
             encryption_key=encryption_key,
             secure_cookies=_flag("TALLY_SECURE_COOKIES"),
             log_level=os.environ.get("TALLY_LOG_LEVEL", "INFO").upper(),
+            fast_lane=_flag("TALLY_FAST_LANE", default=True),
         )
