@@ -7,6 +7,11 @@ added delay; a busy one writes hundreds per statement, so throughput follows the
 batch-insert rate instead of its commit rate. A caller's 202 is sent only after the commit of
 the write holding its rows (``synchronous_commit`` stays on), so "accepted" always means stored.
 
+A request of ``SOLO_ROWS`` events or more (a big batch) is a group already: it skips the queue
+and writes at once on its own pooled connection, so several big batches are stored side by side
+and PostgreSQL uses every core (one queue kept it to one statement at a time: 25,000 against
+31,500 events/s in the batch benchmark).
+
 One statement does the whole write, so it is a single implicit transaction and one round trip:
 
 1. takes a shared advisory lock (the rollup back-fill takes it exclusively while it recomputes),
@@ -36,6 +41,7 @@ from billing.services.event_inputs import EventRow
 log = logging.getLogger("tally.events")
 
 MAX_ROWS = 5000
+SOLO_ROWS = 500  # a request this big is a group already: it writes at once, on its own
 ROLLUP_LOCK = 727_001  # advisory lock id shared with the rollup back-fill
 
 WRITE_SQL = """
@@ -136,6 +142,17 @@ def _first_occurrences(rows: list[EventRow]) -> list[EventRow]:
     return unique
 
 
+def _flags(rows: list[EventRow], new: set[tuple[str, str]]) -> list[bool]:
+    """For each row, whether it was stored: its pair is in ``new`` (which this consumes, so a
+    later row with the same key counts as a duplicate)."""
+    flags = []
+    for row in rows:
+        pair = (row.merchant_id, row.idempotency_key)
+        flags.append(pair in new)
+        new.discard(pair)
+    return flags
+
+
 class EventWriter:
     """The group-commit queue of one event loop (one per server process)."""
 
@@ -145,6 +162,8 @@ class EventWriter:
 
     async def store(self, rows: list[EventRow]) -> list[bool]:
         """Store ``rows`` durably; for each, whether it was new (False: a duplicate key)."""
+        if len(rows) >= SOLO_ROWS:
+            return _flags(rows, await write_rows(_first_occurrences(rows)))
         future = asyncio.get_running_loop().create_future()
         self._queue.append((rows, future))
         if self._flusher is None or self._flusher.done():
@@ -185,11 +204,7 @@ class EventWriter:
                         item[1].set_exception(error)
             return
         for rows, future in group:
-            flags = []
-            for row in rows:
-                pair = (row.merchant_id, row.idempotency_key)
-                flags.append(pair in new)
-                new.discard(pair)  # a later row with the same key is a duplicate
+            flags = _flags(rows, new)
             if not future.done():
                 future.set_result(flags)
 

@@ -179,3 +179,23 @@ async def test_batch_of_1000_is_accepted(client, merchant):
     assert response.status_code == 202
     assert (await response.get_json())["newEvents"] == 1000
     assert await UsageRollup.filter(merchant_id=merchant.id).count() == 10
+
+
+async def test_concurrent_large_batches_with_shared_keys_store_each_key_once(client, merchant):
+    """Batches of 500 or more write on their own connections, side by side: overlapping keys
+    still store once, and the answers add up to exactly what was stored."""
+    batches = [
+        [event(idempotencyKey=f"big{i}", eventTimestamp=T0) for i in range(n * 400, n * 400 + 600)]
+        for n in range(3)
+    ]
+    batches[0].append(batches[0][0])  # the same key twice within one batch, too
+    responses = await asyncio.gather(
+        *(send(client, merchant, {"events": b}, "/v1/events/batch") for b in batches)
+    )
+    assert {r.status_code for r in responses} == {202}
+    answers = [await r.get_json() for r in responses]
+    assert sum(a["newEvents"] for a in answers) == 1400
+    assert sum(a["duplicates"] for a in answers) == 401
+    assert await UsageEvent.filter(merchant_id=merchant.id).count() == 1400
+    rollup = await UsageRollup.get(merchant_id=merchant.id)
+    assert rollup.event_count == 1400
