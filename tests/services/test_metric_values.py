@@ -14,6 +14,7 @@ from billing.services import events, metric_values, metrics
 from billing.services.errors import Invalid, NotFound
 from billing.services.metric_values import Timeframe, customer_keys
 from tests.subscription_factories import make_customer, subscribe
+from tests.usage_reference import reference
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 AGGREGATIONS = ("COUNT", "SUM", "MIN", "MAX", "AVG", "UNIQUE_COUNT", "LATEST")
@@ -28,27 +29,6 @@ async def add_event(merchant_id, key, *, name="api.call", value=None, string=Non
         number = int(value) if value == value.to_integral_value() else float(value)
     body = {"eventName": name, "eventValue": number, "eventString": string, "properties": props}
     await events.ingest_event(merchant_id, {**body, **who, "eventTimestamp": at.isoformat()})
-
-
-def reference(aggregation, events):
-    """What each aggregation means, written plainly over (value, string, at) tuples."""
-    values = [v for v, _, _ in events if v is not None]
-    if aggregation == "COUNT":
-        return len(events)
-    if aggregation == "UNIQUE_COUNT":
-        return len({s for _, s, _ in events if s is not None})
-    if not values:
-        return None
-    if aggregation == "SUM":
-        return sum(values)
-    if aggregation == "MIN":
-        return min(values)
-    if aggregation == "MAX":
-        return max(values)
-    if aggregation == "AVG":
-        return sum(values) / len(values)
-    newest = max((at, index) for index, (v, _, at) in enumerate(events) if v is not None)
-    return events[newest[1]][0]
 
 
 def close(actual, expected):
@@ -83,7 +63,8 @@ async def test_every_aggregation_matches_the_reference(merchant, events):
             merchant.id, name=aggregation, event_name="api.call", aggregation_type=aggregation
         )
         answer = await metric_values.metric_value(merchant.id, metric.id, customer_id=customer.id)
-        assert close(answer["value"], reference(aggregation, events)), (aggregation, answer)
+        expected = reference(aggregation, [(at, value, string) for value, string, at in events])
+        assert close(answer["value"], expected), (aggregation, answer)
 
 
 @settings(

@@ -18,6 +18,7 @@ from billing.models import Metric, UsageRollup
 from billing.services import events, metric_values, usage_totals
 from billing.services.metric_values import Timeframe, customer_keys
 from tests.subscription_factories import make_customer
+from tests.usage_reference import reference
 
 T0 = datetime(2026, 2, 1, tzinfo=UTC)
 HOURS = 72
@@ -66,32 +67,11 @@ BOUND = st.one_of(
 WINDOW = st.tuples(BOUND, BOUND).map(lambda b: tuple(sorted(b)) if None not in b else b)
 
 
-# The reference --------------------------------------------------------------------------------
+# Rows for the reference ---------------------------------------------------------------------
 
 
 def _number(value) -> Decimal | None:
     return None if value is None else Decimal(str(value))
-
-
-def reference(aggregation: str, rows: list[tuple[datetime, Decimal | None, object]]):
-    """What each aggregation means over (timestamp, number, distinct-by) rows in store order."""
-    numbers = [(at, index, n) for index, (at, n, _) in enumerate(rows) if n is not None]
-    if aggregation == "COUNT":
-        return len(rows)
-    if aggregation == "UNIQUE_COUNT":
-        return len({text for _, _, text in rows if text is not None})
-    if not numbers:
-        return None
-    values = [n for _, _, n in numbers]
-    if aggregation == "SUM":
-        return sum(values)
-    if aggregation == "MIN":
-        return min(values)
-    if aggregation == "MAX":
-        return max(values)
-    if aggregation == "AVG":
-        return sum(values) / len(values)
-    return max(numbers)[2]  # LATEST: newest timestamp, then the later-stored event
 
 
 def in_window(event, start, end) -> bool:
