@@ -12,7 +12,7 @@ from quart import Quart, jsonify, render_template, request
 from quart_schema import RequestSchemaValidationError
 from werkzeug.exceptions import HTTPException
 
-from billing.services.errors import ServiceError
+from billing.services.errors import Failure, ServiceError
 
 log = logging.getLogger("tally.errors")
 
@@ -45,12 +45,12 @@ def api_error(error: Exception, failure: str) -> tuple[int, dict]:
     """Status and body of a failed /v1 call served outside Quart (``api.fast_lane``), by the
     rules of the handlers below: typed errors as they say, an invalid query as the field's
     400, anything else logged and answered with the route's own 500 message (``failure``)."""
-    if isinstance(error, ServiceError):
-        return error.status, error.body()
     if isinstance(error, ValidationError):
         return 400, {"error": describe_validation_error(error)}
-    log.error("%s", failure, exc_info=error)
-    return 500, {"error": failure}
+    if not isinstance(error, ServiceError):  # as ``api.common.fails_as`` turns it
+        log.error("%s", failure, exc_info=error)
+        error = Failure(failure)
+    return error.status, error.body()
 
 
 async def _respond(status: int, message: str, extra: dict | None = None, body=None):

@@ -33,7 +33,7 @@ from webapp.auth import SECRET, parse_bearer
 
 JSON_HEADERS = [(b"content-type", b"application/json")]
 
-Handler = Callable[[str, re.Match, dict[str, Any], bytes], Awaitable[Any]]
+Handler = Callable[[str, re.Match, dict, bytes], Awaitable[Any]]
 
 
 @dataclass(frozen=True)
@@ -42,15 +42,15 @@ class LaneRoute:
     path: re.Pattern
     status: int  # of a success
     failure: str  # the route's 500 message, as its Quart route's ``fails_as`` gives it
-    handler: Handler  # (merchant id, path match, query arguments, body) -> JSON body
+    handler: Handler  # (merchant id, path match, ASGI scope, body) -> JSON body
 
 
-async def _event(merchant: str, match: re.Match, query: dict, body: bytes) -> Any:
+async def _event(merchant: str, match: re.Match, scope: dict, body: bytes) -> Any:
     return await events.accept_event(merchant, body)
 
 
-async def _check(merchant: str, match: re.Match, query: dict, body: bytes) -> Any:
-    checked = entitlements.CustomerQuery.model_validate(query)
+async def _check(merchant: str, match: re.Match, scope: dict, body: bytes) -> Any:
+    checked = entitlements.CustomerQuery.model_validate(_query(scope))
     return await entitlements.entitlement_check(merchant, match[1], match[2], checked)
 
 
@@ -97,7 +97,7 @@ class FastLane:
                 parse_bearer(_header(scope, b"authorization")), key_type=SECRET
             )
             body = await self._body(receive)
-            answer = await route.handler(key.merchant_id, match, _query(scope), body)
+            answer = await route.handler(key.merchant_id, match, scope, body)
             status = route.status
         except Disconnected:
             return
