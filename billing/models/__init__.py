@@ -22,8 +22,10 @@ from billing.models.subscriptions import (
 from billing.models.tax import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 from billing.models.usage import (
     CreditGrant,
+    UsageCheckpoint,
     UsageEvent,
     UsageIdempotencyKey,
+    UsageLateWrite,
     UsageRollup,
     UsageRollupCursor,
 )
@@ -33,6 +35,8 @@ __all__ = [
     "TaxNexus",
     "TaxRateDefinition",
     "TaxRegistration",
+    "UsageCheckpoint",
+    "UsageLateWrite",
     "UsageRollup",
     "UsageRollupCursor",
     "UsageIdempotencyKey",

@@ -82,6 +82,51 @@ class UsageRollup(Model):
         unique_together = (("merchant", "customer_key", "event_name", "bucket_start"),)
 
 
+class UsageCheckpoint(Model):
+    """One customer key's rollups of one event name added up from ``from_hour`` to ``through``,
+    with the snapshot they were read in (``usage_checkpoints`` explains when one is valid).
+    ``from_hour`` is ``-infinity`` for windows without a start."""
+
+    id = fields.BigIntField(primary_key=True)
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="usage_checkpoints")
+    customer_key = fields.CharField(max_length=210)
+    event_name = fields.CharField(max_length=200)
+    from_hour = fields.DatetimeField()
+    through = fields.DatetimeField()
+    snapshot = fields.TextField()
+    event_count = fields.BigIntField(default=0)
+    value_count = fields.BigIntField(default=0)
+    value_sum = fields.DecimalField(**VALUE)
+    value_min = fields.DecimalField(**VALUE)
+    value_max = fields.DecimalField(**VALUE)
+    latest_value = fields.DecimalField(**VALUE)
+    latest_at = fields.DatetimeField(null=True)
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "usage_checkpoints"
+        # customer_key first: the index is never usable without it, whatever the statistics
+        # of a young table say (a plan probing only the merchant read every checkpoint)
+        unique_together = (("customer_key", "merchant", "event_name", "from_hour"),)
+        indexes = (Index(fields=("updated_at",), name="usage_checkpoints_age_idx"),)
+
+
+class UsageLateWrite(Model):
+    """The last transaction that changed a past hour of one customer key's rollups of one event
+    name (a late event or a back-fill), as its ``xid8``; checkpoints read before it are stale."""
+
+    id = fields.BigIntField(primary_key=True)
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="usage_late_writes")
+    customer_key = fields.CharField(max_length=210)
+    event_name = fields.CharField(max_length=200)
+    last_xid = fields.BigIntField()
+    updated_at = fields.DatetimeField(auto_now=True)
+
+    class Meta:
+        table = "usage_late_writes"
+        unique_together = (("customer_key", "merchant", "event_name"),)  # as above
+
+
 class UsageRollupCursor(Model):
     """How far the rollup back-fill has checked one merchant's events (by event id)."""
 

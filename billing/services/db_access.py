@@ -13,3 +13,22 @@ def pool_client():
     while getattr(client, "_parent", None) is not None:
         client = client._parent
     return client
+
+
+async def delete_older_than(table: str, column: str, cutoff, batch: int = 10_000) -> int:
+    """Delete the rows of ``table`` whose ``column`` is before ``cutoff``, in batches so no
+    single statement holds its locks for long; answers how many went. ``table`` and
+    ``column`` are the caller's constants, never input."""
+    removed = 0
+    async with pool_client().acquire_connection() as connection:
+        while True:
+            status = await connection.execute(
+                f"DELETE FROM {table} WHERE id IN"  # noqa: S608 - constants, see docstring
+                f" (SELECT id FROM {table} WHERE {column} < $1 LIMIT $2)",
+                cutoff,
+                batch,
+            )
+            count = int(status.split()[-1])
+            removed += count
+            if count < batch:
+                return removed

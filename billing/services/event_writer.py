@@ -18,11 +18,14 @@ One statement does the whole write, so it is a single implicit transaction and o
 2. claims the idempotency keys: new keys are inserted, and a key older than 24 hours is
    renewed (the spec's dedup window); a key seen within 24 hours is a duplicate,
 3. inserts the events whose key it claimed,
-4. adds those events to their hourly rollups (``INSERT ... ON CONFLICT DO UPDATE``).
+4. adds those events to their hourly rollups (``INSERT ... ON CONFLICT DO UPDATE``),
+5. records itself as a late writer for the customers of events whose hour has passed
+   (``usage_checkpoints``; timely events, nearly all of them, write nothing here).
 
-Keys and rollups are written in sorted order so concurrent writers (other server processes)
-never deadlock; a deadlock or serialization failure is still retried once. Duplicates within
-one write (the same key twice) are resolved here first: the first occurrence is stored.
+Keys, rollups and late marks are written in sorted order so concurrent writers (other server
+processes) never deadlock; a deadlock or serialization failure is still retried once.
+Duplicates within one write (the same key twice) are resolved here first: the first occurrence
+is stored.
 
 If a grouped write fails, each request's rows are written on their own so one request's
 problem never fails the others. Validation (``event_inputs``) keeps that path theoretical.
@@ -35,6 +38,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from billing.services import usage_checkpoints
 from billing.services.db_access import pool_client
 from billing.services.event_inputs import EventRow
 
@@ -94,9 +98,13 @@ rolled AS (
             AND (r.latest_at IS NULL OR EXCLUDED.latest_at >= r.latest_at)
             THEN EXCLUDED.latest_value ELSE r.latest_value END,
         latest_at = GREATEST(r.latest_at, EXCLUDED.latest_at)
-)
+),
+late AS (SELECT * FROM stored WHERE event_timestamp < {late_cut}),
+marked AS ({mark})
 SELECT merchant_id, idempotency_key FROM stored
-"""
+""".format(
+    late_cut=usage_checkpoints.cut("now()"), mark=usage_checkpoints.MARK.format(source="late")
+)
 
 
 def _columns(rows: Sequence[EventRow]) -> list:

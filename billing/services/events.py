@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 
 from billing.models.base import utcnow
 from billing.services import event_writer
-from billing.services.db_access import pool_client
+from billing.services.db_access import delete_older_than
 from billing.services.event_inputs import parse_batch, parse_event
 
 
@@ -49,16 +49,4 @@ async def prune_idempotency_keys(now: datetime | None = None, batch: int = 10_00
     so no single statement holds locks for long.
     """
     cutoff = (now or utcnow()) - timedelta(hours=24)
-    removed = 0
-    async with pool_client().acquire_connection() as connection:
-        while True:
-            status = await connection.execute(
-                "DELETE FROM usage_idempotency_keys WHERE id IN (SELECT id FROM"
-                " usage_idempotency_keys WHERE created_at < $1 LIMIT $2)",
-                cutoff,
-                batch,
-            )
-            count = int(status.split()[-1])
-            removed += count
-            if count < batch:
-                return removed
+    return await delete_older_than("usage_idempotency_keys", "created_at", cutoff, batch)

@@ -10,7 +10,8 @@ bucket those events touch it recomputes the rollup from the events themselves an
 where it is missing or differs. ``scanned`` counts the events walked, ``inserted`` the rollup
 rows created or corrected. Recomputing (never adding) makes it idempotent, and it holds the
 intake's advisory lock exclusively while it runs, so no event can land in a bucket between its
-read and its write.
+read and its write. Every rollup it changes is recorded as a late write
+(``usage_checkpoints``), so no checkpoint read before the change is used after it.
 
 Through the API it always runs for the caller's own merchant (``merchantId`` may only name
 that one); the CLI runs it for every merchant.
@@ -19,6 +20,7 @@ that one); the CLI runs it for every merchant.
 from dataclasses import dataclass
 
 from billing.models import Merchant
+from billing.services import usage_checkpoints
 from billing.services.db_access import pool_client
 from billing.services.errors import Invalid, NotFound
 from billing.services.event_writer import ROLLUP_LOCK
@@ -49,7 +51,8 @@ truth AS (
         AND e.event_timestamp >= b.bucket_start
         AND e.event_timestamp < b.bucket_start + interval '1 hour'
     GROUP BY 1, 2, 3
-)
+),
+written AS (
 INSERT INTO usage_rollups AS r (merchant_id, customer_key, event_name, bucket_start,
     event_count, value_count, value_sum, value_min, value_max, latest_value, latest_at)
 SELECT $1, * FROM truth ORDER BY 2, 3, 4
@@ -62,8 +65,11 @@ WHERE (r.event_count, r.value_count, r.value_sum, r.value_min, r.value_max, r.la
     r.latest_at) IS DISTINCT FROM (EXCLUDED.event_count, EXCLUDED.value_count,
     EXCLUDED.value_sum, EXCLUDED.value_min, EXCLUDED.value_max, EXCLUDED.latest_value,
     EXCLUDED.latest_at)
-RETURNING 1
-"""
+RETURNING r.merchant_id, r.customer_key, r.event_name
+),
+marked AS ({mark})
+SELECT 1 FROM written
+""".format(mark=usage_checkpoints.MARK.format(source="written"))
 
 
 @dataclass(frozen=True)

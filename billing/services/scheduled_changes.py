@@ -35,7 +35,13 @@ from tortoise.transactions import in_transaction
 
 from billing.models import Plan, Price, ScheduledChange, Subscription
 from billing.models.base import utcnow
-from billing.services import billing_dates, credit_grant_renewal, events, subscriptions
+from billing.services import (
+    billing_dates,
+    credit_grant_renewal,
+    events,
+    subscriptions,
+    usage_checkpoints,
+)
 from billing.services.errors import Conflict, NotFound, ServiceError
 from billing.services.price_components import billing_components
 from billing.services.subscription_versions import lock_live, new_version
@@ -197,8 +203,9 @@ async def _roll_one_period(now: datetime, seen: set[str]) -> bool:
 async def run_due(now: datetime | None = None) -> int:
     """Apply every pending scheduled change due by ``now`` (each in its own transaction),
     roll passed billing periods over, then renew credit grants whose period has passed
-    (``credit_grant_renewal.renew_due``, claimed the same way) and prune usage idempotency keys
-    past their 24-hour window. Answers how many changes were applied."""
+    (``credit_grant_renewal.renew_due``, claimed the same way), prune usage idempotency keys
+    past their 24-hour window and usage checkpoints no read has moved in weeks. Answers how
+    many changes were applied."""
     now = now or utcnow()
     applied = 0
     while (outcome := await _run_one_change(now)) is not None:
@@ -208,4 +215,5 @@ async def run_due(now: datetime | None = None) -> int:
         pass
     await credit_grant_renewal.renew_due(now)
     await events.prune_idempotency_keys(now)
+    await usage_checkpoints.prune(now)
     return applied

@@ -8,7 +8,9 @@ Two ways to the same answer:
   whole hours it covers from those rows and only its partial-hour edges (``start`` up to the
   first whole hour, the last whole hour up to ``end``) from ``usage_events``, all in one
   statement, so a month of usage costs a few index range reads instead of a scan of every
-  event. ``start``/``end`` of None mean unbounded (timeframe ALL reads rollups only).
+  event. A busy customer's long window is shortened further by a checkpoint: its past hours
+  added up once (``usage_checkpoints``), so the read adds only the hours since.
+  ``start``/``end`` of None mean unbounded (timeframe ALL reads rollups only).
   AVG is the sum over the count of valued events (``value_count``), exactly what ``avg`` of
   the raw values computes. LATEST is the ``latest_value`` of the newest ``latest_at``.
 - **Raw events** for everything else: UNIQUE_COUNT (distinct strings cannot be added up per
@@ -36,7 +38,7 @@ from datetime import UTC, datetime, timedelta
 from tortoise import connections
 
 from billing.models import Metric
-from billing.services import metric_sql
+from billing.services import metric_sql, usage_checkpoints
 
 ROLLUP_AGGREGATIONS = frozenset({"COUNT", "SUM", "MIN", "MAX", "AVG", "LATEST"})
 HOUR = timedelta(hours=1)
@@ -54,15 +56,25 @@ VALUE_OF = {
     " FILTER (WHERE {number} IS NOT NULL))[1]",
 }
 
-# One edge of a window, summed up in the columns of a rollup row.
+# One edge of a window, summed up in the columns of a rollup row (and no hourly row).
 EDGE_PART = f"""SELECT count(*), count(event_value), sum(event_value), min(event_value),
     max(event_value), (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
         FILTER (WHERE event_value IS NOT NULL))[1],
-    max(event_timestamp) FILTER (WHERE event_value IS NOT NULL)
+    max(event_timestamp) FILTER (WHERE event_value IS NOT NULL), 0
 FROM usage_events WHERE {SCOPE} AND event_timestamp >= ${{}} AND event_timestamp < ${{}}"""
-ROLLUP_PART = f"""SELECT event_count, value_count, value_sum, value_min, value_max,
-    latest_value, latest_at FROM usage_rollups WHERE {SCOPE}"""
-# The rollup-path answer over ``parts`` (n, vn, s, lo, hi, lv, la).
+# The whole hours from $4 to $5 (None: unbounded) of one customer key ({key}): its usable
+# checkpoint ({saved}), then its hourly rows after it (``hourly`` counts them: a long sum
+# writes a checkpoint).
+WHOLE_HOURS = """SELECT event_count, value_count, value_sum, value_min, value_max,
+    latest_value, latest_at, 0 FROM {saved}
+UNION ALL
+SELECT event_count, value_count, value_sum, value_min, value_max, latest_value, latest_at, 1
+FROM usage_rollups WHERE customer_key = {key} AND merchant_id = $1 AND event_name = $3
+    AND bucket_start >= coalesce((SELECT through FROM {saved}), $4::timestamptz, '-infinity')
+    AND bucket_start < coalesce($5::timestamptz, 'infinity')"""
+NOTHING = """SELECT 0::bigint, 0::bigint, NULL::numeric, NULL::numeric, NULL::numeric,
+    NULL::numeric, NULL::timestamptz, 0 WHERE false"""
+# The rollup-path answer over ``parts`` (n, vn, s, lo, hi, lv, la, hourly).
 TOTAL_OF = {
     "COUNT": "SELECT coalesce(sum(n), 0)::bigint AS value FROM parts",
     "SUM": "SELECT sum(s) AS value FROM parts",
@@ -120,34 +132,40 @@ async def rollup_usage(
     start: datetime | None,
     end: datetime | None,
 ):
-    """The rollup path (see the module docstring); only for :func:`uses_rollups` metrics."""
+    """The rollup path (see the module docstring); only for :func:`uses_rollups` metrics.
+    A read that added up more than ``REFRESH_HOURS`` hourly rows of a window reaching the
+    present writes checkpoints, so the next read of that window adds up only what came since."""
     first = _ceil_hour(start) if start is not None else None
     last = _floor_hour(end) if end is not None else None
-    args: list = [merchant_id, keys, metric.event_name]
-    parts: list[str] = []
     if first is not None and last is not None and first >= last:
         edges = [(start, end)] if start < end else []  # no whole hour inside the window
     else:
         edges = [(start, first)] if start is not None and start < first else []
         if end is not None and last < end:
             edges.append((last, end))
-        rollups = ROLLUP_PART
-        if first is not None:
-            args.append(first)
-            rollups += f" AND bucket_start >= ${len(args)}"
-        if last is not None:
-            args.append(last)
-            rollups += f" AND bucket_start < ${len(args)}"
-        parts.append(rollups)
+    keys = list(dict.fromkeys(keys))  # each key once, however the caller listed them
+    args: list = [merchant_id, keys, metric.event_name, first, last]
+    saved, parts = [], []
+    for number in range(1, len(keys) + 1):
+        names = {"name": f"saved{number}", "key": f"($2::text[])[{number}]"}
+        saved.append(usage_checkpoints.SAVED.format(**names))
+        parts.append(WHOLE_HOURS.format(saved=names["name"], key=names["key"]))
     for low, high in edges:
         args += [low, high]
         parts.append(EDGE_PART.format(len(args) - 1, len(args)))
-    if not parts:
-        parts.append(f"{ROLLUP_PART} AND false")
-    union = "\nUNION ALL\n".join(f"({part})" for part in parts)
-    sql = f"WITH parts (n, vn, s, lo, hi, lv, la) AS ({union})\n{TOTAL_OF[metric.aggregation_type]}"
+    union = "\nUNION ALL\n".join(f"({part})" for part in parts or [NOTHING])
+    ctes = [
+        *saved,
+        f"parts (n, vn, s, lo, hi, lv, la, hourly) AS ({union})",
+        f"total AS ({TOTAL_OF[metric.aggregation_type]})",
+    ]
+    sql = "WITH " + ",\n".join(ctes) + "\nSELECT (SELECT value FROM total) AS value,"
+    sql += " (SELECT sum(hourly) FROM parts) AS hours"
     rows = await connections.get("default").execute_query_dict(sql, args)
-    return rows[0]["value"] if rows else None
+    hours = rows[0]["hours"] or 0
+    if hours > usage_checkpoints.REFRESH_HOURS and (end is None or end > datetime.now(UTC)):
+        await usage_checkpoints.save(merchant_id, metric.event_name, keys, first)
+    return rows[0]["value"]
 
 
 async def raw_usage(
