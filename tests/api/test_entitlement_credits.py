@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from billing.models import CreditGrant, Customer, PlanFeature
+from billing.models import CreditGrant, Customer, PlanFeature, UsageCheckpoint
 from billing.services import metrics, organizations
 from tests.entitlement_factories import (
     API,
@@ -252,3 +252,31 @@ async def test_failing_and_deleted_metrics_count_as_zero_usage(client, merchant)
     await metrics.delete_metric(merchant.id, calls)  # the grant still names it
     status, body = await get(client, merchant, f"{sub.customer_id}/feature/api-calls")
     assert (body["entitled"], body["usages"][0]["usage"]) == (True, 0)
+
+
+async def test_a_busy_customers_credits_stay_exact_across_checkpoints(client, merchant):
+    """Usage in 30 past hours: the first check writes a checkpoint of them, later checks read
+    it, and an event arriving late for an hour it covers still counts."""
+    calls = await metric(client, merchant)
+    sub = await subscribe_to(await credit_plan(merchant.id, [calls], allowance=10_000))
+    hour = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
+
+    async def send(value: int, hours_ago: int) -> None:
+        at = (hour - timedelta(hours=hours_ago, minutes=-20)).isoformat()
+        event = {"customerId": sub.customer_id, "eventName": "api-call", "eventValue": value}
+        body = {"events": [{**event, "eventTimestamp": at}]}
+        response = await client.post("/v1/events/batch", json=body, headers=merchant.headers)
+        assert response.status_code == 202
+
+    async def usage() -> int:
+        status, body = await get(client, merchant, f"{sub.customer_id}/feature/api-calls")
+        assert status == 200
+        return body["usages"][0]["usage"]
+
+    for hours_ago in range(1, 31):
+        await send(10, hours_ago)
+    assert await usage() == 300
+    assert await UsageCheckpoint.filter(customer_key=sub.customer_id).count() == 1
+    assert await usage() == 300
+    await send(5, 20)  # late, inside the checkpoint's hours
+    assert await usage() == 305
