@@ -16,6 +16,8 @@ single-event ingest) and 16 connections. Rounds as fast as answers come back giv
 throughput and its ratio to ``/healthz``; a final round paced at the target rate (1,000
 checks a second, started on a fixed schedule by ``bench/load.lua``) gives the latency at that
 load, which is what the target's p99 is about: a saturated closed loop measures its own queue.
+Before the rounds every customer is checked once, as in a service that has been running: a
+busy customer's first check of a grant period writes its usage checkpoint, later ones read it.
 
     .venv/bin/python -m bench.entitlements [--seconds 5] [--rounds 3] [--connections 16]
         [--workers 2]
@@ -25,6 +27,8 @@ load, which is what the target's p99 is about: a saturated closed loop measures 
 import argparse
 import asyncio
 from datetime import UTC, datetime, timedelta
+
+import httpx
 
 from bench._harness import connect, scratch_database, server, wrk_script
 from bench.events_ingest import SCRIPT, check_answers, make_merchant, report_line
@@ -144,6 +148,8 @@ async def add_events(database_url: str, merchant_id: str, first: int, last: int,
             last,
             customers,
         )
+        # Rollups rebuilt behind the intake's back: the checkpoints of the old ones go too.
+        await conn.execute("DELETE FROM usage_checkpoints WHERE merchant_id = $1", merchant_id)
         await conn.execute("DELETE FROM usage_rollups WHERE merchant_id = $1", merchant_id)
         await conn.execute(
             """INSERT INTO usage_rollups (merchant_id, customer_key, event_name, bucket_start,
@@ -165,6 +171,23 @@ async def add_events(database_url: str, merchant_id: str, first: int, last: int,
         await conn.execute("CHECKPOINT")
     finally:
         await conn.close()
+
+
+async def check_every_customer(base: str, key: str, customers: int) -> None:
+    """One check of every customer, eight at a time: the state a running service is in, where
+    a busy customer's first check of its period has written its usage checkpoint
+    (``usage_checkpoints``). Without it the measured rounds mix first and later checks."""
+    headers = {"Authorization": f"Bearer {key}"}
+    numbers = iter(range(customers))
+    async with httpx.AsyncClient(base_url=base, headers=headers, timeout=30) as client:
+
+        async def worker() -> None:
+            for number in numbers:
+                path = f"/v1/entitlements/cust_{number:022d}/feature/{SLUG}"
+                response = await client.get(path)
+                assert response.status_code == 200, response.text
+
+        await asyncio.gather(*(worker() for _ in range(8)))
 
 
 def measure(base: str, key: str, args, customers: int) -> dict[str, dict[str, float]]:
@@ -229,6 +252,7 @@ def main() -> None:
             asyncio.run(add_events(database_url, merchant_id, stored, size, customers))
             stored = size
             with server(database_url, workers=args.workers) as base:
+                asyncio.run(check_every_customer(base, key, customers))
                 best = measure(base, key, args, customers)
             results.append((size, best))
 
