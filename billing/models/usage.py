@@ -83,15 +83,15 @@ class UsageRollup(Model):
 
 
 class UsageCheckpoint(Model):
-    """One customer key's rollups of one event name added up from ``from_hour`` to ``through``,
-    with the snapshot they were read in (``usage_checkpoints`` explains when one is valid).
-    ``from_hour`` is ``-infinity`` for windows without a start."""
+    """One customer key's usage of one event name added up from ``window_start`` (a window's
+    exact start, ``-infinity`` for windows without one) to ``through``, with the snapshot it
+    was read in (``usage_checkpoints`` explains when one is valid)."""
 
     id = fields.BigIntField(primary_key=True)
     merchant = fields.ForeignKeyField("models.Merchant", related_name="usage_checkpoints")
     customer_key = fields.CharField(max_length=210)
     event_name = fields.CharField(max_length=200)
-    from_hour = fields.DatetimeField()
+    window_start = fields.DatetimeField()
     through = fields.DatetimeField()
     snapshot = fields.TextField()
     event_count = fields.BigIntField(default=0)
@@ -107,7 +107,7 @@ class UsageCheckpoint(Model):
         table = "usage_checkpoints"
         # customer_key first: the index is never usable without it, whatever the statistics
         # of a young table say (a plan probing only the merchant read every checkpoint)
-        unique_together = (("customer_key", "merchant", "event_name", "from_hour"),)
+        unique_together = (("customer_key", "merchant", "event_name", "window_start"),)
         indexes = (Index(fields=("updated_at",), name="usage_checkpoints_age_idx"),)
 
 

@@ -8,8 +8,9 @@ Two ways to the same answer:
   whole hours it covers from those rows and only its partial-hour edges (``start`` up to the
   first whole hour, the last whole hour up to ``end``) from ``usage_events``, all in one
   statement, so a month of usage costs a few index range reads instead of a scan of every
-  event. A busy customer's long window is shortened further by a checkpoint: its past hours
-  added up once (``usage_checkpoints``), so the read adds only the hours since.
+  event. A busy customer's long window is shortened further by a checkpoint: its past (the
+  first partial hour and the whole hours) added up once (``usage_checkpoints``), so the read
+  adds only the hours since.
   ``start``/``end`` of None mean unbounded (timeframe ALL reads rollups only).
   AVG is the sum over the count of valued events (``value_count``), exactly what ``avg`` of
   the raw values computes. LATEST is the ``latest_value`` of the newest ``latest_at``.
@@ -56,12 +57,15 @@ VALUE_OF = {
     " FILTER (WHERE {number} IS NOT NULL))[1]",
 }
 
-# One edge of a window, summed up in the columns of a rollup row (and no hourly row).
-EDGE_PART = f"""SELECT count(*), count(event_value), sum(event_value), min(event_value),
+# Part of a window's edge, summed up in the columns of a rollup row (and no hourly row): the
+# events of the keys matching {keys} from {low} to {high}, unless {unless}.
+EDGE_PART = """SELECT count(*), count(event_value), sum(event_value), min(event_value),
     max(event_value), (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
         FILTER (WHERE event_value IS NOT NULL))[1],
     max(event_timestamp) FILTER (WHERE event_value IS NOT NULL), 0
-FROM usage_events WHERE {SCOPE} AND event_timestamp >= ${{}} AND event_timestamp < ${{}}"""
+FROM usage_events WHERE merchant_id = $1 AND customer_key {keys} AND event_name = $3
+    AND event_timestamp >= {low} AND event_timestamp < {high} AND NOT {unless}"""
+ALL_KEYS = "= ANY($2::text[])"
 # The whole hours from $4 to $5 (None: unbounded) of one customer key ({key}): its usable
 # checkpoint ({saved}), then its hourly rows after it (``hourly`` counts them: a long sum
 # writes a checkpoint).
@@ -124,6 +128,11 @@ def _ceil_hour(moment: datetime) -> datetime:
     return floor if floor == moment else floor + HOUR
 
 
+def edge(keys: str, low: int, high: int, unless: str = "false") -> str:
+    """An ``EDGE_PART`` between parameters ``low`` and ``high``."""
+    return EDGE_PART.format(keys=keys, low=f"${low}", high=f"${high}", unless=unless)
+
+
 async def rollup_usage(
     merchant_id: str,
     metric: Metric,
@@ -137,22 +146,25 @@ async def rollup_usage(
     present writes checkpoints, so the next read of that window adds up only what came since."""
     first = _ceil_hour(start) if start is not None else None
     last = _floor_hour(end) if end is not None else None
-    if first is not None and last is not None and first >= last:
-        edges = [(start, end)] if start < end else []  # no whole hour inside the window
-    else:
-        edges = [(start, first)] if start is not None and start < first else []
-        if end is not None and last < end:
-            edges.append((last, end))
     keys = list(dict.fromkeys(keys))  # each key once, however the caller listed them
-    args: list = [merchant_id, keys, metric.event_name, first, last]
+    args: list = [merchant_id, keys, metric.event_name, first, last, start]
+    within_an_hour = first is not None and last is not None and first >= last
     saved, parts = [], []
     for number in range(1, len(keys) + 1):
         names = {"name": f"saved{number}", "key": f"($2::text[])[{number}]"}
         saved.append(usage_checkpoints.SAVED.format(**names))
         parts.append(WHOLE_HOURS.format(saved=names["name"], key=names["key"]))
+        if start is not None and start < first and not within_an_hour:
+            # the first partial hour, unless the checkpoint holds it
+            unless = f"EXISTS (SELECT FROM {names['name']})"
+            parts.append(edge(f"= {names['key']}", 6, 4, unless))
+    if within_an_hour:  # no whole hour inside the window: its events, read directly
+        edges = [(start, end)] if start < end else []
+    else:
+        edges = [(last, end)] if end is not None and last < end else []
     for low, high in edges:
         args += [low, high]
-        parts.append(EDGE_PART.format(len(args) - 1, len(args)))
+        parts.append(edge(ALL_KEYS, len(args) - 1, len(args)))
     union = "\nUNION ALL\n".join(f"({part})" for part in parts or [NOTHING])
     ctes = [
         *saved,
@@ -164,7 +176,7 @@ async def rollup_usage(
     rows = await connections.get("default").execute_query_dict(sql, args)
     hours = rows[0]["hours"] or 0
     if hours > usage_checkpoints.REFRESH_HOURS and (end is None or end > datetime.now(UTC)):
-        await usage_checkpoints.save(merchant_id, metric.event_name, keys, first)
+        await usage_checkpoints.save(merchant_id, metric.event_name, keys, start, first)
     return rows[0]["value"]
 
 

@@ -49,7 +49,7 @@ async def query(sql: str, *args) -> list[dict]:
 
 async def checkpoints(merchant_id: str) -> list[dict]:
     return await query(
-        "SELECT customer_key, from_hour, through, event_count, value_sum FROM usage_checkpoints"
+        "SELECT customer_key, window_start, through, event_count, value_sum FROM usage_checkpoints"
         " WHERE merchant_id = $1 ORDER BY customer_key",
         merchant_id,
     )
@@ -87,7 +87,7 @@ async def test_a_long_sum_writes_a_checkpoint_that_the_next_read_uses(merchant):
     saved = {row["customer_key"]: row for row in await checkpoints(merchant.id)}
     assert set(saved) == set(customer_keys(customer))  # the external key's is empty
     mine = saved[customer.id]
-    assert mine["from_hour"] == hours_ago(29, minute=0)  # the window's first whole hour
+    assert mine["window_start"] == hours_ago(30, minute=10)  # the window's exact start
     assert this_hour() - timedelta(hours=1) <= mine["through"] <= this_hour()
     covered = [hour for hour in range(2, 22) if hours_ago(hour) < mine["through"]]
     assert mine["event_count"] == len(covered) and mine["value_sum"] == sum(covered)
@@ -95,6 +95,32 @@ async def test_a_long_sum_writes_a_checkpoint_that_the_next_read_uses(merchant):
 
     await drop_rollups_before(merchant.id, mine["through"])
     assert await total(merchant.id, customer) == sum(range(2, 22))
+
+
+async def test_the_first_partial_hour_is_in_the_checkpoint(merchant):
+    """The window starts 30 hours ago at :10; its events up to the first whole hour are added
+    up into the checkpoint too, so later reads never go back to the start of the period."""
+    customer = await busy_customer(merchant.id)
+    before, inside = one(5, hours_ago(30, minute=5)), one(7, hours_ago(30, minute=40))
+    await store(merchant.id, customer, [before, inside])
+    assert await total(merchant.id, customer) == sum(range(2, 22)) + 7
+    mine = {row["customer_key"]: row for row in await checkpoints(merchant.id)}[customer.id]
+    covered = [hour for hour in range(2, 22) if hours_ago(hour) < mine["through"]]
+    assert (mine["event_count"], mine["value_sum"]) == (len(covered) + 1, sum(covered) + 7)
+    assert await total(merchant.id, customer) == sum(range(2, 22)) + 7  # counted once
+
+    await store(merchant.id, customer, [one(100, hours_ago(30, minute=50))])  # late, inside
+    assert await total(merchant.id, customer) == sum(range(2, 22)) + 107
+    mine = {row["customer_key"]: row for row in await checkpoints(merchant.id)}[customer.id]
+    assert mine["value_sum"] == sum(covered) + 107
+
+    await query(
+        "DELETE FROM usage_events WHERE merchant_id = $1 AND event_timestamp < $2",
+        merchant.id,
+        hours_ago(29, minute=0),
+    )
+    await drop_rollups_before(merchant.id, mine["through"])
+    assert await total(merchant.id, customer) == sum(range(2, 22)) + 107
 
 
 async def test_a_short_sum_writes_no_checkpoint(merchant):
