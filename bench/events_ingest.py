@@ -57,7 +57,7 @@ async def stored_counts(database_url: str, merchant_id: str) -> tuple[int, int, 
 
 
 def report_line(label: str, figures: dict[str, float], unit: str) -> str:
-    rate = figures["ok"] / figures["window"]
+    rate = figures["rate"] if "rate" in figures else figures["ok"] / figures["window"]
     return (
         f"{label:34} {rate:8.0f} {unit:9} p50 {figures['p50_ms']:6.1f} ms"
         f"   p99 {figures['p99_ms']:6.1f} ms"
