@@ -6,7 +6,7 @@ credit allowance measured by that metric) and "SSO" (a switch), one customer sub
 through the service, then that customer, its subscription, feature rows and credit grant
 copied in SQL to every customer (ids ``cust_`` + 22 digits, which the wrk script picks at
 random). Events are inserted with ``generate_series`` over the last 25 days and their hourly
-rollups built with the same aggregate the intake writes (``event_writer``), so a check reads
+rollups built with the same aggregate the intake writes (``rollup_sql``), so a check reads
 what it would read in production.
 """
 
@@ -16,6 +16,7 @@ from bench._harness import connect
 from bench.events_ingest import make_merchant
 from billing.models import Feature, Plan, PlanFeature, Price
 from billing.services import metrics
+from billing.services.rollup_sql import EVENT_TOTALS, hour_of
 from billing.services.subscriptions import create_subscription
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer
@@ -139,15 +140,11 @@ async def add_events(database_url: str, merchant_id: str, events: int, customers
             customers,
         )
         await conn.execute(
-            """INSERT INTO usage_rollups (merchant_id, customer_key, event_name, bucket_start,
+            f"""INSERT INTO usage_rollups (merchant_id, customer_key, event_name, bucket_start,
                 event_count, value_count, value_sum, value_min, value_max, latest_value,
                 latest_at)
-            SELECT merchant_id, customer_key, event_name,
-                date_bin('1 hour', event_timestamp, timestamptz '2000-01-01 00:00:00+00'),
-                count(*), count(event_value), sum(event_value), min(event_value),
-                max(event_value), (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
-                    FILTER (WHERE event_value IS NOT NULL))[1],
-                max(event_timestamp) FILTER (WHERE event_value IS NOT NULL)
+            SELECT merchant_id, customer_key, event_name, {hour_of("event_timestamp")},
+                {EVENT_TOTALS}
             FROM usage_events WHERE merchant_id = $1 GROUP BY 1, 2, 3, 4""",
             merchant_id,
         )

@@ -41,6 +41,7 @@ import asyncpg
 from billing.services import usage_checkpoints
 from billing.services.db_access import pool_client
 from billing.services.event_inputs import EventRow
+from billing.services.rollup_sql import EVENT_TOTALS, hour_of
 
 log = logging.getLogger("tally.events")
 
@@ -79,12 +80,7 @@ stored AS (
 rolled AS (
     INSERT INTO usage_rollups AS r (merchant_id, customer_key, event_name, bucket_start,
         event_count, value_count, value_sum, value_min, value_max, latest_value, latest_at)
-    SELECT merchant_id, customer_key, event_name, date_bin('1 hour', event_timestamp,
-            timestamptz '2000-01-01 00:00:00+00'),
-        count(*), count(event_value), sum(event_value), min(event_value), max(event_value),
-        (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
-            FILTER (WHERE event_value IS NOT NULL))[1],
-        max(event_timestamp) FILTER (WHERE event_value IS NOT NULL)
+    SELECT merchant_id, customer_key, event_name, {hour}, {totals}
     FROM stored GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
     ON CONFLICT (merchant_id, customer_key, event_name, bucket_start) DO UPDATE SET
         event_count = r.event_count + EXCLUDED.event_count,
@@ -103,7 +99,10 @@ late AS (SELECT * FROM stored WHERE event_timestamp < {late_cut}),
 marked AS ({mark})
 SELECT merchant_id, idempotency_key FROM stored
 """.format(
-    late_cut=usage_checkpoints.cut("now()"), mark=usage_checkpoints.MARK.format(source="late")
+    hour=hour_of("event_timestamp"),
+    totals=EVENT_TOTALS,
+    late_cut=usage_checkpoints.cut("now()"),
+    mark=usage_checkpoints.MARK.format(source="late"),
 )
 
 

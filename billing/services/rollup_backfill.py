@@ -24,12 +24,12 @@ from billing.services import usage_checkpoints
 from billing.services.db_access import pool_client
 from billing.services.errors import Invalid, NotFound
 from billing.services.event_writer import ROLLUP_LOCK
+from billing.services.rollup_sql import EVENT_TOTALS, hour_of
 
 DEFAULT_BATCH, MAX_BATCH, DEFAULT_CUTOFF = 500, 5000, 60
-BUCKET = "date_bin('1 hour', {ts}, timestamptz '2000-01-01 00:00:00+00')"
 
 SCAN_SQL = f"""
-SELECT id, customer_key, event_name, {BUCKET.format(ts="event_timestamp")} AS bucket_start,
+SELECT id, customer_key, event_name, {hour_of("event_timestamp")} AS bucket_start,
     received_at < now() - make_interval(secs => $4) AS settled
 FROM usage_events WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3
 """
@@ -40,12 +40,7 @@ WITH buckets AS (
         AS b(customer_key, event_name, bucket_start)
 ),
 truth AS (
-    SELECT b.customer_key, b.event_name, b.bucket_start, count(e.id) AS event_count,
-        count(e.event_value) AS value_count, sum(e.event_value) AS value_sum,
-        min(e.event_value) AS value_min, max(e.event_value) AS value_max,
-        (array_agg(e.event_value ORDER BY e.event_timestamp DESC, e.id DESC)
-            FILTER (WHERE e.event_value IS NOT NULL))[1] AS latest_value,
-        max(e.event_timestamp) FILTER (WHERE e.event_value IS NOT NULL) AS latest_at
+    SELECT b.customer_key, b.event_name, b.bucket_start, {totals}
     FROM buckets b JOIN usage_events e ON e.merchant_id = $1
         AND e.customer_key = b.customer_key AND e.event_name = b.event_name
         AND e.event_timestamp >= b.bucket_start
@@ -69,7 +64,7 @@ RETURNING r.merchant_id, r.customer_key, r.event_name
 ),
 marked AS ({mark})
 SELECT 1 FROM written
-""".format(mark=usage_checkpoints.MARK.format(source="written"))
+""".format(totals=EVENT_TOTALS, mark=usage_checkpoints.MARK.format(source="written"))
 
 
 @dataclass(frozen=True)

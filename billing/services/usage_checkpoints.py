@@ -38,16 +38,16 @@ and there is at most one per customer key and event name.
 from datetime import datetime, timedelta
 
 from billing.services.db_access import delete_older_than, pool_client
+from billing.services.rollup_sql import EVENT_TOTALS, hour_of
 
 LATE_GRACE = "15 minutes"  # events this late after their hour ended still count as timely
 REFRESH_HOURS = 12  # a read adding up more hourly rows than this writes a checkpoint
 KEEP_DAYS = 35
-ORIGIN = "timestamptz '2000-01-01 00:00:00+00'"
 
 
 def cut(moment: str) -> str:
     """SQL: the start of the hour containing ``moment - LATE_GRACE``."""
-    return f"date_bin('1 hour', {moment} - interval '{LATE_GRACE}', {ORIGIN})"
+    return hour_of(f"{moment} - interval '{LATE_GRACE}'")
 
 
 # Record this transaction as the last late writer of each (customer key, event name) of
@@ -99,10 +99,7 @@ LATERAL (
         AND bucket_start >= coalesce($4::timestamptz, '-infinity')
         AND bucket_start < b.through
     UNION ALL
-    SELECT count(*), count(event_value), sum(event_value), min(event_value),
-        max(event_value), (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
-            FILTER (WHERE event_value IS NOT NULL))[1],
-        max(event_timestamp) FILTER (WHERE event_value IS NOT NULL)
+    SELECT {EVENT_TOTALS}
     FROM usage_events WHERE customer_key = $2 AND merchant_id = $1 AND event_name = $3
         AND event_timestamp >= $6::timestamptz AND event_timestamp < $4::timestamptz
 ) p (n, vn, s, lo, hi, lv, la)

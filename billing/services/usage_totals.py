@@ -40,6 +40,7 @@ from tortoise import connections
 
 from billing.models import Metric
 from billing.services import metric_sql, usage_checkpoints
+from billing.services.rollup_sql import EVENT_TOTALS
 
 ROLLUP_AGGREGATIONS = frozenset({"COUNT", "SUM", "MIN", "MAX", "AVG", "LATEST"})
 HOUR = timedelta(hours=1)
@@ -59,12 +60,9 @@ VALUE_OF = {
 
 # Part of a window's edge, summed up in the columns of a rollup row (and no hourly row): the
 # events of the keys matching {keys} from {low} to {high}, unless {unless}.
-EDGE_PART = """SELECT count(*), count(event_value), sum(event_value), min(event_value),
-    max(event_value), (array_agg(event_value ORDER BY event_timestamp DESC, id DESC)
-        FILTER (WHERE event_value IS NOT NULL))[1],
-    max(event_timestamp) FILTER (WHERE event_value IS NOT NULL), 0
-FROM usage_events WHERE merchant_id = $1 AND customer_key {keys} AND event_name = $3
-    AND event_timestamp >= {low} AND event_timestamp < {high} AND NOT {unless}"""
+EDGE_PART = f"""SELECT {EVENT_TOTALS}, 0
+FROM usage_events WHERE merchant_id = $1 AND customer_key {{keys}} AND event_name = $3
+    AND event_timestamp >= {{low}} AND event_timestamp < {{high}} AND NOT {{unless}}"""
 ALL_KEYS = "= ANY($2::text[])"
 # The whole hours from $4 to $5 (None: unbounded) of one customer key ({key}): its usable
 # checkpoint ({saved}), then its hourly rows after it (``hourly`` counts them: a long sum
