@@ -8,9 +8,9 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, iso
-from billing.models import ApiKey
-from billing.services import api_keys
-from billing.services.errors import Failure, ServiceError
+from billing.accounts import api_keys
+from billing.accounts.models import ApiKey
+from billing.core.errors import Failure, ServiceError
 from webapp.auth import merchant_id
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from quart import Quart, Request, Response, current_app
 from werkzeug.exceptions import HTTPException
 
-from billing.services.errors import Failure, Invalid, ServiceError
+from billing.core.errors import Failure, Invalid, ServiceError
 
 log = logging.getLogger("tally.api")
 

@@ -28,10 +28,11 @@ from api.customer_models import (
     StatusQuery,
     UpdateCustomer,
 )
-from billing.models import Customer
-from billing.services import customer_payments, customer_status, customers, organizations
-from billing.services.customers import MAX_PAGE_SIZE
-from billing.services.errors import Invalid
+from billing.core.errors import Invalid
+from billing.customers import customer_payments, customers, organizations
+from billing.customers.customers import MAX_PAGE_SIZE
+from billing.customers.models import Customer
+from billing.subscriptions import customer_status
 from webapp.auth import merchant_id
 
 bp = Blueprint("customers", __name__, url_prefix="/customers")

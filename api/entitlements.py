@@ -2,7 +2,7 @@
 
 Every route takes the customer in the path and ``isExtCustId`` (true: the id is looked up as
 an external id first, then as an internal id). Resolution rules and our choices where the spec
-is silent are in billing/services/entitlement_rules.py; in short, every Entitlement carries
+is silent are in billing/usage/entitlement_rules.py; in short, every Entitlement carries
 ``featureSlug`` (so clients can match answers to questions), an unknown or ungranted slug is
 ``entitled: false`` with ``feature`` and ``source`` null (200, not 404), and ``creditInfo`` is
 always present (zeros and a null ``nextExpiryDate`` without credits).
@@ -15,7 +15,7 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, fails_as, iso, json_response, query_flag
-from billing.services import entitlements
+from billing.usage import entitlements
 from webapp.auth import merchant_id
 
 bp = Blueprint("entitlements", __name__, url_prefix="/entitlements")

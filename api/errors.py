@@ -12,7 +12,7 @@ from quart import Quart, jsonify, render_template, request
 from quart_schema import RequestSchemaValidationError
 from werkzeug.exceptions import HTTPException
 
-from billing.services.errors import Failure, ServiceError
+from billing.core.errors import Failure, ServiceError
 
 log = logging.getLogger("tally.errors")
 

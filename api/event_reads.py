@@ -4,7 +4,7 @@ unique customer ids.
 Query strings are read raw (``request.args``) because ``eventName`` and ``customerId`` may be
 repeated as well as comma-separated; the service parses and validates them and answers a 400
 naming the parameter. The filters and the event shape are described in
-billing/services/event_reads.py.
+billing/usage/event_reads.py.
 """
 
 from pydantic import BaseModel, Field
@@ -12,7 +12,7 @@ from quart import Blueprint, request
 from quart_schema import document_querystring, document_response
 
 from api.common import ErrorBody, fails_as
-from billing.services import event_reads
+from billing.usage import event_reads
 from webapp.auth import merchant_id
 
 bp = Blueprint("event_reads", __name__)

@@ -10,8 +10,8 @@ from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
 from api.common import ErrorBody, decode_json, fails_as, json_response
-from billing.services import events, rollup_backfill
-from billing.services.errors import Invalid
+from billing.core.errors import Invalid
+from billing.usage import events, rollup_backfill
 from webapp.auth import merchant_id
 
 bp = Blueprint("events", __name__)
@@ -112,7 +112,7 @@ async def ingest_batch():
 @document_response(ErrorBody, 400)
 async def events_backfill():
     """Bring the hourly usage rollups in line with the stored events (see
-    ``billing.services.rollup_backfill``). Parameters come from the JSON body or the query
+    ``billing.usage.rollup_backfill``). Parameters come from the JSON body or the query
     string. Idempotent: a second run inserts nothing."""
     params = dict(request.args)
     if await request.get_data():

@@ -8,7 +8,7 @@ route answers about 2,000 requests/s on one worker, where a bare ASGI callable u
 server answers about 14,000 (see bench/README.md). The lane takes these two routes before Quart
 sees them and runs the same handlers the Quart routes run (``api.events.accept_event``,
 ``api.entitlements.entitlement_check``), with the same authentication
-(``billing.services.api_keys.authenticate``), the same body limit and JSON decoding, and the
+(``billing.accounts.api_keys.authenticate``), the same body limit and JSON decoding, and the
 same error mapping (``api.errors.api_error``), so an answer is byte for byte the one Quart
 would give (``tests/api/test_fast_lane.py`` compares both for every error row).
 
@@ -28,7 +28,7 @@ from quart import Quart
 from api import entitlements, events
 from api.common import json_bytes
 from api.errors import HTTP_MESSAGES, api_error
-from billing.services.api_keys import authenticate
+from billing.accounts.api_keys import authenticate
 from webapp.auth import SECRET, parse_bearer
 
 JSON_HEADERS = [(b"content-type", b"application/json")]

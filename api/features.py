@@ -10,8 +10,8 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, iso
-from billing.models import Feature
-from billing.services import features
+from billing.catalog import features
+from billing.catalog.models import Feature
 from webapp.auth import merchant_id
 
 bp = Blueprint("features", __name__, url_prefix="/features")

@@ -7,8 +7,10 @@ from quart import Blueprint, g, session
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody
-from billing.models import Merchant
-from billing.services import accounts, dunning, merchants
+from billing import onboarding
+from billing.accounts import accounts, merchants
+from billing.accounts.models import Merchant
+from billing.subscriptions import dunning
 from webapp.auth import current_merchant, merchant_id, session_required
 
 bp = Blueprint("merchants", __name__, url_prefix="/merchants")
@@ -113,7 +115,7 @@ async def update_current_merchant(data: UpdateMerchant):
 @document_response(OnboardingOut)
 async def check_onboarding():
     """Which setup steps are done: plans, a payment provider, tax."""
-    return await merchants.onboarding_status(merchant_id())
+    return await onboarding.onboarding_status(merchant_id())
 
 
 @bp.post("/onboarding-create-merchant")

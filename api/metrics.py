@@ -4,7 +4,7 @@ Response shapes the spec leaves open (our design): a single read, create and upd
 bare metric object ``{id, name, description, queryType, aggregationType, eventName, valueType,
 customQuery, propertyFilters, createdAt, updatedAt}``; delete answers ``{success: true}``.
 ``/value`` answers ``{id, name, customerId, value, queryType, timeframe: {type, start, end}}``
-(see ``billing.services.metric_values`` for timeframes and aggregations).
+(see ``billing.usage.metric_values`` for timeframes and aggregations).
 """
 
 import json
@@ -15,9 +15,10 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, iso
-from billing.models import Metric
-from billing.services import metric_values, metrics
-from billing.services.errors import Invalid
+from billing.catalog import metrics
+from billing.catalog.models import Metric
+from billing.core.errors import Invalid
+from billing.usage import metric_values
 from webapp.auth import merchant_id
 
 bp = Blueprint("metrics", __name__, url_prefix="/metrics")

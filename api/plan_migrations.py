@@ -24,9 +24,10 @@ from quart_schema import document_response, validate_querystring, validate_reque
 
 from api.common import Body, ErrorBody, fails_as, iso
 from api.features import FeatureValue
-from billing.models import PlanFeature, PlanMigration
-from billing.services import plan_migrations
-from billing.services.plan_migrations import Comparison, effective_value
+from billing.catalog.models import PlanFeature
+from billing.subscriptions import plan_migrations
+from billing.subscriptions.models import PlanMigration
+from billing.subscriptions.plan_migrations import Comparison, effective_value
 from webapp.auth import merchant_id
 
 bp = Blueprint("plan_migrations", __name__, url_prefix="/plans")

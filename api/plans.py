@@ -37,9 +37,9 @@ from api.plan_models import (
     VisibilityOut,
 )
 from api.prices import price_json
-from billing.models import PlanFeature
-from billing.services import plan_create, plan_edits, plan_inputs, plan_versions, plans
-from billing.services.plans import PlanView
+from billing.catalog import plan_create, plan_edits, plan_inputs, plan_versions, plans
+from billing.catalog.models import PlanFeature
+from billing.catalog.plans import PlanView
 from webapp.auth import merchant_id
 
 bp = Blueprint("plans", __name__, url_prefix="/plans")

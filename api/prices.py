@@ -2,7 +2,7 @@
 
 Another merchant's price or plan answers 404 exactly like a missing one; the spec's 403
 "Unauthorized access to price" is never sent, because it would reveal that the id exists
-(see ``billing/services/prices.py``).
+(see ``billing/catalog/prices.py``).
 
 ``pricingData`` and ``unitAmountCents`` are taken as any JSON value and checked by the
 service, so a wrong type there gets the spec's own 400 ("Invalid pricing data configuration"
@@ -23,8 +23,8 @@ from quart_schema.validation import (
 )
 
 from api.common import Body, ErrorBody, fails_as, iso
-from billing.models import Price
-from billing.services import prices
+from billing.catalog import prices
+from billing.catalog.models import Price
 from webapp.auth import merchant_id
 
 bp = Blueprint("prices", __name__, url_prefix="/prices")

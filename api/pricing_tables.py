@@ -11,7 +11,7 @@ Shapes the spec leaves open, designed here:
 - an association (add, update): ``{id, planId, stablePlanId, displayOrder}``;
 - deletes answer ``{success: true}``.
 Display order: explicit ``displayOrder`` first, then by monthly price, enterprise plans last
-(see ``billing.services.pricing_table_views``).
+(see ``billing.catalog.pricing_table_views``).
 """
 
 from typing import Any
@@ -21,9 +21,9 @@ from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
-from billing.models import Price, PricingTablePlan
-from billing.services import pricing_table_views as views
-from billing.services import pricing_tables
+from billing.catalog import pricing_table_views as views
+from billing.catalog import pricing_tables
+from billing.catalog.models import Price, PricingTablePlan
 from webapp.auth import merchant_id
 
 bp = Blueprint("pricing_tables", __name__, url_prefix="/pricing-tables")

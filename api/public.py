@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from quart import Blueprint, Response, jsonify, request
 from quart_schema import document_response
 
-from billing.services import pricing_table_views as views
+from billing.catalog import pricing_table_views as views
 from webapp.auth import merchant_id, publishable_key_required
 
 bp = Blueprint("public", __name__, url_prefix="/public")

@@ -11,7 +11,7 @@ Shapes and rules the spec leaves open (our design):
   subscriptions only (409 otherwise). A price override may name any live price of the
   merchant; naming the price already in effect is a 409. Its billing details are rebuilt at
   once; invoices for the new amount come with the billing engine.
-- Lifecycle preconditions (409 otherwise, see billing/services/subscription_lifecycle.py):
+- Lifecycle preconditions (409 otherwise, see billing/subscriptions/subscription_lifecycle.py):
   pause from active; resume from paused; reactivate from unpaid; cancel and enforce dunning
   from any live state. An ended subscription answers 409 "Subscription has ended; ..." to
   every action.
@@ -31,14 +31,14 @@ from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
 from api.subscriptions import SubscriptionOut, subscription_json
-from billing.models import ScheduledChange
-from billing.services import (
+from billing.core.errors import Invalid
+from billing.subscriptions import (
     scheduled_changes,
     subscription_lifecycle,
     subscription_reads,
     subscription_versions,
 )
-from billing.services.errors import Invalid
+from billing.subscriptions.models import ScheduledChange
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscription_actions", __name__, url_prefix="/subscriptions")

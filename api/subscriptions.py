@@ -12,7 +12,8 @@ Designed where the spec is silent:
 - ``featureValue`` is a string as the spec says: ``"true"``/``"false"``, ``"5"``, the text;
   null when the feature has no value.
 - create-free-subscription checks the body and picks the free plan, then answers 409 because
-  provider A (required by the spec) does not exist yet (see billing/services/free_subscriptions).
+  provider A (required by the spec) does not exist yet
+  (see billing/subscriptions/free_subscriptions.py).
 """
 
 import json
@@ -33,8 +34,9 @@ from api.subscription_models import (
     SubscriptionList,
     SubscriptionOut,
 )
-from billing.models import Subscription, SubscriptionDetail
-from billing.services import free_subscriptions, mrr, subscription_reads, subscriptions
+from billing.core.timestamps import parse_timestamp
+from billing.subscriptions import free_subscriptions, mrr, subscription_reads, subscriptions
+from billing.subscriptions.models import Subscription, SubscriptionDetail
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/subscriptions")
@@ -198,7 +200,7 @@ async def create_subscription(data: CreateSubscription):
         customer_id=data.customerId,
         plan_id=data.planId,
         effective_price_id=data.effectivePriceId,
-        start_timestamp=subscriptions.parse_timestamp(data.startTimestamp),
+        start_timestamp=parse_timestamp(data.startTimestamp),
         trigger_immediate_billing=bool(data.triggerImmediateBilling),
         allow_multiple=bool(data.dangerouslyAllowMultipleSubscriptions),
     )

@@ -1,6 +1,6 @@
 """/v1/tax: configuration, US nexus, rate definitions and registrations.
 
-Bodies are read raw and checked by billing/services/tax_fields.py, so every field problem
+Bodies are read raw and checked by billing/tax/tax_fields.py, so every field problem
 answers one 400 in the spec's array form ``{"error": [{code, message, path}]}``; a bad state
 code in the path answers ``{"error": "Invalid US state or territory code"}`` and an unknown
 rate definition 404 ``{"error": "Tax rate definition not found"}``. Creates answer 201,
@@ -24,8 +24,8 @@ from api.tax_models import (
     TaxConfigOut,
     TaxConfigRecord,
 )
-from billing.services import tax_preview, tax_settings
-from billing.services.tax_fields import rate_text
+from billing.tax import tax_preview, tax_settings
+from billing.tax.tax_fields import rate_text
 from webapp.auth import merchant_id
 
 bp = Blueprint("tax", __name__, url_prefix="/tax")

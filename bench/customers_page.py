@@ -22,8 +22,8 @@ import asyncpg
 import httpx
 
 from bench._harness import scratch_database, server
-from billing.services.accounts import provision_merchant
-from billing.services.customers import encode_cursor
+from billing.accounts.accounts import provision_merchant
+from billing.customers.customers import encode_cursor
 from webapp import db
 
 PASSWORD = "bench-password-1"

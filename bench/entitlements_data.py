@@ -14,10 +14,10 @@ from datetime import UTC, datetime, timedelta
 
 from bench._harness import connect
 from bench.events_ingest import make_merchant
-from billing.models import Feature, Plan, PlanFeature, Price
-from billing.services import metrics
-from billing.services.rollup_sql import EVENT_TOTALS, hour_of
-from billing.services.subscriptions import create_subscription
+from billing.catalog import metrics
+from billing.catalog.models import Feature, Plan, PlanFeature, Price
+from billing.subscriptions.subscriptions import create_subscription
+from billing.usage.rollup_sql import EVENT_TOTALS, hour_of
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer
 from webapp import db

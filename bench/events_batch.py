@@ -22,7 +22,7 @@ from decimal import Decimal
 
 from bench._harness import connect, scratch_database, server, wrk_script
 from bench.events_ingest import SCRIPT, check_answers, make_merchant, stored_counts
-from billing.services.accounts import provision_merchant
+from billing.accounts.accounts import provision_merchant
 from webapp import db
 
 BATCH = 1000

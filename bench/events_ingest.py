@@ -19,7 +19,7 @@ import uuid
 from pathlib import Path
 
 from bench._harness import connect, scratch_database, server, wrk_script
-from billing.services.accounts import provision_merchant
+from billing.accounts.accounts import provision_merchant
 from webapp import db
 
 SCRIPT = Path(__file__).with_name("load.lua")

@@ -12,7 +12,7 @@ import argparse
 import asyncio
 
 from bench._harness import scratch_database, server, wrk_rps
-from billing.services.accounts import provision_merchant
+from billing.accounts.accounts import provision_merchant
 from webapp import db
 
 

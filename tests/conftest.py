@@ -21,7 +21,7 @@ import httpx
 import pytest
 from cryptography.fernet import Fernet
 
-from billing.services.accounts import provision_merchant
+from billing.accounts.accounts import provision_merchant
 from webapp import db
 from webapp.app import create_app
 from webapp.config import Settings

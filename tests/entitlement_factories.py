@@ -3,8 +3,9 @@ sent through /v1/events/batch (shared by the API, page and browser tests)."""
 
 from datetime import UTC, datetime, timedelta
 
-from billing.models import Customer, Feature, Plan, PlanFeature, Price
-from billing.services.subscriptions import create_subscription
+from billing.catalog.models import Feature, Plan, PlanFeature, Price
+from billing.customers.models import Customer
+from billing.subscriptions.subscriptions import create_subscription
 from tests.factories import make_plan, slugify
 from tests.subscription_factories import make_customer
 

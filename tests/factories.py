@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from billing.ids import new_id
-from billing.models import Feature, Plan, PlanFeature, Price
-from billing.services.pricing import fixed_price_data
+from billing.catalog.models import Feature, Plan, PlanFeature, Price
+from billing.catalog.pricing import fixed_price_data
+from billing.core.ids import new_id
 
 
 def feature_type_of(value: Any) -> str:

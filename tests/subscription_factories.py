@@ -9,9 +9,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from billing.ids import random_base62
-from billing.models import Customer, Price, Subscription
-from billing.services.subscriptions import create_subscription
+from billing.catalog.models import Price
+from billing.core.ids import random_base62
+from billing.customers.models import Customer
+from billing.subscriptions.models import Subscription
+from billing.subscriptions.subscriptions import create_subscription
 from tests.factories import make_plan
 
 

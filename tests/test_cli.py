@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from billing.models import ApiKey, Membership, User
+from billing.accounts.models import ApiKey, Membership, User
 from tests.conftest import PASSWORD, ROOT, unique_email
 
 TALLY = Path(sys.executable).with_name("tally")

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 
-from billing.models import UsageEvent, UsageRollup
+from billing.usage.models import UsageEvent, UsageRollup
 
 ROOT = Path(__file__).resolve().parent.parent
 CLIENTS = 16

@@ -1,5 +1,6 @@
 """The application factory: one Quart app serving /v1, the dashboard and static files."""
 
+import asyncio
 import logging
 from datetime import timedelta
 
@@ -13,6 +14,7 @@ from webapp.assets import register_assets
 from webapp.auth import csrf_token
 from webapp.config import Settings
 from webapp.db import PROJECT_ROOT
+from webapp.due_loop import DueLoop
 from webapp.pages import register_pages
 
 
@@ -55,9 +57,16 @@ def create_app(settings: Settings | None = None) -> Quart:
             url = db.start_embedded(settings.pgdata_dir)
             await db.migrate(url)
         await db.init_orm(url)
+        if settings.due_work_interval is not None:
+            loop = DueLoop(url, settings.due_work_interval, exclusive=True)
+            app.extensions["tally.due_loop"] = (loop, asyncio.create_task(loop.run()))
 
     @app.after_serving
     async def close_database() -> None:
+        if "tally.due_loop" in app.extensions:
+            loop, task = app.extensions.pop("tally.due_loop")
+            loop.stop.set()
+            await task
         await db.close_orm()
 
     if settings.fast_lane:

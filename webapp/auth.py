@@ -15,10 +15,10 @@ from typing import TypeVar
 
 from quart import current_app, g, request, session
 
-from billing.models import Merchant
-from billing.services import accounts, merchants
-from billing.services.api_keys import authenticate
-from billing.services.errors import Forbidden, Unauthorized
+from billing.accounts import accounts, merchants
+from billing.accounts.api_keys import authenticate
+from billing.accounts.models import Merchant
+from billing.core.errors import Forbidden, Unauthorized
 
 F = TypeVar("F", bound=Callable)
 

@@ -1,4 +1,4 @@
-"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due,
+"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due, worker,
 backfill-events.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
@@ -11,16 +11,19 @@ Failures a person can fix (a rejected value, an unreachable database) end with o
 import argparse
 import asyncio
 import json
+import logging
 import os
+import signal
 import sys
 import warnings
+from datetime import datetime
 
 import asyncpg
 from tortoise.exceptions import BaseORMException
 
-from billing.services.errors import ServiceError
+from billing.core.errors import ServiceError
 from webapp import db
-from webapp.config import Settings
+from webapp.config import Settings, parse_interval
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
 DATABASE_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, BaseORMException)
@@ -65,7 +68,7 @@ def cmd_make_migration(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def _create_merchant(url: str, args: argparse.Namespace):
-    from billing.services.accounts import provision_merchant
+    from billing.accounts.accounts import provision_merchant
 
     await db.migrate(url)
     await db.init_orm(url)
@@ -97,27 +100,56 @@ def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-async def _run_due(url: str) -> int:
-    from billing.services.scheduled_changes import run_due
+async def _run_due(url: str, now: datetime | None):
+    from billing.due_work import run_due
 
     await db.init_orm(url)
     try:
-        return await run_due()
+        await db.check_connection()  # unreachable: one error line, not a failed step each
+        return await run_due(now)
     finally:
         await db.close_orm()
 
 
 def cmd_run_due(args: argparse.Namespace, settings: Settings) -> int:
-    """Apply due scheduled changes and roll billing periods once. For cron: it is safe to
-    run twice or in several processes at once (each change is claimed once, see
-    billing/services/scheduled_changes.py). It does not migrate; ``serve`` and ``migrate`` do."""
-    applied = asyncio.run(_run_due(_database_url(settings)))
-    print(f"Applied {applied} scheduled change(s)")
+    """One due-work pass (billing/due_work.py) as of ``--now`` (default: the present), the
+    test clock: it does what would be due at that instant. Safe to run beside any number of
+    loops and passes. It does not migrate; ``serve`` and ``migrate`` do. Exits 1 when a row
+    or step failed (the log has its id; the next pass retries it)."""
+    report = asyncio.run(_run_due(_database_url(settings), args.now))
+    print(f"Due work as of {report.now.isoformat()}")
+    print("\n".join(report.lines()))
+    return 1 if report.failures else 0
+
+
+async def _work(url: str, interval: float) -> None:
+    from webapp.due_loop import DueLoop
+
+    await db.init_orm(url)
+    loop = DueLoop(url, interval, exclusive=False)
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(signal_number, loop.stop.set)
+    try:
+        await loop.run()
+    finally:
+        await db.close_orm()
+
+
+def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
+    """Run the due-work loop as a process of its own, until SIGINT or SIGTERM, for
+    deployments that keep background work apart from the web servers (set
+    ``TALLY_DUE_WORK_INTERVAL=off`` on those). Any number may run at once."""
+    interval = args.interval or settings.due_work_interval or 30.0
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
+    )
+    print(f"Tally worker: due work every {interval:g} s (Ctrl-C stops)", flush=True)
+    asyncio.run(_work(_database_url(settings), interval))
     return 0
 
 
 async def _backfill_events(url: str, args: argparse.Namespace):
-    from billing.services import rollup_backfill
+    from billing.usage import rollup_backfill
 
     await db.init_orm(url)
     try:
@@ -134,7 +166,7 @@ async def _backfill_events(url: str, args: argparse.Namespace):
 
 def cmd_backfill_events(args: argparse.Namespace, settings: Settings) -> int:
     """One back-fill batch per merchant (or for one): rollups recomputed for events loaded
-    straight into the event table (see billing/services/rollup_backfill.py)."""
+    straight into the event table (see billing/usage/rollup_backfill.py)."""
     result = asyncio.run(_backfill_events(_database_url(settings), args))
     print(f"Scanned {result.scanned} event(s); inserted {result.inserted} rollup row(s)")
     return 0
@@ -145,6 +177,25 @@ def _batch_size(value: str) -> int:
     if not 1 <= number <= 5000:
         raise argparse.ArgumentTypeError(f"{value!r} is not a batch size (1-5000)")
     return number
+
+
+def _instant(value: str) -> datetime:
+    from billing.core.timestamps import parse_timestamp
+
+    try:
+        return parse_timestamp(value, "--now")
+    except ServiceError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+def _seconds(value: str) -> float:
+    try:
+        interval = parse_interval(value)
+    except ValueError:
+        interval = None
+    if interval is None:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds (0.1-86400)")
+    return interval
 
 
 def _port(value: str) -> int:
@@ -189,10 +240,19 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--json", action="store_true", help="print the ids and keys as JSON")
     create.set_defaults(handler=cmd_create_merchant)
 
-    due = commands.add_parser(
-        "run-due", help="apply due scheduled changes and roll billing periods (cron-safe)"
+    due = commands.add_parser("run-due", help="run one due-work pass and print what it did")
+    due.add_argument(
+        "--now", type=_instant, help="as of this ISO 8601 instant (default: the present)"
     )
     due.set_defaults(handler=cmd_run_due)
+
+    worker = commands.add_parser("worker", help="run the due-work loop as its own process")
+    worker.add_argument(
+        "--interval",
+        type=_seconds,
+        help="seconds between passes (default: TALLY_DUE_WORK_INTERVAL, else 30)",
+    )
+    worker.set_defaults(handler=cmd_worker)
 
     backfill = commands.add_parser(
         "backfill-events", help="recompute usage rollups for events loaded outside the API"

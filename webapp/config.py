@@ -49,6 +49,24 @@ def _stored_secrets(data_dir: Path) -> dict[str, str]:
     return json.loads(path.read_text())
 
 
+def parse_interval(value: str | None, default: float = 30.0) -> float | None:
+    """``TALLY_DUE_WORK_INTERVAL``: seconds between passes (default 30), or ``off`` (None)."""
+    text = (value or "").strip().lower()
+    if not text:
+        return default
+    if text in {"off", "0", "false", "no"}:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(
+            f"TALLY_DUE_WORK_INTERVAL must be a number of seconds or 'off' (got {value!r})"
+        ) from None
+    if not 0.1 <= seconds <= 86_400:
+        raise ValueError("TALLY_DUE_WORK_INTERVAL must lie between 0.1 and 86400 seconds")
+    return seconds
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None
@@ -60,6 +78,9 @@ class Settings:
     log_level: str
     # Serve the hottest /v1 routes straight from ASGI (api/fast_lane.py); off only to compare.
     fast_lane: bool = True
+    # Seconds between due-work passes inside ``tally serve`` (webapp/due_loop.py); None: off.
+    # Settings made in code (tests) leave it off; ``from_env`` defaults to 30.
+    due_work_interval: float | None = None
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -80,4 +101,5 @@ class Settings:
             secure_cookies=_flag("TALLY_SECURE_COOKIES"),
             log_level=os.environ.get("TALLY_LOG_LEVEL", "INFO").upper(),
             fast_lane=_flag("TALLY_FAST_LANE", default=True),
+            due_work_interval=parse_interval(os.environ.get("TALLY_DUE_WORK_INTERVAL")),
         )

@@ -14,12 +14,18 @@ from urllib.parse import parse_qs, unquote, urlparse
 
 import asyncpg
 from aerich import Command
-from tortoise import Tortoise
+from tortoise import Tortoise, connections
 
 log = logging.getLogger(__name__)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+# Every context's models, loaded by Tortoise as the one app ``models`` (so relations are
+# declared as "models.Merchant" whichever package the model lives in).
+MODEL_MODULES = [
+    f"billing.{context}.models"
+    for context in ("accounts", "catalog", "customers", "subscriptions", "usage", "tax")
+]
 EMBEDDED_DATABASE = "tally"
 
 
@@ -79,7 +85,7 @@ def tortoise_config(database_url: str) -> dict:
         },
         "apps": {
             "models": {
-                "models": ["billing.models", "aerich.models"],
+                "models": [*MODEL_MODULES, "aerich.models"],
                 "default_connection": "default",
             }
         },
@@ -137,6 +143,11 @@ def _process_alive(pid: int) -> bool:
 
 async def init_orm(database_url: str) -> None:
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+
+
+async def check_connection() -> None:
+    """Raise the driver's error now when the database cannot be reached."""
+    await connections.get("default").execute_query("SELECT 1")
 
 
 async def close_orm() -> None:

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from billing.models import ApiKey
+from billing.accounts.models import ApiKey
 
 KEY_FIELDS = {"id", "name", "keyType", "environment", "prefix", "createdAt", "revokedAt"}
 
@@ -161,7 +161,7 @@ async def test_publishable_read_without_active_key_is_404(client, merchant):
 
 
 async def test_publishable_read_failure_has_details(client, merchant, monkeypatch):
-    from billing.services import api_keys
+    from billing.accounts import api_keys
 
     async def broken(*args, **kwargs):
         raise ConnectionError("database went away")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from billing.models import ApiKey
-from billing.services import api_keys
+from billing.accounts import api_keys
+from billing.accounts.models import ApiKey
 
 PROTECTED = [
     ("GET", "/v1/api-keys"),
@@ -100,7 +100,7 @@ async def test_openapi_document_needs_no_key(client):
 
 
 async def _now():
-    from billing.models.base import utcnow
+    from billing.core.models import utcnow
 
     return utcnow()
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from billing.models import Customer
+from billing.customers.models import Customer
 from tests.conftest import unique_email
 
 ISO = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from billing.models import Merchant
+from billing.accounts.models import Merchant
 from tests.api.test_customers import make_customer
 
 PAYMENT_FIELDS = {

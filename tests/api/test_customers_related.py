@@ -5,11 +5,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from billing.ids import new_id
-from billing.models import Customer, Price, Subscription
-from billing.services import customers as customers_service
-from billing.services import organizations
-from billing.services.errors import Conflict, NotFound
+from billing.catalog.models import Price
+from billing.core.errors import Conflict, NotFound
+from billing.core.ids import new_id
+from billing.customers import customers as customers_service
+from billing.customers import organizations
+from billing.customers.models import Customer
+from billing.subscriptions.models import Subscription
 from tests.api.test_customers import NOT_FOUND, make_customer
 from tests.api.test_prices import MONTHLY, make_plan
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from billing.models import DunningConfig
+from billing.subscriptions.models import DunningConfig
 
 PATH = "/v1/merchants/dunning-config"
 DEFAULTS = {"retryScheduleDays": [1, 3, 5], "gracePeriodDays": 7, "endAction": "cancel"}

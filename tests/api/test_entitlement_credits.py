@@ -5,8 +5,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from billing.models import CreditGrant, Customer, PlanFeature, UsageCheckpoint
-from billing.services import metrics, organizations
+from billing.catalog import metrics
+from billing.catalog.models import PlanFeature
+from billing.customers import organizations
+from billing.customers.models import Customer
+from billing.subscriptions.models import CreditGrant
+from billing.usage.models import UsageCheckpoint
 from tests.entitlement_factories import (
     API,
     SSO,

@@ -3,9 +3,10 @@ tenant isolation), POST validation, subscriptions that grant nothing, overrides 
 
 import pytest
 
-from billing.models import Customer, PlanFeature
-from billing.services.subscription_lifecycle import cancel, pause
-from billing.services.subscription_versions import override_features
+from billing.catalog.models import PlanFeature
+from billing.customers.models import Customer
+from billing.subscriptions.subscription_lifecycle import cancel, pause
+from billing.subscriptions.subscription_versions import override_features
 from tests.entitlement_factories import (
     NOT_FOUND,
     SEATS,

@@ -6,7 +6,7 @@ import pytest
 from quart import Blueprint
 
 from api.errors import register_error_handlers
-from billing.services import merchants
+from billing import onboarding
 from webapp.app import create_app
 
 
@@ -128,7 +128,7 @@ async def test_unexpected_failure_is_500_with_trace_only_in_log(
     async def explode(merchant_id):
         raise RuntimeError("secret internal detail")
 
-    monkeypatch.setattr(merchants, "onboarding_status", explode)
+    monkeypatch.setattr(onboarding, "onboarding_status", explode)
     with caplog.at_level(logging.ERROR, logger="tally.errors"):
         response = await client.get("/v1/merchants/checkonboarding", headers=merchant.headers)
     assert response.status_code == 500

@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from billing.models import UsageEvent, UsageIdempotencyKey, UsageRollup
-from billing.services import events
-from billing.services.rollup_backfill import backfill_all
+from billing.usage import events
+from billing.usage.models import UsageEvent, UsageIdempotencyKey, UsageRollup
+from billing.usage.rollup_backfill import backfill_all
 
 HOUR = datetime(2026, 3, 1, 10, tzinfo=UTC)
 BACKFILL = "/v1/trigger/events-backfill"

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from billing.models import UsageEvent, UsageIdempotencyKey, UsageRollup
+from billing.usage.models import UsageEvent, UsageIdempotencyKey, UsageRollup
 
 T0 = "2026-03-01T10:15:00Z"
 

@@ -4,7 +4,7 @@ tenant isolation."""
 
 import pytest
 
-from billing.models import UsageEvent
+from billing.usage.models import UsageEvent
 
 T = "2026-03-{:02d}T12:00:00Z"
 

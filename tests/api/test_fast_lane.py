@@ -11,9 +11,10 @@ import json
 import pytest
 
 from api.fast_lane import FastLane
-from billing.models import ApiKey, UsageEvent
-from billing.services import events as event_service
-from billing.services.api_keys import revoke_api_key
+from billing.accounts.api_keys import revoke_api_key
+from billing.accounts.models import ApiKey
+from billing.usage import events as event_service
+from billing.usage.models import UsageEvent
 from tests.entitlement_factories import SSO
 from tests.subscription_factories import make_customer, subscribe
 

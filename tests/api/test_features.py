@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from billing.models import Feature, Plan, PlanFeature
+from billing.catalog.models import Feature, Plan, PlanFeature
 
 FEATURE_FIELDS = {
     "id",

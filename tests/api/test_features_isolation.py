@@ -3,7 +3,7 @@ missing ones, slugs are per merchant, and every row needs a secret key."""
 
 import pytest
 
-from billing.models import Feature
+from billing.catalog.models import Feature
 from tests.api.test_features import (
     BAD_METRICS,
     MISSING_ID,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from billing.models import Feature
+from billing.catalog.models import Feature
 from tests.api.test_features import create, made
 from tests.api.test_robustness import ODD_VALUES
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from billing.models import Merchant
+from billing.accounts.models import Merchant
 
 NOT_FOUND = {"error": "Merchant not found or access denied"}
 

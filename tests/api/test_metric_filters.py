@@ -3,7 +3,7 @@ stored), simple metrics only, and what GET /v1/metrics/{id}/value counts with th
 
 import pytest
 
-from billing.models import Metric
+from billing.catalog.models import Metric
 from tests.api.test_metrics import BASE, create, made, update
 from tests.api.test_robustness import ODD_VALUES
 from tests.subscription_factories import make_customer

@@ -7,8 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from billing.models import Metric, UsageEvent
-from billing.services import events
+from billing.catalog.models import Metric
+from billing.usage import events
+from billing.usage.models import UsageEvent
 from tests.subscription_factories import make_customer, subscribe
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)

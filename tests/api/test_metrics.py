@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from billing.models import Feature, Metric
+from billing.catalog.models import Feature, Metric
 
 METRIC_FIELDS = {
     "id",

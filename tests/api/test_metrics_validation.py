@@ -2,7 +2,7 @@
 
 import pytest
 
-from billing.models import Metric
+from billing.catalog.models import Metric
 from tests.api.test_metrics import BASE, create, made, update
 from tests.api.test_robustness import ODD_VALUES
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from billing.models import Membership, Merchant
-from billing.services import accounts
+from billing.accounts import accounts
+from billing.accounts.models import Membership, Merchant
 from tests.conftest import PASSWORD, unique_email
 
 PATH = "/v1/merchants/onboarding-create-merchant"

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-from billing.models import Feature, Plan, PlanFeature, Price, PricingTable, PricingTablePlan
-from billing.services.pricing import fixed_price_data
+from billing.catalog.models import Feature, Plan, PlanFeature, Price, PricingTable, PricingTablePlan
+from billing.catalog.pricing import fixed_price_data
 
 PLAN_FIELDS = {
     "id",

@@ -2,8 +2,8 @@
 
 import pytest
 
-from billing.models import Feature, Metric, Plan, PlanFeature, Price, PricingTablePlan
-from billing.services.pricing import fixed_price_data, seat_price_data
+from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price, PricingTablePlan
+from billing.catalog.pricing import fixed_price_data, seat_price_data
 from tests.api.test_plans import create_plan
 
 INVALID_FEATURES = {

@@ -3,7 +3,7 @@ stores nothing (no plan, feature or metric)."""
 
 import pytest
 
-from billing.models import Feature, Metric, Plan
+from billing.catalog.models import Feature, Metric, Plan
 from tests.api.test_plans_create import post
 
 

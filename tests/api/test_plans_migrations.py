@@ -5,7 +5,8 @@ Migrations that move subscribers: tests/api/test_subscription_changes_migrations
 
 import pytest
 
-from billing.models import Feature, PlanFeature, PlanMigration
+from billing.catalog.models import Feature, PlanFeature
+from billing.subscriptions.models import PlanMigration
 from tests.api.test_plans import NOT_FOUND, create_plan
 from tests.api.test_plans_versions import edit, new_version
 

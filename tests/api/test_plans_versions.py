@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from billing.models import Feature, Plan, PlanFeature, Price
-from billing.services.pricing import fixed_price_data, seat_price_data
+from billing.catalog.models import Feature, Plan, PlanFeature, Price
+from billing.catalog.pricing import fixed_price_data, seat_price_data
 from tests.api.test_plans import NOT_FOUND, create_plan
 from tests.factories import make_plan
 

@@ -4,8 +4,9 @@ import re
 
 import pytest
 
-from billing.ids import new_id
-from billing.models import Merchant, Plan, Price
+from billing.accounts.models import Merchant
+from billing.catalog.models import Plan, Price
+from billing.core.ids import new_id
 
 PRICE_FIELDS = {
     "id",

@@ -1,8 +1,8 @@
 """/v1/prices/clone, unexpected failures, the OpenAPI entries and odd input (never a 500)."""
 
-from billing.ids import new_id
-from billing.models import Price
-from billing.services import prices as prices_service
+from billing.catalog import prices as prices_service
+from billing.catalog.models import Price
+from billing.core.ids import new_id
 from tests.api.test_prices import (
     INVALID,
     MONTHLY,

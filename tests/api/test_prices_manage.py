@@ -2,8 +2,8 @@
 
 import pytest
 
-from billing.ids import new_id
-from billing.models import Price
+from billing.catalog.models import Price
+from billing.core.ids import new_id
 from tests.api.test_prices import (
     MONTHLY,
     PLAN_MISSING,

@@ -1,6 +1,6 @@
 """/v1/pricing-tables/{id}/plans and /v1/pricing-tables/plans/{id}: a table's plan entries."""
 
-from billing.models import PricingTablePlan
+from billing.catalog.models import PricingTablePlan
 from tests.api.test_pricing_tables import (
     ENTRY_404,
     MISSING_ENTRY,

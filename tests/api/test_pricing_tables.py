@@ -2,8 +2,8 @@
 
 import pytest
 
-from billing.models import Plan, PricingTable, PricingTablePlan
-from billing.models.base import utcnow
+from billing.catalog.models import Plan, PricingTable, PricingTablePlan
+from billing.core.models import utcnow
 from tests.factories import make_plan, new_version
 
 TABLE_FIELDS = {

@@ -2,9 +2,9 @@
 
 import pytest
 
-from billing.models import ApiKey
-from billing.models.base import utcnow
-from billing.services import api_keys
+from billing.accounts import api_keys
+from billing.accounts.models import ApiKey
+from billing.core.models import utcnow
 from tests.factories import make_plan
 
 NOT_FOUND = {"error": "Pricing table not found"}

@@ -60,7 +60,7 @@ async def test_odd_bodies_never_fail(client, merchant, method, path):
 
 
 async def test_odd_bodies_on_the_session_route(client, merchant, app):
-    from billing.services.accounts import sign_up
+    from billing.accounts.accounts import sign_up
     from tests.conftest import PASSWORD, unique_email
 
     user, _ = await sign_up(email=unique_email(), password=PASSWORD, legal_name="Fuzz")

@@ -6,7 +6,7 @@ cancelled subscription looks like afterwards, dunning end actions and tenant iso
 
 import pytest
 
-from billing.models import Subscription, SubscriptionDetail, SubscriptionEvent
+from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
 from tests.subscription_factories import subscribe
 
 NOT_FOUND = {"error": "Subscription not found or access denied"}

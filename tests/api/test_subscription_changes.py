@@ -8,8 +8,9 @@ from datetime import timedelta
 
 import pytest
 
-from billing.models import Feature, Plan, Price, Subscription, SubscriptionDetail
-from billing.services.scheduled_changes import schedule
+from billing.catalog.models import Feature, Plan, Price
+from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.scheduled_changes import schedule
 from tests.factories import make_plan, new_version
 from tests.subscription_factories import subscribe
 

@@ -3,8 +3,9 @@ run_due), the price mapping and its fallback, skipped subscriptions, overrides k
 
 from datetime import timedelta
 
-from billing.models import Feature, PlanFeature, Subscription, SubscriptionEvent
-from billing.services.scheduled_changes import run_due
+from billing.catalog.models import Feature, PlanFeature
+from billing.due_work import run_due
+from billing.subscriptions.models import Subscription, SubscriptionEvent
 from tests.api.test_plans import create_plan
 from tests.api.test_plans_migrations import migrate, price_of
 from tests.api.test_plans_versions import edit

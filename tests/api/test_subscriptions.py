@@ -4,7 +4,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from billing.models import Price, Subscription, SubscriptionDetail, SubscriptionEvent
+from billing.catalog.models import Price
+from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer
 

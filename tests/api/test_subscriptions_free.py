@@ -2,9 +2,10 @@
 
 import pytest
 
-from billing.models import Customer, Subscription
+from billing.customers.models import Customer
+from billing.subscriptions.models import Subscription
+from tests.billing.subscriptions.test_free_subscriptions import table
 from tests.factories import make_plan
-from tests.services.test_free_subscriptions import table
 
 PATH = "/v1/subscriptions/create-free-subscription"
 GOOD = {"customerEmail": "new@example.com", "customerName": "New User", "userId": "user-1"}

@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from billing.models import Subscription
+from billing.subscriptions.models import Subscription
 from tests.subscription_factories import make_customer, subscribe
 
 

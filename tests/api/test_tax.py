@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from billing.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
+from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 
 RATE_ERROR = (
     "defaultTaxRate must be a decimal between 0 and 1 with at most 4 decimal places or null"
@@ -258,7 +258,7 @@ async def test_tax_needs_a_secret_key(client, merchant, path):
 async def test_unexpected_failures_answer_the_specs_500(
     client, merchant, monkeypatch, path, service, body
 ):
-    from billing.services import tax_settings
+    from billing.tax import tax_settings
 
     async def broken(*args, **kwargs):
         raise RuntimeError("database went away")

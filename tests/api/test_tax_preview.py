@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from billing.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
+from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 from tests.subscription_factories import make_customer
 
 LINE = {

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from playwright.async_api import expect
 
-from billing.models import Customer
+from billing.customers.models import Customer
 from tests.pages.conftest import screenshot, sign_up
 from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer

@@ -11,7 +11,7 @@ import html
 import httpx
 from playwright.async_api import expect
 
-from billing.services import pricing_tables
+from billing.catalog import pricing_tables
 from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 

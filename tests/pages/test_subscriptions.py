@@ -5,7 +5,7 @@ import re
 
 from playwright.async_api import Page, expect
 
-from billing.models import Membership
+from billing.accounts.models import Membership
 from tests.factories import make_feature, make_plan
 from tests.pages.conftest import PHONE, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 from playwright.async_api import expect
 
-from billing.services import events, metrics
+from billing.catalog import metrics
+from billing.usage import events
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.pages.conftest import PHONE, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW

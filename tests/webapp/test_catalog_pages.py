@@ -5,8 +5,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from billing.models import Feature, Membership, Metric
-from billing.services import features
+from billing.accounts.models import Membership
+from billing.catalog import features
+from billing.catalog.models import Feature, Metric
 from webapp.forms.money import format_money, to_cents
 
 

@@ -3,8 +3,8 @@ create and edit with service errors on their fields, the detail page, delete, is
 
 from datetime import UTC, datetime, timedelta
 
-from billing.models import Customer
-from billing.services import organizations
+from billing.customers import organizations
+from billing.customers.models import Customer
 from tests.subscription_factories import make_customer, subscribe
 from tests.webapp.test_catalog_pages import HX, html_of, signed_up
 

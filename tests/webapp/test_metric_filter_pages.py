@@ -3,7 +3,7 @@ cleared when emptied, and errors shown on the field."""
 
 import html
 
-from billing.models import Metric
+from billing.catalog.models import Metric
 from tests.webapp.test_catalog_pages import html_of, signed_up
 
 FORM = {

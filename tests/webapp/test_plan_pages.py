@@ -1,8 +1,8 @@
 """Plan pages through the in-process client: the wizard in exact cents, versions and the
 diff, prices (fixed, tiered, clone, delete), visibility, delete, errors and isolation."""
 
-from billing.models import Feature, Plan, Price
-from billing.services import features, plan_create
+from billing.catalog import features, plan_create
+from billing.catalog.models import Feature, Plan, Price
 from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
 
 

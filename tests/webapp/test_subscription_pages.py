@@ -2,8 +2,9 @@
 per plan, service errors on fields), the override editor, lifecycle actions with 409 refusals
 as flash errors, the MRR tile, and isolation."""
 
-from billing.models import Price, Subscription
-from billing.services import subscription_lifecycle
+from billing.catalog.models import Price
+from billing.subscriptions import subscription_lifecycle
+from billing.subscriptions.models import Subscription
 from tests.factories import make_feature, make_plan
 from tests.subscription_factories import make_customer, subscribe
 from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up

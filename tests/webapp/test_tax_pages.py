@@ -3,7 +3,7 @@ definitions (create, edit, deactivate), registrations, the preview, errors and i
 
 from decimal import Decimal
 
-from billing.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
+from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 from tests.subscription_factories import make_customer
 from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
 

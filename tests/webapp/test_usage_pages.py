@@ -3,7 +3,8 @@ through the in-process client."""
 
 from datetime import UTC, datetime, timedelta
 
-from billing.services import events, metrics
+from billing.catalog import metrics
+from billing.usage import events
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.subscription_factories import make_customer
 from tests.webapp.test_catalog_pages import HX, html_of, signed_up

@@ -10,7 +10,7 @@ import re
 
 from wtforms import Form
 
-from billing.currencies import ISO_4217
+from billing.core.currencies import ISO_4217
 
 
 def currency_choices() -> list[tuple[str, str]]:

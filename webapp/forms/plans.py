@@ -13,7 +13,7 @@ from itertools import zip_longest
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from billing.services.plan_inputs import NewFeature, Trial
+from billing.catalog.plan_inputs import NewFeature, Trial
 from webapp.forms import TallyForm, currency_choices
 from webapp.forms.features import CheckboxesField
 from webapp.forms.money import MoneyField

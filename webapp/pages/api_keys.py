@@ -7,8 +7,8 @@ One URL serves the whole page or, for HTMX, only the keys panel.
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import api_keys
-from billing.services.errors import ServiceError
+from billing.accounts import api_keys
+from billing.core.errors import ServiceError
 from webapp.forms.api_keys import ApiKeyForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 

@@ -6,8 +6,8 @@ the new owner lands on the onboarding checklist already logged in.
 
 from quart import Blueprint, flash, redirect, request, url_for
 
-from billing.services import accounts
-from billing.services.errors import ServiceError
+from billing.accounts import accounts
+from billing.core.errors import ServiceError
 from webapp.auth import log_user_in, log_user_out
 from webapp.forms.auth import LogInForm, SignUpForm
 from webapp.pages.common import INVALID_FORM, is_logged_in, page_headers, render_page, safe_next

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 from quart import Response, g, redirect, render_template, request, session, url_for
 
-from billing.services import accounts, merchants
-from billing.services.errors import NotFound
+from billing.accounts import accounts, merchants
+from billing.core.errors import NotFound
 from webapp.auth import SAFE_METHODS, csrf_token_valid, log_user_out
 
 CSRF_FIELD = "csrf_token"

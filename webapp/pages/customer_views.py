@@ -8,8 +8,10 @@ subscription page shows the same card for one subscription; both build it here.
 
 from dataclasses import dataclass
 
-from billing.models import Subscription
-from billing.services import entitlements, mrr, organizations, subscription_reads
+from billing.customers import organizations
+from billing.subscriptions import mrr, subscription_reads
+from billing.subscriptions.models import Subscription
+from billing.usage import entitlements
 from webapp.pages.subscription_history import History, subscription_history
 
 

@@ -1,6 +1,6 @@
 """Customers: a searchable, keyset-paginated list; create, edit, detail and delete.
 
-Every write is one call to ``billing.services.customers`` (the functions /v1 uses), so the
+Every write is one call to ``billing.customers.customers`` (the functions /v1 uses), so the
 email rules live there. The list never counts or offsets: ``list_customers`` answers a page and
 an opaque cursor for the next one, so the 2,000th page costs what the first does. "Previous"
 works by carrying the cursors already passed in the URL (``back``), the way a reader would
@@ -9,8 +9,8 @@ walk back through pages, without asking the database to count backwards.
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import customers
-from billing.services.errors import NotFound, ServiceError
+from billing.core.errors import NotFound, ServiceError
+from billing.customers import customers
 from webapp.forms.customers import CustomerForm
 from webapp.forms.money import format_money
 from webapp.pages import customer_views

@@ -15,9 +15,9 @@ from urllib.parse import urlsplit
 
 from quart import Blueprint, Response, render_template, request
 
-from billing.services import api_keys
-from billing.services import pricing_table_views as views
-from billing.services.errors import NotFound, ServiceError, Unauthorized
+from billing.accounts import api_keys
+from billing.catalog import pricing_table_views as views
+from billing.core.errors import NotFound, ServiceError, Unauthorized
 
 bp = Blueprint("embed", __name__, url_prefix="/embed")
 

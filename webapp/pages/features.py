@@ -1,14 +1,14 @@
 """Features library: list with live search, create, edit and delete.
 
-Each write is one call to ``billing.services.features`` (the same functions /v1 uses), so the
+Each write is one call to ``billing.catalog.features`` (the same functions /v1 uses), so the
 slug rules and the clean-up of plan references on delete live there. Search is a GET, so the
 search box works without JavaScript and HTMX only swaps the results table in.
 """
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import features, metrics
-from billing.services.errors import NotFound, ServiceError
+from billing.catalog import features, metrics
+from billing.core.errors import NotFound, ServiceError
 from webapp.forms.features import FeatureForm, value_text
 from webapp.forms.money import format_money
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page

@@ -1,6 +1,6 @@
 """Metrics: list, create, edit and delete how usage events aggregate.
 
-One call to ``billing.services.metrics`` per write, like /v1. The edit page shows the event
+One call to ``billing.catalog.metrics`` per write, like /v1. The edit page shows the event
 name, aggregation and value type read-only: the service keeps them fixed after creation, so
 offering them as inputs would only invite an error.
 """
@@ -9,8 +9,8 @@ import json
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import metrics
-from billing.services.errors import NotFound, ServiceError
+from billing.catalog import metrics
+from billing.core.errors import NotFound, ServiceError
 from webapp.forms.metrics import (
     AGGREGATION_LABELS,
     QUERY_TYPE_LABELS,

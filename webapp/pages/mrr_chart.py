@@ -1,6 +1,6 @@
 """The MRR chart's geometry, drawn as SVG by the template (no chart library, no JavaScript).
 
-The numbers come from ``billing.services.mrr.mrr_per_day``; this module only turns a list of
+The numbers come from ``billing.subscriptions.mrr.mrr_per_day``; this module only turns a list of
 (day, cents) into coordinates in a fixed viewBox, a "nice" top for the y axis and a few
 labels, so the template stays a dumb drawing and the scaling is unit-testable.
 """

@@ -2,7 +2,8 @@
 
 from quart import Blueprint, g
 
-from billing.services import merchants, mrr
+from billing import onboarding
+from billing.subscriptions import mrr
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
 from webapp.pages.mrr_chart import build_chart
@@ -38,7 +39,7 @@ CHECKLIST = (
 @bp.get("")
 @login_required
 async def checklist():
-    status = await merchants.onboarding_status(g.merchant.id)
+    status = await onboarding.onboarding_status(g.merchant.id)
     items = [
         {"done": bool(status.get(key)), "title": title, "why": why, "area": area}
         for key, title, why, area in CHECKLIST

@@ -10,9 +10,9 @@ instead, where the consequence is visible.
 
 from quart import flash, g, redirect, request, url_for
 
-from billing.services import plan_edits, plans
-from billing.services.errors import NotFound, ServiceError
-from billing.services.plan_inputs import CreditOverride, Trial
+from billing.catalog import plan_edits, plans
+from billing.catalog.plan_inputs import CreditOverride, Trial
+from billing.core.errors import NotFound, ServiceError
 from webapp.forms.money import from_cents
 from webapp.forms.plans import PlanEditForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page

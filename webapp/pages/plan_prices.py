@@ -2,14 +2,14 @@
 
 Prices belong to the plan's current version and change it in place, exactly as
 ``/v1/prices`` does (a new version is made by editing the plan). Each action is one call to
-``billing.services.prices``; ``pricingData`` is validated there, and its ``details`` are shown
+``billing.catalog.prices``; ``pricingData`` is validated there, and its ``details`` are shown
 next to the form that sent it.
 """
 
 from quart import flash, g, redirect, request, url_for
 
-from billing.services import plans, prices
-from billing.services.errors import NotFound, ServiceError
+from billing.catalog import plans, prices
+from billing.core.errors import NotFound, ServiceError
 from webapp.forms.money import from_cents
 from webapp.forms.prices import ClonePriceForm, FixedPriceForm, TieredPriceForm, price_error
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page

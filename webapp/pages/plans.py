@@ -9,9 +9,10 @@ services too, the version history through ``plans.list_versions``.
 
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
-from billing.models import Plan
-from billing.services import features, plan_create, plan_migrations, plans
-from billing.services.errors import NotFound, ServiceError
+from billing.catalog import features, plan_create, plans
+from billing.catalog.models import Plan
+from billing.core.errors import NotFound, ServiceError
+from billing.subscriptions import plan_migrations
 from webapp.forms.money import format_money
 from webapp.forms.plans import FEATURE_KINDS, PlanForm
 from webapp.forms.prices import FixedPriceForm, TieredPriceForm

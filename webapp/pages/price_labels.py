@@ -1,12 +1,12 @@
 """Prices in words for the catalog pages: "€29.00 / month", tiers as a short list.
 
 Presentation only: which interval a price bills on and its headline amount come from
-``billing.services.pricing`` (the same facts pricing tables use), never re-derived here.
+``billing.catalog.pricing`` (the same facts pricing tables use), never re-derived here.
 """
 
 from copy import deepcopy
 
-from billing.services.pricing import billing_interval, headline_amount_cents
+from billing.catalog.pricing import billing_interval, headline_amount_cents
 from webapp.forms.money import format_money
 
 PER = {"month": "month", "year": "year"}

@@ -1,6 +1,6 @@
 """Pricing tables: list, create, and the table page (plans, order, preview, embed code).
 
-Writes are calls to ``billing.services.pricing_tables`` (the functions /v1 uses); the page
+Writes are calls to ``billing.catalog.pricing_tables`` (the functions /v1 uses); the page
 reads the resolved ``detailed_view``, which already orders plans by the service's rule.
 Moving a plan up or down is one ``move_plan_entry`` call, which gives every entry an explicit
 ``displayOrder`` (its new position) in one transaction.
@@ -12,9 +12,10 @@ to the API keys page.
 
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
-from billing.services import api_keys, plans, pricing_tables
-from billing.services import pricing_table_views as views
-from billing.services.errors import NotFound, ServiceError
+from billing.accounts import api_keys
+from billing.catalog import plans, pricing_tables
+from billing.catalog import pricing_table_views as views
+from billing.core.errors import NotFound, ServiceError
 from webapp.forms.money import format_money
 from webapp.forms.pricing_tables import AddPlanForm, PricingTableForm, TableSettingsForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page

@@ -6,8 +6,9 @@ without it, a successful save redirects back (303) so a reload cannot post twice
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import dunning, merchants
-from billing.services.errors import ServiceError
+from billing.accounts import merchants
+from billing.core.errors import ServiceError
+from billing.subscriptions import dunning
 from webapp.forms.settings import DunningForm, ProfileForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 

@@ -8,9 +8,10 @@ action started from (``next``), never as a broken page.
 
 from quart import flash, g, redirect, request, url_for
 
-from billing.services import features, subscription_lifecycle, subscription_reads
-from billing.services import subscription_versions as versions
-from billing.services.errors import NotFound, ServiceError
+from billing.catalog import features
+from billing.core.errors import NotFound, ServiceError
+from billing.subscriptions import subscription_lifecycle, subscription_reads
+from billing.subscriptions import subscription_versions as versions
 from webapp.forms.subscriptions import FeatureOverrideForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page, safe_next
 from webapp.pages.customer_views import card_of

@@ -9,8 +9,8 @@ resume, cancel) change no version and read as one line.
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from billing.models import Subscription, SubscriptionFeature
-from billing.services import subscription_reads
+from billing.subscriptions import subscription_reads
+from billing.subscriptions.models import Subscription, SubscriptionFeature
 from webapp.pages.price_labels import price_summary
 
 KIND_LABELS = {

@@ -10,8 +10,10 @@ detail page, the feature override editor and the lifecycle actions are in
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.services import customers, plans, subscription_reads, subscriptions
-from billing.services.errors import Conflict, NotFound, ServiceError
+from billing.catalog import plans
+from billing.core.errors import Conflict, NotFound, ServiceError
+from billing.customers import customers
+from billing.subscriptions import subscription_reads, subscriptions
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
 from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page

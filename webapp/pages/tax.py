@@ -6,9 +6,9 @@ row), without it a save redirects back to the page (303).
 
 from quart import Blueprint, abort, flash, g, redirect, request, url_for
 
-from billing.services import tax_settings
-from billing.services.errors import NotFound, ServiceError
-from billing.services.us_states import STATES
+from billing.core.errors import NotFound, ServiceError
+from billing.tax import tax_settings
+from billing.tax.us_states import STATES
 from webapp.forms.tax import (
     RateDefinitionForm,
     RegistrationForm,

@@ -3,9 +3,9 @@ in place. It calls the same engine as ``POST /v1/tax/calculate-preview`` and sto
 
 from quart import g, request
 
-from billing.models import Customer
-from billing.services.errors import ServiceError
-from billing.services.tax_engine import TaxLine, calculate_tax
+from billing.core.errors import ServiceError
+from billing.customers.models import Customer
+from billing.tax.tax_engine import TaxLine, calculate_tax
 from webapp.forms.tax import PreviewForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
 from webapp.pages.tax import PAGE, attach, bp, page_context

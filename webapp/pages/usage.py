@@ -9,8 +9,8 @@ results instead of failing the page.
 
 from quart import Blueprint, g, request, url_for
 
-from billing.services import event_reads
-from billing.services.errors import Invalid
+from billing.core.errors import Invalid
+from billing.usage import event_reads
 from webapp.pages.common import login_required, page_headers, render_page
 from webapp.pages.usage_chart import build_usage_chart
 

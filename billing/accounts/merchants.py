@@ -1,0 +1,89 @@
+"""The merchant profile, the merchant lock and provider status.
+
+``validate_profile`` is the single place merchant names and the default currency are checked;
+sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go through it.
+"""
+
+from billing.accounts.models import Merchant
+from billing.core.currencies import normalize_currency
+from billing.core.errors import Invalid, NotFound
+from billing.core.validation import clean_name
+
+MAX_NAME_LENGTH = 200
+
+
+def validate_profile(
+    *,
+    legal_name: str | None = None,
+    display_name: str | None = None,
+    default_currency: str | None = None,
+) -> dict[str, str]:
+    """Validated model fields for the values given (None means "leave unchanged")."""
+    fields: dict[str, str] = {}
+    if legal_name is not None:
+        fields["legal_name"] = clean_name(legal_name, "legalName", max_length=MAX_NAME_LENGTH)
+    if display_name is not None:
+        fields["display_name"] = clean_name(display_name, "displayName", max_length=MAX_NAME_LENGTH)
+    if default_currency is not None:
+        code = normalize_currency(default_currency)
+        if code is None:
+            raise Invalid("defaultCurrency must be a three-letter ISO 4217 currency code")
+        fields["default_currency"] = code
+    return fields
+
+
+async def get_merchant(merchant_id: str) -> Merchant:
+    merchant = await Merchant.filter(id=merchant_id).first()
+    if merchant is None:
+        raise NotFound("Merchant not found or access denied")
+    return merchant
+
+
+async def get_visible_merchant(merchant_id: str, requested_id: str) -> Merchant:
+    """A key sees only its own merchant; any other id answers as missing."""
+    if requested_id != merchant_id:
+        raise NotFound("Merchant not found or access denied")
+    return await get_merchant(merchant_id)
+
+
+async def update_merchant(
+    merchant_id: str,
+    *,
+    legal_name: str | None = None,
+    display_name: str | None = None,
+    default_currency: str | None = None,
+) -> Merchant:
+    fields = validate_profile(
+        legal_name=legal_name, display_name=display_name, default_currency=default_currency
+    )
+    merchant = await get_merchant(merchant_id)
+    if fields:
+        merchant.update_from_dict(fields)
+        await merchant.save(update_fields=[*fields, "updated_at"])
+    return merchant
+
+
+async def payment_provider(merchant_id: str) -> dict:
+    """Which payment provider is configured (none can be configured yet)."""
+    return {
+        "provider": None,
+        "isConfigured": False,
+        "availableProviders": ["provider_a", "provider_b"],
+    }
+
+
+async def merchant_data(merchant_id: str) -> dict:
+    """Prefill from provider A's account, which needs provider A's secret key on file."""
+    raise Invalid(
+        "Provider A is not configured. Save its keys with POST /v1/provider-a/config first."
+    )
+
+
+async def lock_merchant(merchant_id: str) -> Merchant | None:
+    """Lock the merchant's row until the caller's transaction ends.
+
+    Rules that look at other rows before writing (unique slugs and emails, one active
+    publishable key, one current plan version, version numbers) serialise on this lock, so two
+    concurrent requests of one merchant cannot both pass the check; other merchants never wait.
+    """
+    return await Merchant.filter(id=merchant_id).select_for_update().first()

@@ -1,0 +1,77 @@
+"""Merchants and the people and keys that act for them.
+
+A merchant is the tenant. Users log in to the dashboard and reach merchants through
+memberships (today every membership is an ``owner``; the table leaves room for team roles).
+API keys authenticate merchant servers: secret keys are stored only as a SHA-256 hash, while
+publishable keys keep their value because the spec lets the merchant read it back.
+"""
+
+from tortoise import fields
+from tortoise.indexes import Index
+
+from billing.core.models import PrefixedIdModel
+
+
+class Merchant(PrefixedIdModel):
+    id_prefix = "mer"
+    legal_name = fields.CharField(max_length=200)
+    display_name = fields.CharField(max_length=200)
+    default_currency = fields.CharField(max_length=3, default="USD")
+
+    class Meta:
+        table = "merchants"
+
+
+class User(PrefixedIdModel):
+    id_prefix = "user"
+    email = fields.CharField(max_length=320, unique=True)
+    password_hash = fields.CharField(max_length=255)
+
+    class Meta:
+        table = "users"
+
+
+class Membership(PrefixedIdModel):
+    id_prefix = "mem"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="memberships")
+    user = fields.ForeignKeyField("models.User", related_name="memberships")
+    role = fields.CharField(max_length=20, default="owner")
+
+    class Meta:
+        table = "memberships"
+        unique_together = (("merchant", "user"),)
+        indexes = (Index(fields=("user_id",), name="memberships_user_idx"),)
+
+
+class ApiKey(PrefixedIdModel):
+    id_prefix = "key"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="api_keys")
+    name = fields.CharField(max_length=200)
+    key_type = fields.CharField(max_length=20)
+    environment = fields.CharField(max_length=10)
+    prefix = fields.CharField(max_length=20)
+    key_hash = fields.CharField(max_length=64, unique=True)
+    key_value = fields.CharField(max_length=80, null=True)
+    revoked_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "api_keys"
+        indexes = (
+            Index(fields=("merchant_id", "key_type", "environment"), name="api_keys_merchant_idx"),
+        )
+
+
+class LoginAttempt(PrefixedIdModel):
+    """One dashboard login try; recent failures per email and per address drive throttling."""
+
+    id_prefix = "login"
+    email = fields.CharField(max_length=320)
+    ip_address = fields.CharField(max_length=64)
+    succeeded = fields.BooleanField()
+
+    class Meta:
+        table = "login_attempts"
+        indexes = (
+            Index(fields=("email", "created_at"), name="login_attempts_email_idx"),
+            Index(fields=("ip_address", "created_at"), name="login_attempts_ip_idx"),
+        )

@@ -1,0 +1,78 @@
+"""The due-work pass: the one entry point for everything Tally does because time passed.
+
+``run_due(now)`` does, in this order, all work due as of ``now`` across all merchants: apply
+scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
+(and end those cancelled at period end), renew credit grants, prune usage idempotency keys
+past their 24-hour window and usage checkpoints no read has moved in weeks. Invoices, payment
+retries and dunning join this list as they arrive. Nothing else runs on a timer.
+
+Three things run it (``webapp/due_loop.py``): ``tally serve`` in one of its worker processes,
+``tally worker`` as a process of its own, and ``tally run-due [--now ISO]`` once, as of any
+instant (the test clock). Any number of them may run at once on any number of machines: every
+row is claimed with SKIP LOCKED (``core/claims.py``), so nothing is done twice.
+
+Failures never stop the pass: a failing row is logged with its id and retried on the next pass
+(``core/claims.py``), and a step that fails as a whole (its database connection dropped) is
+logged and the pass goes on with the next step.
+"""
+
+import logging
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from billing.core.claims import FAILED
+from billing.core.models import utcnow
+from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
+from billing.usage import events, usage_checkpoints
+
+log = logging.getLogger("tally.due_work")
+
+
+async def _pruned(prune: Callable[[datetime], Awaitable[int]], now: datetime) -> Counter[str]:
+    return Counter(pruned=await prune(now))
+
+
+STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
+    ("scheduled changes", scheduled_changes.apply_due),
+    ("subscription periods", periods.roll_due),
+    ("credit grants", credit_grant_renewal.renew_due),
+    ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
+    ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),
+)
+
+
+@dataclass
+class DueWorkReport:
+    """What one pass did: per step, how many rows ended in each outcome."""
+
+    now: datetime
+    steps: dict[str, Counter[str]] = field(default_factory=dict)
+
+    def count(self, step: str, outcome: str) -> int:
+        return self.steps.get(step, Counter())[outcome]
+
+    @property
+    def failures(self) -> int:
+        return sum(outcomes[FAILED] for outcomes in self.steps.values())
+
+    def lines(self) -> list[str]:
+        """One line per step, e.g. ``scheduled changes: 2 applied, 1 cancelled``."""
+        return [
+            f"{step}: "
+            + (", ".join(f"{n} {word}" for word, n in sorted(outcomes.items()) if n) or "nothing")
+            for step, outcomes in self.steps.items()
+        ]
+
+
+async def run_due(now: datetime | None = None) -> DueWorkReport:
+    """Do all work due as of ``now`` (default: the present), each step in turn."""
+    report = DueWorkReport(now or utcnow())
+    for name, step in STEPS:
+        try:
+            report.steps[name] = await step(report.now)
+        except Exception:
+            log.exception("due work step %r failed; it runs again on the next pass", name)
+            report.steps[name] = Counter({FAILED: 1})
+    return report

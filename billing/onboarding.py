@@ -1,0 +1,17 @@
+"""The onboarding checklist: what a merchant still has to set up before billing works.
+
+It reads across contexts (catalog for plans, tax for its settings, payments once they exist),
+so it sits above them instead of inside accounts, which every context may call.
+"""
+
+from billing.catalog.models import Plan
+from billing.tax import tax_settings
+
+
+async def onboarding_status(merchant_id: str) -> dict[str, bool]:
+    """What the merchant still has to set up. ``hasPlans``: at least one live plan (its
+    current version). ``hasTax``: see ``tax_settings.is_configured``. Payment providers
+    arrive with their own issue; until one can be configured the answer is honestly False."""
+    has_plans = await Plan.scoped(merchant_id).filter(is_current=True).exists()
+    has_tax = await tax_settings.is_configured(merchant_id)
+    return {"hasPlans": has_plans, "hasPaymentProvider": False, "hasTax": has_tax}

@@ -1,1 +1,0 @@
-"""Async service functions: one per operation, each taking the merchant explicitly."""

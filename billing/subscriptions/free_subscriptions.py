@@ -1,0 +1,103 @@
+"""Free subscriptions (spec rule 2): the latest free plan of the active pricing tables.
+
+Rule 2 also requires the provider A integration to be configured, and provider A arrives with
+the payments issue. Until then ``create_free_subscription`` checks the whole request (400s),
+picks the plan (404s) and then refuses with 409 ``PROVIDER_A_REQUIRED``: nothing is created,
+and the payments issue only has to replace that last step with the real check, the customer
+lookup-or-create and the subscription. ``create_subscription`` already makes the credit
+grants; the response's ``credit_grants_created`` is then
+``credit_grants.count_for_subscription(merchant_id, subscription.id)``.
+
+"Free" means nothing in the price can ever charge money: every amount of every component is
+zero (a usage price at 0 per unit counts; a usage price at 2 cents a unit does not).
+Enterprise plans ("contact sales") are never picked. "Latest" is the most recently published
+plan version: the current version with the newest ``created_at``. Among a plan's prices the
+oldest free one is used (override prices are skipped).
+"""
+
+from dataclasses import dataclass
+from typing import NoReturn
+
+from billing.catalog.models import Plan, Price, PricingTable, PricingTablePlan
+from billing.catalog.price_components import is_free
+from billing.core.errors import Conflict, Invalid, NotFound
+from billing.core.validation import has_unstorable_characters
+from billing.customers.customer_fields import clean_fields
+
+NO_ACTIVE_TABLES = "No active pricing tables found for this merchant"
+NO_FREE_PLAN = "No free plan found in this merchant's active pricing tables"
+PROVIDER_A_REQUIRED = (
+    "Provider A is not configured; free subscriptions need the provider A integration"
+)
+MAX_USER_ID = 200
+
+
+@dataclass(frozen=True)
+class FreeOffer:
+    plan: Plan
+    price: Price
+
+
+async def find_free_plan(merchant_id: str) -> FreeOffer:
+    """The plan and price a free subscription would use, or 404 saying what is missing."""
+    tables = (
+        await PricingTable.scoped(merchant_id).filter(is_active=True).values_list("id", flat=True)
+    )
+    if not tables:
+        raise NotFound(NO_ACTIVE_TABLES)
+    stable_ids = (
+        await PricingTablePlan.scoped(merchant_id)
+        .filter(pricing_table_id__in=tables)
+        .values_list("stable_plan_id", flat=True)
+    )
+    plans = await (
+        Plan.scoped(merchant_id)
+        .filter(stable_plan_id__in=set(stable_ids), is_current=True, is_enterprise_plan=False)
+        .order_by("-created_at", "-id")
+    )
+    if plans:
+        prices = await (
+            Price.scoped(merchant_id)
+            .filter(plan_id__in=[plan.id for plan in plans], is_override_price=False)
+            .order_by("created_at", "id")
+        )
+        for plan in plans:
+            for price in prices:
+                if price.plan_id == plan.id and is_free(price.pricing_data):
+                    return FreeOffer(plan, price)
+    raise NotFound(NO_FREE_PLAN)
+
+
+def _user_id(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise Invalid("userId is required")
+    if len(value.strip()) > MAX_USER_ID or has_unstorable_characters(value):
+        raise Invalid(f"userId must be at most {MAX_USER_ID} characters, without control ones")
+    return value.strip()
+
+
+def clean_request(
+    *, customer_email: object, customer_name: object, user_id: object, **billing: object
+) -> dict[str, object]:
+    """The checked customer fields of a free-subscription request (400 on the first fault)."""
+    if not isinstance(customer_name, str) or not customer_name.strip():
+        raise Invalid("customerName is required")
+    fields = clean_fields({"email": customer_email, "name": customer_name, **billing})
+    fields["external_customer_id"] = _user_id(user_id)
+    return fields
+
+
+async def create_free_subscription(
+    merchant_id: str,
+    *,
+    customer_email: object,
+    customer_name: object,
+    user_id: object,
+    **billing: object,
+) -> NoReturn:
+    """Check the request and pick the plan, then refuse: provider A is not available yet."""
+    clean_request(
+        customer_email=customer_email, customer_name=customer_name, user_id=user_id, **billing
+    )
+    await find_free_plan(merchant_id)
+    raise Conflict(PROVIDER_A_REQUIRED)

@@ -1,0 +1,119 @@
+"""Monthly recurring revenue, exactly per the spec's rule 1.
+
+- Only active subscriptions count: the live version (not soft-deleted), not ended
+  (``end_timestamp`` null) and ``status == "active"``; paused and unpaid ones do not. A
+  subscription whose start lies in the future already counts: it is sold and active.
+- Only fixed fees count: ``fixed`` components, plus the ``flat_rate`` and ``recurring`` forms
+  (which are fixed fees). Per-unit, usage and tiered components are excluded.
+- A monthly fee counts in full, a yearly one as a twelfth. Beyond the rule: a fee every k
+  months counts 1/k (quarterly = a third), every k years 1/(12k); daily and weekly fees are
+  normalised to a month as 365/12 days and 52/12 weeks.
+- Rounding: the exact fractions are summed and rounded half up to whole cents once, at the
+  end, so twelve yearly subscriptions of 1000 cents add up to exactly 1000, not 12 * 83.
+- Amounts of all currencies are summed as they are (the spec's MRR has no currency).
+
+``SubscriptionEvent.mrr_cents`` stores each subscription's MRR after every change
+(``subscription_mrr_cents``), so ``mrr_per_day`` can draw the history without re-reading prices.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
+
+from billing.catalog.price_components import billing_components
+from billing.catalog.recurrence import RuleError, parse_rule
+from billing.core.models import utcnow
+from billing.subscriptions.models import Subscription, SubscriptionEvent
+
+PER_MONTH = {
+    "MONTHLY": Fraction(1),
+    "YEARLY": Fraction(1, 12),
+    "WEEKLY": Fraction(52, 12),
+    "DAILY": Fraction(365, 12),
+}
+
+
+def round_half_up(value: Fraction) -> int:
+    return int((value + Fraction(1, 2)) // 1)
+
+
+def subscription_mrr(pricing_data: dict) -> Fraction:
+    """The exact monthly value of a price's fixed fees (a fraction of cents)."""
+    total = Fraction(0)
+    for component in billing_components(pricing_data):
+        if not component.is_fixed:
+            continue
+        try:
+            parts = parse_rule(component.recurrence_rule)
+        except RuleError:
+            continue
+        interval = int(parts.get("INTERVAL", "1"))
+        total += (
+            Fraction(component.data.get("amount_cents", 0)) * PER_MONTH[parts["FREQ"]] / interval
+        )
+    return total
+
+
+def subscription_mrr_cents(pricing_data: dict) -> int:
+    """One subscription's MRR in whole cents (rounded half up)."""
+    return round_half_up(subscription_mrr(pricing_data))
+
+
+def counts_for_mrr(subscription: Subscription) -> bool:
+    return (
+        subscription.status == "active"
+        and subscription.end_timestamp is None
+        and subscription.deleted_at is None
+    )
+
+
+@dataclass(frozen=True)
+class Mrr:
+    amount_cents: int
+    active_subscriptions_count: int
+    calculated_at: datetime
+
+
+async def merchant_mrr(merchant_id: str) -> Mrr:
+    """The merchant's MRR now: one query for the active subscriptions with their prices."""
+    active = await (
+        Subscription.scoped(merchant_id)
+        .filter(status="active", end_timestamp=None)
+        .prefetch_related("effective_price")
+    )
+    total = sum((subscription_mrr(s.effective_price.pricing_data) for s in active), Fraction(0))
+    return Mrr(round_half_up(total), len(active), utcnow())
+
+
+def _daily_totals(
+    events: Iterable[tuple[str, int, datetime]], days: list[date]
+) -> list[tuple[date, int]]:
+    """Sweep events in time order; after each day, sum each subscription's latest MRR."""
+    current: dict[str, int] = {}
+    ordered = iter(events)
+    pending = next(ordered, None)
+    totals = []
+    for day in days:
+        day_end = datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(days=1)
+        while pending is not None and pending[2] < day_end:
+            current[pending[0]] = pending[1]
+            pending = next(ordered, None)
+        totals.append((day, sum(current.values())))
+    return totals
+
+
+async def mrr_per_day(merchant_id: str, days: int) -> list[tuple[date, int]]:
+    """MRR at the end of each of the last ``days`` days (UTC, today included), oldest first,
+    from the subscription event history: each subscription counts with its latest event at or
+    before the end of the day."""
+    today = utcnow().date()
+    wanted = [today - timedelta(days=offset) for offset in range(max(days, 1) - 1, -1, -1)]
+    end = datetime(today.year, today.month, today.day, tzinfo=UTC) + timedelta(days=1)
+    events = await (
+        SubscriptionEvent.scoped(merchant_id)
+        .filter(occurred_at__lt=end)
+        .order_by("occurred_at", "created_at", "id")
+        .values_list("stable_subscription_id", "mrr_cents", "occurred_at")
+    )
+    return _daily_totals(events, wanted)

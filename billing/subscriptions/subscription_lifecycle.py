@@ -1,0 +1,131 @@
+"""Subscription lifecycle: pause, resume, reactivate, cancel and enforcing dunning now.
+
+The state table (the spec leaves the preconditions open; these are ours):
+
+==================  ==========================  ==========  ==================================
+action              allowed from                to          refused with 409
+==================  ==========================  ==========  ==================================
+pause               active                      paused      paused, unpaid
+resume              paused                      active      active, unpaid
+reactivate          unpaid                      active      active, paused
+cancel (DELETE)     active, paused, unpaid      ended       (none: every live state ends)
+enforce dunning     active, paused, unpaid      per the merchant's dunning end action
+==================  ==========================  ==========  ==================================
+
+An ended subscription accepts nothing: every action answers 409 ("Subscription has ended").
+Status changes happen in place on the live version (a lifecycle change is not an override, so
+it makes no new version); each locks the row, changes it and records an event
+(``paused``, ``resumed``, ``reactivated``, ``cancelled``, ``unpaid``) in one transaction.
+
+Cancelling sets ``end_timestamp`` and ``deleted_at`` and the status ``ended``. The row is then
+soft-deleted like every superseded version, so ``GET /v1/subscriptions/{id}`` answers 404 and
+lists leave it out, while the history stays in the database. Its features and billing details
+are soft-deleted too (their ``next_billing_date`` cleared first, so no billing run can pick
+them up), its pending scheduled changes are cancelled and its active credit grants are
+cancelled (status ``cancelled``; the spec's "credit grants expired").
+"""
+
+from datetime import datetime
+
+from tortoise.transactions import in_transaction
+
+from billing.core.errors import Conflict
+from billing.core.models import utcnow
+from billing.subscriptions import credit_grants, subscriptions
+from billing.subscriptions.dunning import get_dunning_config
+from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionFeature
+from billing.subscriptions.scheduled_changes import cancel_pending
+from billing.subscriptions.subscription_versions import lock_live
+
+# action: (states it is allowed from, state after, event kind, what the refusal says)
+TRANSITIONS = {
+    "pause": (("active",), "paused", "paused", "Only an active subscription can be paused"),
+    "resume": (("paused",), "active", "resumed", "Only a paused subscription can be resumed"),
+    "reactivate": (
+        ("unpaid",),
+        "active",
+        "reactivated",
+        "Only an unpaid subscription can be reactivated",
+    ),
+}
+DUNNING_STATUS = {"pause": "paused", "unpaid": "unpaid"}
+
+
+async def _set_status(merchant_id: str, live: Subscription, status: str, kind: str, now) -> None:
+    live.status = status
+    await live.save(update_fields=["status", "updated_at"])
+    await subscriptions.record_event(merchant_id, live, kind, at=now)
+
+
+async def transition(merchant_id: str, stable_id: str, action: str) -> Subscription:
+    """Apply ``pause``, ``resume`` or ``reactivate`` per the table above."""
+    allowed, status, kind, refusal = TRANSITIONS[action]
+    async with in_transaction():
+        live = await lock_live(merchant_id, stable_id)
+        if live.status not in allowed:
+            raise Conflict(f"{refusal} (this one is {live.status})")
+        await _set_status(merchant_id, live, status, kind, utcnow())
+    return live
+
+
+async def pause(merchant_id: str, stable_id: str) -> Subscription:
+    return await transition(merchant_id, stable_id, "pause")
+
+
+async def resume(merchant_id: str, stable_id: str) -> Subscription:
+    return await transition(merchant_id, stable_id, "resume")
+
+
+async def reactivate(merchant_id: str, stable_id: str) -> Subscription:
+    return await transition(merchant_id, stable_id, "reactivate")
+
+
+async def end(merchant_id: str, live: Subscription, *, now: datetime | None = None) -> None:
+    """End the locked live version ``live`` (see the module docstring for everything that
+    goes with it). Also used by dunning and by period roll-over for ``cancelAtPeriodEnd``."""
+    now = now or utcnow()
+    live.status = "ended"
+    live.end_timestamp = now
+    live.deleted_at = now
+    await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])
+    await (
+        SubscriptionDetail.scoped(merchant_id)
+        .filter(subscription_id=live.id)
+        .update(next_billing_date=None, deleted_at=now, updated_at=now)
+    )
+    await (
+        SubscriptionFeature.scoped(merchant_id)
+        .filter(subscription_id=live.id)
+        .update(deleted_at=now, updated_at=now)
+    )
+    await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended")
+    await credit_grants.cancel_for_subscription(merchant_id, live.stable_subscription_id, now=now)
+    await subscriptions.record_event(merchant_id, live, "cancelled", at=now)
+
+
+async def cancel(merchant_id: str, stable_id: str) -> Subscription:
+    """End the subscription now (DELETE). Every live state may be cancelled."""
+    async with in_transaction():
+        live = await lock_live(merchant_id, stable_id)
+        await end(merchant_id, live)
+    return live
+
+
+async def enforce_dunning_now(merchant_id: str, stable_id: str) -> str:
+    """Apply the merchant's end-of-dunning action at once, from any live state: ``pause``
+    (status paused), ``unpaid`` (status unpaid) or ``cancel`` (ended, as DELETE does).
+
+    A subscription already in the action's state is left as it is (no second event), so a
+    retried call does no harm. Answers the status afterwards.
+    """
+    config, _ = await get_dunning_config(merchant_id)
+    action = config["end_action"]
+    async with in_transaction():
+        live = await lock_live(merchant_id, stable_id)
+        if action == "cancel":
+            await end(merchant_id, live)
+            return "ended"
+        status = DUNNING_STATUS[action]
+        if live.status != status:
+            await _set_status(merchant_id, live, status, status, utcnow())
+    return status
