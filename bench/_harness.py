@@ -69,7 +69,12 @@ def server(database_url: str, workers: int = 1) -> Iterator[str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    env = {**os.environ, "DATABASE_URL": database_url, "TALLY_LOG_LEVEL": "WARNING"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "TALLY_LOG_LEVEL": "WARNING",
+        "TALLY_DUE_WORK_INTERVAL": "off",  # no background pass in the timings
+    }
     command = [sys.executable, "-m", "webapp.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(
         [*command, "--workers", str(workers)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL

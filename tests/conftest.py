@@ -143,20 +143,41 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
+def tally_process(
+    database_url: str, data_dir: Path, *args: str, due_work: str = "off", **popen
+) -> subprocess.Popen:
+    """A ``tally`` command (``serve``, ``worker``, ...) as a child process against the test
+    database. Its due-work loop is off unless ``due_work`` gives an interval: a loop passing
+    at real time while other tests run would settle their due rows under them."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "TALLY_DATA_DIR": str(data_dir),
+        "TALLY_LOG_LEVEL": "WARNING",
+        "TALLY_DUE_WORK_INTERVAL": due_work,
+    }
+    return subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env, **popen)
+
+
+def stop_process(process: subprocess.Popen) -> int | None:
+    """SIGTERM, then SIGKILL after 10 s; answers the exit status (None when killed)."""
+    process.terminate()
+    try:
+        return process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+        return None
+
+
 @pytest.fixture(scope="session")
 def live_server(database_url, tmp_path_factory):
     """The real ``tally serve`` process (granian) on a free port, against the test database."""
     port = _free_port()
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url,
-        "TALLY_DATA_DIR": str(tmp_path_factory.mktemp("live-data")),
-        "TALLY_LOG_LEVEL": "WARNING",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "webapp.cli", "serve", "--port", str(port)],
-        cwd=ROOT,
-        env=env,
+    process = tally_process(
+        database_url,
+        tmp_path_factory.mktemp("live-data"),
+        *("serve", "--port", str(port)),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
     )
@@ -174,8 +195,4 @@ def live_server(database_url, tmp_path_factory):
         process.kill()
         raise RuntimeError("tally serve did not start within 60 seconds")
     yield base_url
-    process.terminate()
-    try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
+    stop_process(process)

@@ -38,6 +38,7 @@ def _start_server(database_url: str, data_dir: Path, log_path: Path):
         "DATABASE_URL": database_url,
         "TALLY_DATA_DIR": str(data_dir),
         "TALLY_LOG_LEVEL": "WARNING",
+        "TALLY_DUE_WORK_INTERVAL": "off",
     }
     with log_path.open("ab") as log:
         process = subprocess.Popen(

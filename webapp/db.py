@@ -141,6 +141,14 @@ def _process_alive(pid: int) -> bool:
     return True
 
 
+async def connect(database_url: str) -> asyncpg.Connection:
+    """A connection of its own, outside the pool (for LISTEN, which holds its connection)."""
+    credentials = credentials_from_url(database_url)
+    for pool_only in ("connection_class", "minsize", "maxsize"):
+        credentials.pop(pool_only)
+    return await asyncpg.connect(**credentials)
+
+
 async def init_orm(database_url: str) -> None:
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
 

@@ -27,7 +27,7 @@ import asyncpg
 
 from billing.core.due_signal import CHANNEL, DONE_CHANNEL
 from billing.due_work import run_due
-from webapp.db import credentials_from_url
+from webapp import db
 
 log = logging.getLogger("tally.due_work")
 
@@ -77,10 +77,7 @@ class DueLoop:
                 waiting.cancel()
 
     async def _connect(self) -> asyncpg.Connection:
-        credentials = credentials_from_url(self.database_url)
-        for key in ("connection_class", "minsize", "maxsize"):
-            credentials.pop(key)
-        connection = await asyncpg.connect(**credentials)
+        connection = await db.connect(self.database_url)
         await connection.add_listener(CHANNEL, self._on_notify)
         return connection
 

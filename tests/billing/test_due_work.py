@@ -127,3 +127,78 @@ def test_run_due_without_a_database_fails_cleanly(tmp_path):
     )
     assert result.returncode == 1
     assert result.stderr.startswith("error: the database could not be used")
+
+
+async def poison(price: Price) -> dict:
+    """Break a price's pricing data the way a bug or a bad hand edit might (components that
+    are not a list), so any step reading it raises; answers the good data to restore."""
+    good = price.pricing_data
+    await Price.filter(id=price.id).update(pricing_data={"components": 5})
+    return good
+
+
+async def test_a_poisoned_row_is_logged_retried_and_blocks_nothing(merchant, caplog):
+    subs = await due_changes(merchant.id)
+    bad_sub, bad_price = subs[0], await Price.get(id=subs[0].effective_price_id)
+    target = await ScheduledChange.get(stable_subscription_id=bad_sub.id)
+    bad_target = await Price.get(id=target.new_price_id)
+    # the poisoned target price is shared by all twelve moves: give the first its own copy
+    copied = set(Price._meta.db_fields) - {"id", "created_at", "updated_at"}
+    own = await Price.create(**{name: getattr(bad_target, name) for name in copied})
+    await poison(own)
+    await ScheduledChange.filter(id=target.id).update(new_price_id=own.id)
+    good_rule = await poison(bad_price)  # its period roll-over breaks too
+    await Subscription.filter(id=bad_sub.id).update(current_period_end=utcnow())
+
+    report = await run_due()
+
+    assert report.count("scheduled changes", "failed") >= 1
+    assert report.count("subscription periods", "failed") >= 1
+    assert report.failures >= 2
+    assert f"scheduled change {target.id} failed" in caplog.text
+    assert f"subscription period {bad_sub.id} failed" in caplog.text
+    assert (await ScheduledChange.get(id=target.id)).status == "pending"  # retried next pass
+    others = await ScheduledChange.filter(merchant_id=merchant.id).exclude(id=target.id)
+    assert {change.status for change in others} == {"applied"}  # the rest went through
+
+    await Price.filter(id=own.id).update(pricing_data=bad_target.pricing_data)
+    await Price.filter(id=bad_price.id).update(pricing_data=good_rule)
+    await run_due()
+    assert (await ScheduledChange.get(id=target.id)).status == "applied"
+
+
+def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
+    env = {**os.environ, "DATABASE_URL": database_url, "TALLY_DATA_DIR": str(tmp_path)}
+    command = [str(TALLY)] if TALLY.exists() else [sys.executable, "-m", "webapp.cli"]
+    result = subprocess.run(
+        [*command, "run-due", "--now", "2031-02-03T04:05:06Z"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Due work as of 2031-02-03T04:05:06+00:00"
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "scheduled changes",
+        "subscription periods",
+        "credit grants",
+        "usage idempotency keys",
+        "usage checkpoints",
+    ]
+
+
+def test_run_due_refuses_a_bad_instant(tmp_path):
+    command = [str(TALLY)] if TALLY.exists() else [sys.executable, "-m", "webapp.cli"]
+    result = subprocess.run(
+        [*command, "run-due", "--now", "next tuesday"],
+        cwd=ROOT,
+        env={**os.environ, "TALLY_DATA_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--now must be an ISO 8601 datetime" in result.stderr

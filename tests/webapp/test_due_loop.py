@@ -1,0 +1,126 @@
+"""The due-work loop runs by itself: inside ``tally serve`` (one worker process only), as
+``tally worker``, woken by NOTIFY when something falls due, never doing a change twice.
+
+No test sleeps: each waits for the loops' own pass notices (``DONE_CHANNEL``) with a deadline.
+The loops pass at real time over the shared test database, like ``run_due()`` in other tests,
+so assertions look at this test's rows only.
+"""
+
+import asyncio
+import json
+from datetime import timedelta
+
+from billing.core.due_signal import DONE_CHANNEL
+from billing.core.models import utcnow
+from billing.subscriptions.models import ScheduledChange
+from tests.billing.subscriptions.test_scheduled_changes import migration_target, schedule
+from tests.billing.test_due_work import assert_each_applied_once, due_changes
+from tests.conftest import _free_port, stop_process, tally_process
+from tests.subscription_factories import subscribe
+from webapp import db
+from webapp.due_loop import DueLoop
+
+DEADLINE = 60  # seconds; generous for a loaded machine, never reached when things work
+
+
+class PassNotices:
+    """The pass summaries the loops NOTIFY, with the database process id that sent each (one
+    per loop: every loop has a listening connection of its own)."""
+
+    def __init__(self, database_url: str) -> None:
+        self.database_url = database_url
+        self.queue: asyncio.Queue[tuple[int, dict]] = asyncio.Queue()
+        self.senders: set[int] = set()
+
+    async def __aenter__(self) -> "PassNotices":
+        self.connection = await db.connect(self.database_url)
+        await self.connection.add_listener(DONE_CHANNEL, self._heard)
+        return self
+
+    async def __aexit__(self, *_exc) -> None:
+        await self.connection.close()
+
+    def _heard(self, _connection, pid: int, _channel: str, payload: str) -> None:
+        self.senders.add(pid)
+        self.queue.put_nowait((pid, json.loads(payload)))
+
+    async def next(self) -> tuple[int, dict]:
+        return await asyncio.wait_for(self.queue.get(), DEADLINE)
+
+    async def until(self, condition) -> None:
+        """Wait for passes until ``await condition()`` holds (checked after each pass)."""
+        while not await condition():
+            await self.next()
+
+    async def from_loops(self, count: int) -> None:
+        """Wait until ``count`` different loops have passed at least once (so all listen)."""
+        while len(self.senders) < count:
+            await self.next()
+
+
+def applied(*changes: ScheduledChange):
+    async def check() -> bool:
+        ids = [change.id for change in changes]
+        return await ScheduledChange.filter(id__in=ids, status="applied").count() == len(ids)
+
+    return check
+
+
+async def test_a_served_process_applies_a_due_change_by_itself(merchant, database_url, tmp_path):
+    """An hour between passes, so only the notice of the new change can wake the loop; two
+    worker processes, of which exactly one passes."""
+    async with PassNotices(database_url) as passes:
+        server = tally_process(
+            database_url,
+            tmp_path,
+            *("serve", "--port", str(_free_port()), "--workers", "2"),
+            due_work="3600",
+        )
+        try:
+            await passes.next()  # the first pass at start: the loop listens now
+            sub = await subscribe(merchant.id)
+            plan, price = await migration_target(sub)
+            change = await schedule(sub, plan, price, utcnow() - timedelta(seconds=1))
+            await passes.until(applied(change))
+            # two workers, one lock: every pass came from the same loop
+            assert len(passes.senders) == 1
+        finally:
+            assert stop_process(server) == 0
+    change = await ScheduledChange.get(id=change.id)
+    assert change.result_subscription_id is not None
+
+
+async def test_a_worker_and_a_served_loop_apply_each_change_once(merchant, database_url, tmp_path):
+    async with PassNotices(database_url) as passes:
+        server = tally_process(
+            database_url, tmp_path / "serve", "serve", "--port", str(_free_port()), due_work="3600"
+        )
+        worker = tally_process(database_url, tmp_path / "worker", "worker", due_work="3600")
+        try:
+            await passes.from_loops(2)
+            subs = await due_changes(merchant.id)  # twelve moves due a minute ago, each notified
+            changes = await ScheduledChange.filter(merchant_id=merchant.id)
+            await passes.until(applied(*changes))
+            await assert_each_applied_once(merchant.id, subs)
+        finally:
+            assert stop_process(worker) == 0  # SIGTERM ends a worker cleanly
+            assert stop_process(server) == 0
+
+
+async def test_a_notice_for_later_wakes_the_loop_at_that_instant(merchant, database_url):
+    """A change due two seconds from now is applied by a loop that would otherwise sleep an
+    hour, and not before it is due."""
+    loop = DueLoop(database_url, 3600, exclusive=False)
+    async with PassNotices(database_url) as passes:
+        task = asyncio.create_task(loop.run())
+        try:
+            await passes.next()
+            sub = await subscribe(merchant.id)
+            plan, price = await migration_target(sub)
+            due = utcnow() + timedelta(seconds=2)
+            change = await schedule(sub, plan, price, due)
+            await passes.until(applied(change))
+        finally:
+            loop.stop.set()
+            await asyncio.wait_for(task, DEADLINE)
+    assert (await ScheduledChange.get(id=change.id)).applied_at >= due
