@@ -1,4 +1,5 @@
-# Two entry points for a fresh clone: `make run` starts Tally, `make test` runs every test.
+# Two entry points for a fresh clone: `make run` starts Tally (`make run PORT=8080` for another
+# port), `make test` runs every test.
 # Both create the virtual environment in .venv on first use and re-install when
 # pyproject.toml changes.
 
@@ -6,6 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PYTHON ?= python3
+PORT ?= 8000
 
 .PHONY: run test lint
 
@@ -16,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/tally serve
+	$(BIN)/tally serve --port $(PORT)
 
 test: $(STAMP)
 	bash scripts/ensure-chromium

@@ -10,10 +10,12 @@ Failures a person can fix (a rejected value, an unreachable database) end with o
 
 import argparse
 import asyncio
+import errno
 import json
 import logging
 import os
 import signal
+import socket
 import sys
 import warnings
 from datetime import datetime
@@ -23,7 +25,7 @@ from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
 from webapp import db
-from webapp.config import Settings, parse_interval
+from webapp.config import ConfigError, Settings, parse_interval
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
 DATABASE_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, BaseORMException)
@@ -36,10 +38,33 @@ def _database_url(settings: Settings) -> str:
     return db.start_embedded(settings.pgdata_dir)
 
 
+def _check_port_free(host: str, port: int) -> None:
+    """ConfigError unless ``host:port`` can be listened on.
+
+    Left to the ASGI server, a port in use ends in a long traceback, and a listener bound with
+    SO_REUSEPORT could be joined by a second one silently. A plain bind first refuses both in
+    one line. SO_REUSEADDR keeps a port whose old connections linger in TIME_WAIT (a restart)
+    usable.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise ConfigError(
+                    f"port {port} is already in use; choose another with PORT=… "
+                    f"(make run PORT={port + 1}, or tally serve --port {port + 1})"
+                ) from None
+            raise ConfigError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
 def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from granian import Granian
     from granian.constants import Interfaces
 
+    _check_port_free(args.host, args.port)
     url = _database_url(settings)
     asyncio.run(db.migrate(url))
     os.environ["DATABASE_URL"] = url  # worker processes inherit the resolved database
@@ -191,7 +216,7 @@ def _instant(value: str) -> datetime:
 def _seconds(value: str) -> float:
     try:
         interval = parse_interval(value)
-    except ValueError:
+    except ConfigError:
         interval = None
     if interval is None:
         raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds (0.1-86400)")
@@ -270,6 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.handler(args, Settings.from_env())
     except ServiceError as error:
         print(f"error: {error.message}", file=sys.stderr)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
     except DATABASE_ERRORS as error:
         print(f"error: the database could not be used: {error}", file=sys.stderr)
     return 1

@@ -14,6 +14,11 @@ from pathlib import Path
 from cryptography.fernet import Fernet
 
 
+class ConfigError(Exception):
+    """A setting a person can fix (a bad DATABASE_URL, interval, port): the CLI prints its
+    message as one ``error:`` line."""
+
+
 def _flag(name: str, default: bool = False) -> bool:
     value = os.environ.get(name)
     if value is None:
@@ -59,11 +64,11 @@ def parse_interval(value: str | None, default: float = 30.0) -> float | None:
     try:
         seconds = float(text)
     except ValueError:
-        raise ValueError(
+        raise ConfigError(
             f"TALLY_DUE_WORK_INTERVAL must be a number of seconds or 'off' (got {value!r})"
         ) from None
     if not 0.1 <= seconds <= 86_400:
-        raise ValueError("TALLY_DUE_WORK_INTERVAL must lie between 0.1 and 86400 seconds")
+        raise ConfigError("TALLY_DUE_WORK_INTERVAL must lie between 0.1 and 86400 seconds")
     return seconds
 
 

@@ -16,6 +16,8 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
+from webapp.config import ConfigError
+
 log = logging.getLogger(__name__)
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,20 @@ class PooledConnection(asyncpg.Connection):
         return ""
 
 
+def _port_of(parsed, query_port: str | None) -> int:
+    """The URL's port (in the netloc or as ``?port=``), 5432 when absent; ConfigError when it
+    is not a number from 1 to 65535."""
+    try:
+        text = str(parsed.port) if parsed.port is not None else query_port
+    except ValueError:  # urllib refuses non-numbers and numbers out of range
+        text = parsed.netloc.rpartition(":")[2]
+    if text is None:
+        return 5432
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"DATABASE_URL has a bad port {text!r}: use a number from 1 to 65535")
+    return int(text)
+
+
 def credentials_from_url(url: str) -> dict:
     """Turn ``postgres://user:pass@host:port/db?host=/socket/dir`` into asyncpg credentials.
 
@@ -50,12 +66,16 @@ def credentials_from_url(url: str) -> dict:
     """
     parsed = urlparse(url)
     if parsed.scheme not in {"postgres", "postgresql"}:
-        raise ValueError(f"DATABASE_URL must start with postgres:// (got {parsed.scheme!r})")
+        found = f"its scheme is {parsed.scheme!r}" if parsed.scheme else "it has no scheme"
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL such as "
+            f"postgresql://user:password@host:5432/tally ({found})"
+        )
     query = {key: values[-1] for key, values in parse_qs(parsed.query).items()}
     host = query.pop("host", None) or parsed.hostname or "127.0.0.1"
     return {
         "host": unquote(host),
-        "port": parsed.port or int(query.pop("port", 5432)),
+        "port": _port_of(parsed, query.pop("port", None)),
         "user": unquote(parsed.username or "postgres"),
         "password": unquote(parsed.password or ""),
         "database": unquote(parsed.path.lstrip("/") or "postgres"),
