@@ -8,6 +8,7 @@ so assertions look at this test's rows only.
 
 import asyncio
 import json
+import logging
 from datetime import timedelta
 
 from billing.core.due_signal import DONE_CHANNEL
@@ -124,3 +125,26 @@ async def test_a_notice_for_later_wakes_the_loop_at_that_instant(merchant, datab
             loop.stop.set()
             await asyncio.wait_for(task, DEADLINE)
     assert (await ScheduledChange.get(id=change.id)).applied_at >= due
+
+
+async def test_an_unreachable_database_never_stops_the_loop():
+    """The loop logs the failure and tries again after its interval until it is stopped."""
+    loop = DueLoop("postgresql://postgres@127.0.0.1:1/nothing", 0.1, exclusive=False)
+    failures: asyncio.Queue[logging.LogRecord] = asyncio.Queue()
+
+    class Heard(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            failures.put_nowait(record)
+
+    handler = Heard(level=logging.ERROR)
+    logging.getLogger("tally.due_work").addHandler(handler)
+    task = asyncio.create_task(loop.run())
+    try:
+        for _ in range(2):  # failed, waited, tried again and failed again
+            record = await asyncio.wait_for(failures.get(), DEADLINE)
+            assert "due work loop failed" in record.getMessage()
+        assert not task.done()
+    finally:
+        loop.stop.set()
+        await asyncio.wait_for(task, DEADLINE)
+        logging.getLogger("tally.due_work").removeHandler(handler)
