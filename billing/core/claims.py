@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from tortoise.models import Model
+from tortoise.queryset import QuerySet
 from tortoise.transactions import in_transaction
 
 log = logging.getLogger("tally.due_work")
@@ -31,19 +32,21 @@ R = TypeVar("R", bound=Model)
 
 
 async def work_through(
-    claim: Callable[[set[str]], Awaitable[R | None]],
+    due: QuerySet[R],
+    order: tuple[str, ...],
     handle: Callable[[R], Awaitable[str]],
     *,
     what: str,
 ) -> Counter[str]:
-    """Claim rows with ``claim(skip)`` (a due row not in ``skip``, locked with SKIP LOCKED,
-    or None when none is left) and settle each with ``handle``. Answers how many rows ended
-    in each outcome; ``failed`` counts handlers that raised."""
+    """Claim the ``due`` rows one at a time in ``order`` (soonest first, then id, so passes
+    agree) and settle each with ``handle``, until none is left to claim. Answers how many rows
+    ended in each outcome; ``failed`` counts handlers that raised."""
     outcomes: Counter[str] = Counter()
     skip: set[str] = set()
     while True:
         async with in_transaction():
-            row = await claim(skip)
+            query = due.exclude(pk__in=skip) if skip else due
+            row = await query.order_by(*order).select_for_update(skip_locked=True).first()
             if row is None:
                 return outcomes
             try:

@@ -74,12 +74,9 @@ async def renew_due(now: datetime | None = None) -> Counter[str]:
     outcome."""
     now = now or utcnow()
 
-    async def claim(skip: set[str]) -> CreditGrant | None:
-        query = CreditGrant.filter(
-            status=ACTIVE, deleted_at=None, renewal__in=tuple(RULES), period_end__lte=now
-        )
-        if skip:
-            query = query.exclude(id__in=skip)
-        return await query.order_by("period_end", "id").select_for_update(skip_locked=True).first()
-
-    return await work_through(claim, lambda grant: _renew(grant, now), what="credit grant")
+    due = CreditGrant.filter(
+        status=ACTIVE, deleted_at=None, renewal__in=tuple(RULES), period_end__lte=now
+    )
+    return await work_through(
+        due, ("period_end", "id"), lambda grant: _renew(grant, now), what="credit grant"
+    )

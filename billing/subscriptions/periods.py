@@ -52,11 +52,7 @@ async def roll_due(now: datetime) -> Counter[str]:
     """Roll every live subscription whose period ended by ``now``. Answers the count of each
     outcome (``rolled``, ``ended``, ``deferred``, ``failed``)."""
 
-    async def claim(skip: set[str]) -> Subscription | None:
-        query = Subscription.filter(deleted_at=None, current_period_end__lte=now)
-        if skip:
-            query = query.exclude(id__in=skip)
-        query = query.order_by("current_period_end", "id").select_for_update(skip_locked=True)
-        return await query.first()
-
-    return await work_through(claim, lambda live: _roll(live, now), what="subscription period")
+    due = Subscription.filter(deleted_at=None, current_period_end__lte=now)
+    return await work_through(
+        due, ("current_period_end", "id"), lambda live: _roll(live, now), what="subscription period"
+    )

@@ -139,12 +139,7 @@ async def apply_due(now: datetime) -> Counter[str]:
     """Apply every pending change due by ``now``, each claimed in its own transaction.
     Answers the count of each outcome."""
 
-    async def claim(skip: set[str]) -> ScheduledChange | None:
-        query = ScheduledChange.filter(status="pending", deleted_at=None, effective_date__lte=now)
-        if skip:
-            query = query.exclude(id__in=skip)
-        return (
-            await query.order_by("effective_date", "id").select_for_update(skip_locked=True).first()
-        )
-
-    return await work_through(claim, lambda change: _settle(change, now), what="scheduled change")
+    due = ScheduledChange.filter(status="pending", deleted_at=None, effective_date__lte=now)
+    return await work_through(
+        due, ("effective_date", "id"), lambda change: _settle(change, now), what="scheduled change"
+    )
