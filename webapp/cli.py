@@ -24,8 +24,8 @@ import asyncpg
 from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
-from webapp import db
-from webapp.config import ConfigError, Settings, parse_interval
+from webapp import cli_args, db
+from webapp.config import ConfigError, Settings
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
 DATABASE_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, BaseORMException)
@@ -197,54 +197,14 @@ def cmd_backfill_events(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-def _batch_size(value: str) -> int:
-    number = int(value) if value.isdigit() else 0
-    if not 1 <= number <= 5000:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a batch size (1-5000)")
-    return number
-
-
-def _instant(value: str) -> datetime:
-    from billing.core.timestamps import parse_timestamp
-
-    try:
-        return parse_timestamp(value, "--now")
-    except ServiceError as error:
-        raise argparse.ArgumentTypeError(error.message) from None
-
-
-def _seconds(value: str) -> float:
-    try:
-        interval = parse_interval(value)
-    except ConfigError:
-        interval = None
-    if interval is None:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds (0.1-86400)")
-    return interval
-
-
-def _port(value: str) -> int:
-    number = int(value) if value.isdigit() else 0
-    if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a port number (1-65535)")
-    return number
-
-
-def _workers(value: str) -> int:
-    number = int(value) if value.isdigit() else 0
-    if number < 1:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a positive number of workers")
-    return number
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tally", description="Tally subscription billing")
     commands = parser.add_subparsers(dest="command", required=True)
 
     serve = commands.add_parser("serve", help="run the web server (migrates first)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=_port, default=8000)
-    serve.add_argument("--workers", type=_workers, default=1)
+    serve.add_argument("--port", type=cli_args.port, default=8000)
+    serve.add_argument("--workers", type=cli_args.workers, default=1)
     serve.set_defaults(handler=cmd_serve)
 
     migrate = commands.add_parser("migrate", help="apply database migrations")
@@ -267,14 +227,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     due = commands.add_parser("run-due", help="run one due-work pass and print what it did")
     due.add_argument(
-        "--now", type=_instant, help="as of this ISO 8601 instant (default: the present)"
+        "--now", type=cli_args.instant, help="as of this ISO 8601 instant (default: the present)"
     )
     due.set_defaults(handler=cmd_run_due)
 
     worker = commands.add_parser("worker", help="run the due-work loop as its own process")
     worker.add_argument(
         "--interval",
-        type=_seconds,
+        type=cli_args.seconds,
         help="seconds between passes (default: TALLY_DUE_WORK_INTERVAL, else 30)",
     )
     worker.set_defaults(handler=cmd_worker)
@@ -282,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     backfill = commands.add_parser(
         "backfill-events", help="recompute usage rollups for events loaded outside the API"
     )
-    backfill.add_argument("--batch-size", type=_batch_size, default=500)
+    backfill.add_argument("--batch-size", type=cli_args.batch_size, default=500)
     backfill.add_argument("--cutoff-seconds", type=int, default=60)
     backfill.add_argument("--merchant-id", help="only this merchant (default: every merchant)")
     backfill.set_defaults(handler=cmd_backfill_events)
