@@ -23,7 +23,7 @@ version changed its terms); ``cancelled`` (the subscription ended). Only status 
 ``subscription_id`` is the version that carries the grant now: every active grant belongs to
 the live version.
 
-Renewal (the next period of a monthly or yearly grant) is run by ``tally run-due``:
+Renewal (the next period of a monthly or yearly grant) is the due-work pass's part in
 billing/subscriptions/credit_grant_renewal.py.
 """
 

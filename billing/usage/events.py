@@ -42,7 +42,7 @@ async def ingest_batch(merchant_id: str, body) -> BatchResult:
 
 
 async def prune_idempotency_keys(now: datetime | None = None, batch: int = 10_000) -> int:
-    """Delete idempotency keys older than the 24-hour window (``tally run-due`` calls this).
+    """Delete idempotency keys older than the 24-hour window (the due-work pass calls this).
 
     Correctness does not depend on it (the intake renews a key older than 24 hours instead of
     calling it a duplicate); it keeps the key table at one day of traffic. Deletes in batches

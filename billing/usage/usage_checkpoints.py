@@ -30,7 +30,7 @@ its start is at least the oldest and it calls the event late too); one that ende
 read is in the snapshot. So a snapshot misses only writes that marked themselves.
 
 Checkpoints of windows that moved on (last month's grant) are pruned after ``KEEP_DAYS``
-(``prune``, from ``tally run-due``); a pruned one that was still in use is rebuilt on the next
+(``prune``, from the due-work pass); a pruned one that was still in use is rebuilt on the next
 busy check. Marks are never pruned: a mark removed could make an old checkpoint look current,
 and there is at most one per customer key and event name.
 """
