@@ -134,3 +134,8 @@ def test_every_setting_in_the_readme_is_read_somewhere():
         for path in ROOT.glob(pattern)
     )
     assert [name for name in names if name not in sources] == []
+
+
+def test_a_bad_trusted_proxy_ends_with_one_line():
+    line = one_error_line(tally("worker", TALLY_TRUSTED_PROXIES="10.0.0.1, the-proxy"))
+    assert line == "error: TALLY_TRUSTED_PROXIES: 'the-proxy' is not an address or network"

@@ -5,7 +5,8 @@ decorators below; the check runs in a ``before_request`` hook on the parent ``/v
 so a new route cannot forget it. The hook stores the merchant in ``g``; routes read it only
 through ``merchant_id()``, which refuses to answer when no merchant was authenticated.
 
-Dashboard pages use a signed cookie session (``user_id``, ``merchant_id``, ``csrf_token``).
+Dashboard pages use a signed cookie session (``user_id``, ``merchant_id``, ``version``,
+``csrf_token``).
 """
 
 import hmac
@@ -17,8 +18,9 @@ from quart import current_app, g, request, session
 
 from billing.accounts import accounts, merchants
 from billing.accounts.api_keys import authenticate
-from billing.accounts.models import Merchant
+from billing.accounts.models import Merchant, User
 from billing.core.errors import Forbidden, Unauthorized
+from webapp.config import is_trusted
 
 F = TypeVar("F", bound=Callable)
 
@@ -106,7 +108,7 @@ async def _require_api_session(*, need_merchant: bool) -> None:
         raise Forbidden("Missing or invalid CSRF token")
     g.user_id = user_id
     current = session.get("merchant_id")
-    if current and await accounts.membership_exists(user_id, current):
+    if current and await accounts.session_valid(user_id, current, session.get("version")):
         g.merchant_id = current
     elif need_merchant:
         raise Unauthorized("Log in to the dashboard first")
@@ -126,14 +128,40 @@ def csrf_token_valid(candidate: str | None) -> bool:
     return bool(expected and candidate) and hmac.compare_digest(expected, candidate)
 
 
-def log_user_in(user_id: str, merchant_id: str) -> None:
-    """Start a fresh session (a new CSRF token too), so a pre-login session cannot be reused."""
+def log_user_in(user: User, merchant_id: str) -> None:
+    """Start a fresh session (a new CSRF token too), so a pre-login session cannot be reused.
+    It carries the user's session version: logging out anywhere ends it (``log_user_out``)."""
     session.clear()
-    session["user_id"] = user_id
+    session["user_id"] = user.id
     session["merchant_id"] = merchant_id
+    session["version"] = user.session_version
     session.permanent = True
     csrf_token()
 
 
 def log_user_out() -> None:
+    """Forget this browser's session (a session that is no longer valid)."""
     session.clear()
+
+
+async def log_user_out_everywhere() -> None:
+    """Logging out: this session and every other one of the user end now, even a copy of the
+    signed cookie kept elsewhere."""
+    if session.get("user_id"):
+        await accounts.end_sessions(session["user_id"])
+    session.clear()
+
+
+def client_address() -> str:
+    """The caller's address: the peer's, unless the peer is one of ``TALLY_TRUSTED_PROXIES``;
+    then the right-most address of ``X-Forwarded-For`` that is not itself a trusted proxy.
+    ``X-Forwarded-For`` is never read otherwise: anyone can send it."""
+    trusted = current_app.extensions["tally.settings"].trusted_proxies
+    peer = request.remote_addr or "unknown"
+    if not trusted or not is_trusted(peer, trusted):
+        return peer
+    forwarded = [part.strip() for part in request.headers.get("X-Forwarded-For", "").split(",")]
+    for address in reversed([part for part in forwarded if part]):
+        if not is_trusted(address, trusted):
+            return address[:64]
+    return peer

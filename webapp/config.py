@@ -9,6 +9,7 @@ import json
 import os
 import secrets
 from dataclasses import dataclass
+from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from pathlib import Path
 
 from cryptography.fernet import Fernet
@@ -72,6 +73,28 @@ def parse_interval(value: str | None, default: float = 30.0) -> float | None:
     return seconds
 
 
+def parse_networks(value: str | None) -> tuple[IPv4Network | IPv6Network, ...]:
+    """``TALLY_TRUSTED_PROXIES``: comma-separated addresses or networks (``10.0.0.0/8``)."""
+    networks = []
+    for part in (value or "").split(","):
+        if part.strip():
+            try:
+                networks.append(ip_network(part.strip(), strict=False))
+            except ValueError:
+                raise ConfigError(
+                    f"TALLY_TRUSTED_PROXIES: {part.strip()!r} is not an address or network"
+                ) from None
+    return tuple(networks)
+
+
+def is_trusted(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
+    try:
+        parsed = ip_address(address)
+    except ValueError:
+        return False
+    return any(parsed in network for network in networks)
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None
@@ -86,6 +109,8 @@ class Settings:
     # Seconds between due-work passes inside ``tally serve`` (webapp/due_loop.py); None: off.
     # Settings made in code (tests) leave it off; ``from_env`` defaults to 30.
     due_work_interval: float | None = None
+    # Proxies whose X-Forwarded-For is believed (TALLY_TRUSTED_PROXIES: addresses or networks).
+    trusted_proxies: tuple[IPv4Network | IPv6Network, ...] = ()
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -107,4 +132,5 @@ class Settings:
             log_level=os.environ.get("TALLY_LOG_LEVEL", "INFO").upper(),
             fast_lane=_flag("TALLY_FAST_LANE", default=True),
             due_work_interval=parse_interval(os.environ.get("TALLY_DUE_WORK_INTERVAL")),
+            trusted_proxies=parse_networks(os.environ.get("TALLY_TRUSTED_PROXIES")),
         )

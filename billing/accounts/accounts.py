@@ -1,37 +1,28 @@
-"""Dashboard accounts: sign-up (the onboarding flow), log-in with throttling, and merchant
+"""Dashboard accounts: sign-up (the onboarding flow), log-in, log-out everywhere, and merchant
 provisioning for the command line.
 
-Passwords are hashed with argon2. Failed log-ins are stored, not kept in process memory, so
-the throttle holds across every server process: five failures for one email, or twenty from
-one address, within fifteen minutes lock further tries until the window passes.
+Passwords: ``passwords.py`` (strength, argon2 off the event loop). Guessing is slowed per
+(address, email) pair by ``login_throttle.py``; every try is also kept in ``login_attempts``.
+Sessions carry the user's ``session_version``; ``end_sessions`` (log-out) bumps it, which ends
+every session of that user in every browser.
 """
 
 import re
-from datetime import timedelta
 from typing import NamedTuple
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from tortoise.exceptions import IntegrityError
+from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
-from billing.accounts import merchants
+from billing.accounts import login_throttle, merchants, passwords
 from billing.accounts.api_keys import create_api_key
 from billing.accounts.models import LoginAttempt, Membership, Merchant, User
-from billing.core.errors import Conflict, Forbidden, Invalid, TooManyRequests, Unauthorized
-from billing.core.models import utcnow
+from billing.core.errors import Conflict, Forbidden, Invalid, Unauthorized
 from billing.core.validation import has_unstorable_characters
 
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-MIN_PASSWORD_LENGTH = 10
-THROTTLE_WINDOW = timedelta(minutes=15)
-MAX_FAILURES_PER_EMAIL = 5
-MAX_FAILURES_PER_ADDRESS = 20
 
 DUPLICATE_EMAIL = "An account with this email already exists"
-
-_hasher = PasswordHasher()
-_UNKNOWN_USER_HASH = _hasher.hash("no account has this password")
 
 
 class Provisioned(NamedTuple):
@@ -48,27 +39,16 @@ def normalize_email(email: str) -> str:
     return email
 
 
-def check_password_strength(password: str, email: str) -> None:
-    if len(password or "") < MIN_PASSWORD_LENGTH:
-        raise Invalid(f"Password must be at least {MIN_PASSWORD_LENGTH} characters long")
-    if any(0xD800 <= ord(char) <= 0xDFFF for char in password):
-        raise Invalid("Password contains characters that cannot be stored")
-    if password.isalpha() or password.isdigit():
-        raise Invalid("Password must mix letters with digits or symbols")
-    if password.strip().lower() == email:
-        raise Invalid("Password must not be your email address")
-
-
 async def sign_up(
     *, email: str, password: str, legal_name: str, display_name: str = "", currency: str = "USD"
 ) -> tuple[User, Merchant]:
     """Create the owner user and their merchant together (one transaction)."""
     email = normalize_email(email)
-    check_password_strength(password, email)
+    passwords.check_strength(password, email)
     fields = merchants.validate_profile(
         legal_name=legal_name, display_name=display_name or legal_name, default_currency=currency
     )
-    password_hash = _hasher.hash(password)
+    password_hash = await passwords.hash_password(password)
     try:
         async with in_transaction():
             if await User.filter(email=email).exists():
@@ -121,17 +101,17 @@ async def provision_merchant(
 async def log_in(*, email: str, password: str, ip_address: str) -> tuple[User, Merchant]:
     """The user and the business they land on (their first membership)."""
     email = (email or "").strip().lower()
-    since = utcnow() - THROTTLE_WINDOW
-    failures = LoginAttempt.filter(succeeded=False, created_at__gte=since)
-    if (
-        await failures.filter(email=email).count() >= MAX_FAILURES_PER_EMAIL
-        or await failures.filter(ip_address=ip_address).count() >= MAX_FAILURES_PER_ADDRESS
-    ):
-        raise TooManyRequests("Too many failed log-in attempts. Try again in 15 minutes.")
-    user = await User.filter(email=email).first()
-    # An unknown email still costs one hash check, so timing does not reveal who has an account.
-    ok = _verify(user.password_hash if user else _UNKNOWN_USER_HASH, password or "") and bool(user)
-    await LoginAttempt.create(email=email, ip_address=ip_address, succeeded=ok)
+    password = password or ""
+    async with in_transaction():
+        user = await User.filter(email=email).first()
+
+        async def check() -> bool:
+            # An unknown email costs one hash check too: timing does not reveal accounts.
+            known_hash = user.password_hash if user else passwords.UNKNOWN_USER_HASH
+            return await passwords.verify_password(known_hash, password) and user is not None
+
+        ok = await login_throttle.guarded(ip_address, email, check)
+        await LoginAttempt.create(email=email[:320], ip_address=ip_address, succeeded=ok)
     if not ok:
         raise Unauthorized("Invalid email or password")
     owned = await merchants_of(user.id)
@@ -140,11 +120,9 @@ async def log_in(*, email: str, password: str, ip_address: str) -> tuple[User, M
     return user, owned[0]
 
 
-def _verify(password_hash: str, password: str) -> bool:
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
+async def end_sessions(user_id: str) -> None:
+    """Log the user out everywhere: sessions that began before this no longer pass."""
+    await User.filter(id=user_id).update(session_version=F("session_version") + 1)
 
 
 async def merchants_of(user_id: str) -> list[Merchant]:
@@ -154,5 +132,11 @@ async def merchants_of(user_id: str) -> list[Merchant]:
     return [membership.merchant for membership in memberships]
 
 
-async def membership_exists(user_id: str, merchant_id: str) -> bool:
-    return await Membership.filter(user_id=user_id, merchant_id=merchant_id).exists()
+async def session_valid(user_id: str, merchant_id: str, session_version: object) -> bool:
+    """Whether a dashboard session may act: the user is still a member of the merchant and
+    has not logged out since the session began (one query)."""
+    if not isinstance(session_version, int):
+        return False
+    return await Membership.filter(
+        user_id=user_id, merchant_id=merchant_id, user__session_version=session_version
+    ).exists()

@@ -26,6 +26,9 @@ class User(PrefixedIdModel):
     id_prefix = "user"
     email = fields.CharField(max_length=320, unique=True)
     password_hash = fields.CharField(max_length=255)
+    # Dashboard sessions carry the version they began with; logging out bumps it, which ends
+    # every session of the user at once (the signed cookie alone would live on for 7 days).
+    session_version = fields.IntField(default=0)
 
     class Meta:
         table = "users"
@@ -75,3 +78,17 @@ class LoginAttempt(PrefixedIdModel):
             Index(fields=("email", "created_at"), name="login_attempts_email_idx"),
             Index(fields=("ip_address", "created_at"), name="login_attempts_ip_idx"),
         )
+
+
+class LoginThrottle(PrefixedIdModel):
+    """Consecutive failed log-ins of one (address, email) pair and when it may try again."""
+
+    id_prefix = "lthr"
+    address = fields.CharField(max_length=64)
+    email = fields.CharField(max_length=320)
+    failures = fields.IntField(default=0)
+    retry_at = fields.DatetimeField(null=True)
+
+    class Meta:
+        table = "login_throttles"
+        unique_together = (("address", "email"),)

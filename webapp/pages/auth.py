@@ -8,7 +8,7 @@ from quart import Blueprint, flash, redirect, request, url_for
 
 from billing.accounts import accounts
 from billing.core.errors import ServiceError
-from webapp.auth import log_user_in, log_user_out
+from webapp.auth import client_address, log_user_in, log_user_out_everywhere
 from webapp.forms.auth import LogInForm, SignUpForm
 from webapp.pages.common import INVALID_FORM, is_logged_in, page_headers, render_page, safe_next
 
@@ -46,7 +46,7 @@ async def sign_up():
     except ServiceError as error:
         form.attach_error(error.message)
         return await render_page("auth/sign_up.html", form=form, status=INVALID_FORM)
-    log_user_in(user.id, merchant.id)
+    log_user_in(user, merchant.id)
     await flash(
         f"Welcome to Tally, {merchant.display_name}. Here is what to set up next.", "success"
     )
@@ -67,18 +67,18 @@ async def log_in():
         user, merchant = await accounts.log_in(
             email=form.email.data,
             password=form.password.data,
-            ip_address=request.remote_addr or "unknown",
+            ip_address=client_address(),
         )
     except ServiceError as error:
         form.password.data = ""
         form.form_errors.append(error.message)
         return await render_page("auth/log_in.html", form=form, status=error.status)
-    log_user_in(user.id, merchant.id)
+    log_user_in(user, merchant.id)
     return redirect(safe_next(form.next.data) or url_for(DASHBOARD), 303)
 
 
 @bp.post("/logout")
 async def log_out():
-    log_user_out()
+    await log_user_out_everywhere()
     await flash("You have been logged out.", "info")
     return redirect(url_for("auth.log_in"), 303)

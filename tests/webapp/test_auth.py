@@ -1,0 +1,57 @@
+"""Sessions end when their user logs out (everywhere), and the caller's address is the peer's
+unless a trusted proxy forwards it."""
+
+import dataclasses
+from ipaddress import ip_network
+
+from billing.accounts.models import LoginAttempt
+from tests.conftest import unique_email
+from tests.webapp.conftest import csrf_token_from
+
+
+async def test_logging_out_ends_a_copied_session_too(app, client, sign_up):
+    _, token = await sign_up()
+    copy = app.test_client()
+    for cookie in client.cookie_jar:
+        copy.cookie_jar.set_cookie(cookie)
+    assert (await copy.get("/dashboard")).status_code == 200
+    response = await client.post("/logout", form={"csrf_token": token})
+    assert response.status_code == 303
+    # the copy still holds a validly signed cookie, but its session has ended
+    assert (await copy.get("/dashboard")).status_code == 302
+    # and the /v1 route that takes dashboard sessions refuses it as logged out
+    created = await copy.post(
+        "/v1/merchants/onboarding-create-merchant",
+        json={"legalName": "Second Co"},
+        headers={"X-CSRF-Token": token},
+    )
+    assert created.status_code == 401
+
+
+async def failed_log_in(client, email: str, forwarded_for: str) -> None:
+    """A failed log-in arriving from the peer 10.0.0.5 with this ``X-Forwarded-For``."""
+    token = await csrf_token_from(client)
+    form = {"csrf_token": token, "email": email, "password": "wrong-password-1"}
+    response = await client.post(
+        "/login",
+        form=form,
+        headers={"X-Forwarded-For": forwarded_for},
+        scope_base={"client": ("10.0.0.5", 40000)},
+    )
+    assert response.status_code == 401
+
+
+async def test_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy(
+    app, client, monkeypatch
+):
+    email = unique_email("nobody")
+    await failed_log_in(client, email, "203.0.113.9")
+    assert (await LoginAttempt.get(email=email)).ip_address == "10.0.0.5"
+
+    settings = app.extensions["tally.settings"]
+    trusted = dataclasses.replace(settings, trusted_proxies=(ip_network("10.0.0.0/24"),))
+    monkeypatch.setitem(app.extensions, "tally.settings", trusted)
+    other = unique_email("nobody")
+    await failed_log_in(client, other, "198.51.100.4, 203.0.113.9, 10.0.0.7")
+    # the right-most address that is not a trusted proxy: the client as the proxy saw it
+    assert (await LoginAttempt.get(email=other)).ip_address == "203.0.113.9"
