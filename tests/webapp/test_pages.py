@@ -1,5 +1,7 @@
 """Dashboard routes through the in-process client: gates, CSRF, HTMX fragments, errors."""
 
+import pytest
+
 from tests.conftest import PASSWORD
 from tests.webapp.conftest import csrf_token_from
 
@@ -183,3 +185,14 @@ async def test_htmx_history_restore_gets_the_whole_page(client, sign_up):
     )
     assert "<html" not in await fragment.get_data(as_text=True)
     assert "<html" in await restore.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("target", ["/dashboard\r\nSet-Cookie: x=1", "/dash\x00board", "/a\x7fb"])
+async def test_a_next_with_control_characters_lands_on_the_dashboard(client, merchant, target):
+    token = await csrf_token_from(client)
+    form = {"csrf_token": token, "email": merchant.email, "password": PASSWORD, "next": target}
+    response = await client.post("/login", form=form)
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/dashboard"
+    again = await client.get("/login", query_string={"next": target})
+    assert (again.status_code, again.headers["Location"]) == (302, "/dashboard")

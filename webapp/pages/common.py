@@ -1,8 +1,8 @@
 """What every dashboard page shares: the login gate, CSRF, HTMX-aware rendering, headers.
 
 Pages authenticate with the signed session cookie that ``webapp.auth.log_user_in`` writes. The
-gate re-checks the membership on every request, so removing a user from a merchant takes
-effect at once rather than when the cookie expires.
+gate re-checks the membership and the user's session version on every request, so removing a
+user from a merchant, or logging out, takes effect at once rather than when the cookie expires.
 """
 
 from collections.abc import Callable
@@ -34,6 +34,8 @@ def safe_next(target: str | None) -> str | None:
     """A same-site path to return to after logging in, or None (no open redirects)."""
     if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
         return None
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in target):
+        return None  # control characters cannot go into a Location header
     parts = urlsplit(target)
     if parts.scheme or parts.netloc:
         return None
@@ -63,7 +65,7 @@ def login_required(view: Callable) -> Callable:
         user_id, merchant_id = session.get("user_id"), session.get("merchant_id")
         if not (user_id and merchant_id):
             return _to_sign_in()
-        if not await accounts.membership_exists(user_id, merchant_id):
+        if not await accounts.session_valid(user_id, merchant_id, session.get("version")):
             log_user_out()
             return _to_sign_in()
         try:
@@ -109,10 +111,10 @@ async def render_page(
 
 
 async def page_headers(response: Response) -> Response:
-    """Dashboard answers hold tokens and key values: never cache them, never frame them."""
+    """Dashboard answers hold tokens and key values: never cache them (framing and the other
+    security headers are set for every answer in ``webapp/security_headers.py``)."""
     if response.mimetype == "text/html":
         response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Frame-Options"] = "DENY"
         response.headers["Referrer-Policy"] = "same-origin"
         response.vary.add("HX-Request")
     return response
