@@ -47,14 +47,35 @@ def json_response(body: Any, status: int = 200) -> Response:
     return Response(encoded, status=status, content_type="application/json")
 
 
+NOT_JSON = "Send a JSON body with 'Content-Type: application/json'"
+
+
+def is_json_type(content_type: str | None) -> bool:
+    """``application/json`` or ``application/<anything>+json`` (parameters ignored), as
+    Quart's ``request.is_json`` decides."""
+    mimetype = (content_type or "").split(";")[0].strip().lower()
+    return mimetype == "application/json" or (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
+
+
+def require_json_body(content_type: str | None, body: bytes) -> None:
+    """Every /v1 write agrees: a body comes as JSON and says so (``NOT_JSON`` otherwise,
+    also what quart-schema's routes answer). An empty body needs no type."""
+    if body and not is_json_type(content_type):
+        raise Invalid(NOT_JSON)
+
+
 def decode_json(raw: bytes) -> Any:
     """A request body as JSON. Undecodable bodies (bad syntax, not UTF-8, nested too deeply)
     are all the same 400, never a 500; whether the value has the right shape is the service's
     question."""
     try:
         return json.loads(raw)
-    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+    except ValueError:  # UnicodeDecodeError is a ValueError
         raise Invalid("The body must be a JSON object") from None
+    except RecursionError:
+        raise Invalid("The body must be a JSON object; it nests too deeply") from None
 
 
 def query_flag(value: str | None, name: str, default: bool = False) -> bool:

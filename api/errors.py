@@ -12,6 +12,7 @@ from quart import Quart, jsonify, render_template, request
 from quart_schema import RequestSchemaValidationError
 from werkzeug.exceptions import HTTPException
 
+from api.common import NOT_JSON
 from billing.core.errors import Failure, ServiceError
 
 log = logging.getLogger("tally.errors")
@@ -70,7 +71,7 @@ def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(RequestSchemaValidationError)
     async def validation_error(error: RequestSchemaValidationError):
         if request.method in {"POST", "PUT", "PATCH"} and not request.is_json:
-            return await _respond(400, "Send a JSON body with 'Content-Type: application/json'")
+            return await _respond(400, NOT_JSON)
         return await _respond(400, describe_validation_error(error.validation_error))
 
     @app.errorhandler(HTTPException)

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, decode_json, fails_as, json_response
+from api.common import ErrorBody, decode_json, fails_as, json_response, require_json_body
 from billing.core.errors import Invalid
 from billing.usage import events, rollup_backfill
 from webapp.auth import merchant_id
@@ -69,12 +69,15 @@ class BackfillOut(BaseModel):
 
 
 async def _json_body():
-    return decode_json(await request.get_data())
+    raw = await request.get_data()
+    require_json_body(request.content_type, raw)
+    return decode_json(raw)
 
 
-async def accept_event(merchant: str, raw_body: bytes) -> dict:
+async def accept_event(merchant: str, raw_body: bytes, content_type: str | None) -> dict:
     """The work of ``POST /v1/events``, shared with the fast lane (``api.fast_lane``), which
     serves this route in production without Quart's per-request cost."""
+    require_json_body(content_type, raw_body)
     await events.ingest_event(merchant, decode_json(raw_body))
     return ACCEPTED
 
@@ -89,7 +92,8 @@ async def accept_event(merchant: str, raw_body: bytes) -> dict:
 async def ingest_event():
     """Store one usage event; answers 202 only once it is durable. A duplicate idempotency key
     (within 24 hours) answers 202 too and changes nothing."""
-    return json_response(await accept_event(merchant_id(), await request.get_data()), 202)
+    body = await request.get_data()
+    return json_response(await accept_event(merchant_id(), body, request.content_type), 202)
 
 
 @bp.post("/events/batch")

@@ -31,7 +31,7 @@ from api.errors import HTTP_MESSAGES, api_error
 from billing.accounts.api_keys import authenticate
 from webapp.auth import SECRET, parse_bearer
 
-JSON_HEADERS = [(b"content-type", b"application/json")]
+JSON_HEADERS = [(b"content-type", b"application/json"), (b"x-content-type-options", b"nosniff")]
 
 Handler = Callable[[str, re.Match, dict, bytes], Awaitable[Any]]
 
@@ -46,7 +46,7 @@ class LaneRoute:
 
 
 async def _event(merchant: str, match: re.Match, scope: dict, body: bytes) -> Any:
-    return await events.accept_event(merchant, body)
+    return await events.accept_event(merchant, body, _header(scope, b"content-type") or None)
 
 
 async def _check(merchant: str, match: re.Match, scope: dict, body: bytes) -> Any:

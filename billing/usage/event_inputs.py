@@ -12,7 +12,9 @@ to store and so never fail the other requests grouped into the same write):
   characters. Neither is required: a counted event needs no value. Sending both is accepted
   (the spec calls "exactly one" a convention); metrics read the one their aggregation needs.
 - ``eventTimestamp`` ISO 8601 (no offset means UTC), years 1970-2199; default: now.
-- ``properties`` a JSON object of at most 16 KiB once encoded; null means ``{}``.
+- ``properties`` a JSON object of at most 16 KiB once encoded and at most 8 levels deep (the
+  object itself is level 1, ``{"a": {"b": 1}}`` has 2); null means ``{}``. Deeper values were
+  once stored and then broke every read of them; nothing needs more than a few levels.
 - No text may contain the NUL character, which PostgreSQL cannot store.
 
 ``customer_key`` is what events are grouped by: ``customerId`` when given (stored as sent, not
@@ -34,6 +36,7 @@ from billing.core.timestamps import parse_timestamp
 
 MAX_BATCH = 1000
 MAX_PROPERTIES_BYTES = 16 * 1024
+MAX_PROPERTIES_DEPTH = 8
 VALUE_LIMIT = Decimal(10) ** 26
 TEXT_LIMITS = {
     "idempotencyKey": 255,
@@ -89,12 +92,27 @@ def _value(event: dict, prefix: str) -> Decimal | None:
     return number
 
 
+def depth(value) -> int:
+    """How deeply objects and arrays nest in a decoded JSON value (a scalar is 0, ``{}`` 1),
+    counted without recursion so no depth can exhaust the stack."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, level)
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _properties(event: dict, prefix: str) -> str:
     value = event.get("properties")
     if value is None:
         return "{}"
     if not isinstance(value, dict):
         raise Invalid(f"{prefix}properties must be an object")
+    if depth(value) > MAX_PROPERTIES_DEPTH:
+        raise Invalid(f"{prefix}properties must not nest deeper than {MAX_PROPERTIES_DEPTH} levels")
     try:
         encoded = json.dumps(value, separators=(",", ":"), allow_nan=False)
     except ValueError:
@@ -104,6 +122,18 @@ def _properties(event: dict, prefix: str) -> str:
     if len(encoded.encode()) > MAX_PROPERTIES_BYTES:
         raise Invalid(f"{prefix}properties must be at most {MAX_PROPERTIES_BYTES} bytes as JSON")
     return encoded
+
+
+def stored_properties(text: str | None) -> dict:
+    """Stored properties as an object. Events stored before the depth limit may nest deeper
+    than an answer can encode: those read as ``{}`` (the event itself still counts)."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        return {}
+    return value if depth(value) <= MAX_PROPERTIES_DEPTH else {}
 
 
 def parse_event(merchant_id: str, event, prefix: str = "", now: datetime | None = None) -> EventRow:

@@ -14,7 +14,6 @@ many events each name has. The chart reads the hourly rollups, which the intake 
 same statement as the events.
 """
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
@@ -24,6 +23,7 @@ from tortoise import connections
 from billing.core.errors import Invalid
 from billing.core.models import utcnow
 from billing.core.timestamps import parse_timestamp
+from billing.usage.event_inputs import stored_properties
 from billing.usage.metric_values import json_number
 
 DEFAULT_LIMIT, MAX_LIMIT = 100, 1000
@@ -165,7 +165,7 @@ def event_json(row: dict) -> dict:
         "extCustomerId": row["ext_customer_id"],
         "eventValue": json_number(row["event_value"]),
         "eventString": row["event_string"],
-        "properties": json.loads(row["properties"]) if row["properties"] else {},
+        "properties": stored_properties(row["properties"]),
         "eventTimestamp": _iso(row["event_timestamp"]),
         "receivedAt": _iso(row["received_at"]),
     }

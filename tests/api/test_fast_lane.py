@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from api.common import NOT_JSON
 from api.fast_lane import FastLane
 from billing.accounts.api_keys import revoke_api_key
 from billing.accounts.models import ApiKey
@@ -72,14 +73,26 @@ async def test_an_accepted_event_is_stored_once_per_send(both, merchant):
         (None, {"customerId": "c"}, 400, "eventName is required"),
         (None, {**EVENT, "eventValue": "3"}, 400, "eventValue must be a number"),
         (None, b" " * (1024 * 1024 + 1), 413, "Request body too large"),
+        ("text/plain", json.dumps(EVENT).encode(), 400, NOT_JSON),
+        ("no type", json.dumps(EVENT).encode(), 400, NOT_JSON),
+        ("application/x-www-form-urlencoded", b"eventName=x", 400, NOT_JSON),
     ],
 )
 async def test_event_errors_match(both, merchant, headers, body, status, message):
+    content_type = "application/json"
     if headers is None:
         headers = merchant.headers
     elif headers == "publishable":
         headers = bearer(merchant.publishable_key)
-    sent = {"json": body} if isinstance(body, dict) else {"data": body}
+    elif "/" in headers or headers == "no type":
+        headers, content_type = merchant.headers, headers
+    if isinstance(body, dict):
+        sent = {"json": body}
+    elif content_type == "no type":
+        sent = {"data": body}
+    else:
+        sent = {"data": body, "headers": {**headers, "Content-Type": content_type}}
+        headers = sent.pop("headers")
     answers = await both("POST", "/v1/events", headers=headers, **sent)
     answer_status, answer = same(answers)
     assert answer_status == status

@@ -56,4 +56,7 @@ async def test_responses_and_security_are_documented(client):
 async def test_docs_page_renders(client):
     response = await client.get("/docs")
     assert response.status_code == 200
-    assert b"/v1/openapi.json" in await response.get_data()
+    html = await response.get_data(as_text=True)
+    script = re.search(r'src="(/static/docs\.js[^"]*)"', html).group(1)
+    loader = await client.get(script)
+    assert b'url: "/v1/openapi.json"' in await loader.get_data()

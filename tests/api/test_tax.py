@@ -265,3 +265,23 @@ async def test_unexpected_failures_answer_the_specs_500(
 
     monkeypatch.setattr(tax_settings, service, broken)
     assert await call(client, merchant, path, body) == (500, {"error": "Internal server error"})
+
+
+async def test_a_body_not_declared_json_is_refused_in_the_tax_error_form(client, merchant):
+    response = await client.post(
+        "/v1/tax/config/update",
+        data='{"autoTaxCalculation": true}',
+        headers={**merchant.headers, "Content-Type": "text/plain"},
+    )
+    assert response.status_code == 400
+    assert await response.get_json() == {
+        "error": [
+            {
+                "code": "invalid_type",
+                "message": "Send a JSON body with 'Content-Type: application/json'",
+                "path": [],
+            }
+        ]
+    }
+    config = await (await client.get("/v1/tax/config", headers=merchant.headers)).get_json()
+    assert config["autoTaxCalculation"] is False  # nothing changed
