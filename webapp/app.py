@@ -16,6 +16,7 @@ from webapp.config import Settings
 from webapp.db import PROJECT_ROOT
 from webapp.due_loop import DueLoop
 from webapp.pages import register_pages
+from webapp.security_headers import register_security_headers
 
 
 def create_app(settings: Settings | None = None) -> Quart:
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None) -> Quart:
     register_api(app)
     register_pages(app)
     register_assets(app)
+    register_security_headers(app)
 
     @app.get("/healthz")
     async def healthz():

@@ -44,6 +44,12 @@ async def browser():
         await browser.close()
 
 
+def _csp_violation(message, errors: list) -> None:
+    """Every page test also proves the Content-Security-Policy blocks nothing Tally needs."""
+    if message.type == "error" and "Content Security Policy" in message.text:
+        errors.append(RuntimeError(f"{message.text} ({message.location['url']})"))
+
+
 @pytest.fixture
 async def new_page(browser, live_server):
     """Open pages in fresh contexts; each context is closed after the test."""
@@ -56,6 +62,7 @@ async def new_page(browser, live_server):
         contexts.append(context)
         page = await context.new_page()
         page.on("pageerror", lambda error: errors.append(error))
+        page.on("console", lambda message: _csp_violation(message, errors))
         return page
 
     yield make

@@ -3,7 +3,7 @@
 ``/embed/pricing-tables/{slug}?key=pk_...`` renders, on the server, the same resolved view the
 public API answers (``pricing_table_views.public_table``), authenticated by the publishable
 key in the query (an iframe cannot send headers). Unlike dashboard pages these may be framed by
-any origin: ``Content-Security-Policy: frame-ancestors *`` and no ``X-Frame-Options``. They
+any origin (``frame-ancestors *`` and no ``X-Frame-Options``: webapp/security_headers.py). They
 hold nothing secret (a publishable key is public by design) and use no session.
 
 The page loads ``static/pricing-table.js`` with ``data-tally-document``: the embed script gives
@@ -64,10 +64,7 @@ async def embed_script_headers(response: Response) -> Response:
 
 @bp.after_request
 async def embed_headers(response: Response) -> Response:
-    response.headers["Content-Security-Policy"] = "frame-ancestors *"
-    response.headers.pop("X-Frame-Options", None)
     response.headers["Referrer-Policy"] = "no-referrer"  # the key is in the URL
-    response.headers["X-Content-Type-Options"] = "nosniff"
     if response.status_code == 200:
         response.headers["Cache-Control"] = f"public, max-age={CACHE_SECONDS}"
     else:
