@@ -21,11 +21,13 @@ bp = Blueprint("api_keys", __name__, url_prefix="/api-keys")
 class CreateApiKey(Body):
     name: str
     keyType: Literal["secret", "publishable"]
-    environment: Literal["live", "test"] = "live"
+    # The calling key's own mode when omitted (the spec's default, live, for a live key); the
+    # other mode is refused with 403: a key manages keys of its own mode only.
+    environment: Literal["live", "test"] | None = None
 
 
 class PublishableQuery(BaseModel):
-    environment: Literal["live", "test"] = "live"
+    environment: Literal["live", "test"] | None = None
 
 
 class PublishableFailure(ErrorBody):
@@ -100,10 +102,11 @@ async def list_keys():
 @document_response(ErrorBody, 404)
 @document_response(PublishableFailure, 500)
 async def read_publishable_key(query_args: PublishableQuery):
-    """Read the active publishable key of ``?environment=`` (default live), with its value.
+    """Read the active publishable key, with its value, of the calling key's mode.
 
     Design decision: the spec notes that the reference ignores ``environment`` and always
-    returns the live key; we honour it, since a test-mode integration needs the test key.
+    returns the live key. Modes never mix here: ``environment`` defaults to the calling key's
+    own, and naming the other mode is a 403 (a test key reads the test publishable key).
     """
     try:
         key = await api_keys.get_publishable_key(merchant_id(), environment=query_args.environment)
@@ -123,7 +126,8 @@ async def read_publishable_key(query_args: PublishableQuery):
 async def create_key(data: CreateApiKey):
     """Create a key; the answer holds its full ``keyValue``, shown this once.
 
-    A new publishable key revokes the environment's previous one.
+    A new publishable key revokes the environment's previous one. Keys are made in the
+    calling key's mode only (``environment`` defaults to it; the other mode is a 403).
     """
     key, value = await api_keys.create_api_key(
         merchant_id(), name=data.name, key_type=data.keyType, environment=data.environment

@@ -21,7 +21,9 @@ import httpx
 import pytest
 from cryptography.fernet import Fernet
 
+from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
+from billing.accounts.api_keys import create_api_key
 from webapp import db
 from webapp.app import create_app
 from webapp.config import Settings
@@ -130,6 +132,15 @@ def make_merchant(app):
         )
 
     return make
+
+
+async def in_test_mode(account: MerchantAccount) -> MerchantAccount:
+    """The same business in test mode: its test merchant row, with a new test secret key and
+    test publishable key (the dashboard login is the same)."""
+    tenant = await merchants.tenant_of(account.id, "test")
+    _, secret = await create_api_key(tenant.id, name="Test secret key", key_type="secret")
+    _, publishable = await create_api_key(tenant.id, name="Test key", key_type="publishable")
+    return MerchantAccount(tenant.id, account.email, account.password, secret, publishable)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from billing.accounts.models import ApiKey, Membership, User
+from billing.accounts.models import ApiKey, Membership, Merchant, User
 from tests.conftest import PASSWORD, ROOT, unique_email
 
 TALLY = Path(sys.executable).with_name("tally")
@@ -63,7 +63,9 @@ async def test_create_merchant_json(run, client, environment, kind):
     )
     assert (await publishable.get_json())["data"]["keyValue"] == made["publishableKey"]
     user = await User.get(email=email)
-    assert await Membership.filter(user_id=user.id, merchant_id=made["merchantId"]).exists()
+    tenant = await Merchant.get(id=made["merchantId"])  # the keys' own mode of the business
+    assert tenant.mode == kind
+    assert await Membership.filter(user_id=user.id, merchant_id=tenant.account_id).exists()
 
 
 async def test_create_merchant_human_output(run):
@@ -171,3 +173,31 @@ async def test_backfill_events_reports_its_counts(run, merchant):
     assert again.returncode == 0, again.stderr
     assert "Scanned" in again.stdout
     assert run("backfill-events", "--batch-size", "0").returncode != 0
+
+
+async def test_create_api_key_of_either_mode(run, client):
+    made = json.loads(run(*create_args(unique_email(), "--json")).stdout)
+    keys = {}
+    for environment, key_type in (("test", "secret"), ("test", "publishable"), ("live", "secret")):
+        result = run(
+            "create-api-key",
+            *("--merchant", made["merchantId"], "--environment", environment),
+            *("--type", key_type, "--json"),
+        )
+        assert result.returncode == 0, result.stderr
+        key = json.loads(result.stdout)
+        assert set(key) == {"id", "keyValue", "environment", "keyType"}
+        assert (key["environment"], key["keyType"]) == (environment, key_type)
+        assert key["keyValue"].startswith(f"{key_type[0]}k_{environment}_")
+        keys[(environment, key_type)] = key
+    test_headers = {"Authorization": f"Bearer {keys[('test', 'secret')]['keyValue']}"}
+    current = await (await client.get("/v1/merchants/current", headers=test_headers)).get_json()
+    assert current["id"] != made["merchantId"]  # the test row of the same business
+    assert current["legalName"] == "Cli Co"
+    again = run("create-api-key", "--merchant", current["id"], "--environment", "live", "--json")
+    live_headers = {"Authorization": f"Bearer {json.loads(again.stdout)['keyValue']}"}
+    live = await (await client.get("/v1/merchants/current", headers=live_headers)).get_json()
+    assert live["id"] == made["merchantId"]
+    unknown = run("create-api-key", "--merchant", "mer_" + "x" * 22, "--json")
+    assert unknown.returncode == 1
+    assert unknown.stderr.strip() == "error: Merchant not found or access denied"

@@ -109,7 +109,8 @@ async def _require_api_session(*, need_merchant: bool) -> None:
     g.user_id = user_id
     current = session.get("merchant_id")
     if current and await accounts.session_valid(user_id, current, session.get("version")):
-        g.merchant_id = current
+        mode = "test" if session.get("mode") == "test" else "live"
+        g.merchant_id = (await merchants.tenant_of(current, mode)).id
     elif need_merchant:
         raise Unauthorized("Log in to the dashboard first")
 

@@ -1,5 +1,5 @@
-"""The ``tally`` command: serve, migrate, create-merchant, make-migration, run-due, worker,
-backfill-events.
+"""The ``tally`` command: serve, migrate, create-merchant, create-api-key, make-migration,
+run-due, worker, backfill-events.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
@@ -12,30 +12,19 @@ import argparse
 import asyncio
 import errno
 import json
-import logging
 import os
-import signal
 import socket
 import sys
-import warnings
-from datetime import datetime
 
 import asyncpg
 from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
-from webapp import cli_args, db
+from webapp import cli_args, cli_due, db
 from webapp.config import ConfigError, Settings
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
 DATABASE_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, BaseORMException)
-
-
-def _database_url(settings: Settings) -> str:
-    if settings.database_url:
-        return settings.database_url
-    warnings.filterwarnings("ignore", module="platformdirs")
-    return db.start_embedded(settings.pgdata_dir)
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -65,7 +54,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from granian.constants import Interfaces
 
     _check_port_free(args.host, args.port)
-    url = _database_url(settings)
+    url = db.url_of(settings)
     asyncio.run(db.migrate(url))
     os.environ["DATABASE_URL"] = url  # worker processes inherit the resolved database
     print(f"Tally is running at http://{args.host}:{args.port}", flush=True)
@@ -81,13 +70,13 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_migrate(args: argparse.Namespace, settings: Settings) -> int:
-    applied = asyncio.run(db.migrate(_database_url(settings)))
+    applied = asyncio.run(db.migrate(db.url_of(settings)))
     print(f"Applied {len(applied)} migration(s)" + (": " + ", ".join(applied) if applied else ""))
     return 0
 
 
 def cmd_make_migration(args: argparse.Namespace, settings: Settings) -> int:
-    result = asyncio.run(db.make_migration(_database_url(settings), args.name, empty=args.empty))
+    result = asyncio.run(db.make_migration(db.url_of(settings), args.name, empty=args.empty))
     print(f"Created migration {result}" if result else "No model changes found")
     return 0
 
@@ -106,7 +95,7 @@ async def _create_merchant(url: str, args: argparse.Namespace):
 
 
 def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
-    made = asyncio.run(_create_merchant(_database_url(settings), args))
+    made = asyncio.run(_create_merchant(db.url_of(settings), args))
     if args.json:
         print(
             json.dumps(
@@ -125,51 +114,33 @@ def cmd_create_merchant(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
-async def _run_due(url: str, now: datetime | None):
-    from billing.due_work import run_due
+async def _create_api_key(url: str, args: argparse.Namespace):
+    from billing.accounts import api_keys, merchants
 
     await db.init_orm(url)
     try:
-        await db.check_connection()  # unreachable: one error line, not a failed step each
-        return await run_due(now)
+        tenant = await merchants.tenant_of(args.merchant, args.environment)
+        return await api_keys.create_api_key(
+            tenant.id, name=args.name, key_type=args.type, environment=args.environment
+        )
     finally:
         await db.close_orm()
 
 
-def cmd_run_due(args: argparse.Namespace, settings: Settings) -> int:
-    """One due-work pass (billing/due_work.py) as of ``--now`` (default: the present), the
-    test clock: it does what would be due at that instant. Safe to run beside any number of
-    loops and passes. It does not migrate; ``serve`` and ``migrate`` do. Exits 1 when a row
-    or step failed (the log has its id; the next pass retries it)."""
-    report = asyncio.run(_run_due(_database_url(settings), args.now))
-    print(f"Due work as of {report.now.isoformat()}")
-    print("\n".join(report.lines()))
-    return 1 if report.failures else 0
-
-
-async def _work(url: str, interval: float) -> None:
-    from webapp.due_loop import DueLoop
-
-    await db.init_orm(url)
-    loop = DueLoop(url, interval, exclusive=False)
-    for signal_number in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(signal_number, loop.stop.set)
-    try:
-        await loop.run()
-    finally:
-        await db.close_orm()
-
-
-def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
-    """Run the due-work loop as a process of its own, until SIGINT or SIGTERM, for
-    deployments that keep background work apart from the web servers (set
-    ``TALLY_DUE_WORK_INTERVAL=off`` on those). Any number may run at once."""
-    interval = args.interval or settings.due_work_interval or 30.0
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
-    )
-    print(f"Tally worker: due work every {interval:g} s (Ctrl-C stops)", flush=True)
-    asyncio.run(_work(_database_url(settings), interval))
+def cmd_create_api_key(args: argparse.Namespace, settings: Settings) -> int:
+    """A key of either mode for a merchant (its id in either mode), for operators and tests.
+    The value is shown once."""
+    key, value = asyncio.run(_create_api_key(db.url_of(settings), args))
+    if args.json:
+        answer = {
+            "id": key.id,
+            "keyValue": value,
+            "environment": key.environment,
+            "keyType": key.key_type,
+        }
+        print(json.dumps(answer))
+    else:
+        print(f"Created {key.environment} {key.key_type} key {key.id}: {value}")
     return 0
 
 
@@ -192,7 +163,7 @@ async def _backfill_events(url: str, args: argparse.Namespace):
 def cmd_backfill_events(args: argparse.Namespace, settings: Settings) -> int:
     """One back-fill batch per merchant (or for one): rollups recomputed for events loaded
     straight into the event table (see billing/usage/rollup_backfill.py)."""
-    result = asyncio.run(_backfill_events(_database_url(settings), args))
+    result = asyncio.run(_backfill_events(db.url_of(settings), args))
     print(f"Scanned {result.scanned} event(s); inserted {result.inserted} rollup row(s)")
     return 0
 
@@ -225,11 +196,19 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--json", action="store_true", help="print the ids and keys as JSON")
     create.set_defaults(handler=cmd_create_merchant)
 
+    key = commands.add_parser("create-api-key", help="create an API key of either mode")
+    key.add_argument("--merchant", required=True, help="the merchant's id (of either mode)")
+    key.add_argument("--environment", choices=["live", "test"], default="live")
+    key.add_argument("--type", choices=["secret", "publishable"], default="secret")
+    key.add_argument("--name", default="Command-line key")
+    key.add_argument("--json", action="store_true", help="print the key as JSON")
+    key.set_defaults(handler=cmd_create_api_key)
+
     due = commands.add_parser("run-due", help="run one due-work pass and print what it did")
     due.add_argument(
         "--now", type=cli_args.instant, help="as of this ISO 8601 instant (default: the present)"
     )
-    due.set_defaults(handler=cmd_run_due)
+    due.set_defaults(handler=cli_due.cmd_run_due)
 
     worker = commands.add_parser("worker", help="run the due-work loop as its own process")
     worker.add_argument(
@@ -237,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=cli_args.seconds,
         help="seconds between passes (default: TALLY_DUE_WORK_INTERVAL, else 30)",
     )
-    worker.set_defaults(handler=cmd_worker)
+    worker.set_defaults(handler=cli_due.cmd_worker)
 
     backfill = commands.add_parser(
         "backfill-events", help="recompute usage rollups for events loaded outside the API"

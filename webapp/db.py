@@ -9,6 +9,7 @@ currently active" although in-process tests pass (``tests/test_server_process.py
 import json
 import logging
 import os
+import warnings
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -16,7 +17,7 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
-from webapp.config import ConfigError
+from webapp.config import ConfigError, Settings
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +160,14 @@ def _process_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def url_of(settings: Settings) -> str:
+    """The database to use: ``DATABASE_URL``, else the embedded server (started if needed)."""
+    if settings.database_url:
+        return settings.database_url
+    warnings.filterwarnings("ignore", module="platformdirs")
+    return start_embedded(settings.pgdata_dir)
 
 
 async def connect(database_url: str) -> asyncpg.Connection:

@@ -15,7 +15,7 @@ from tortoise.expressions import F
 from tortoise.transactions import in_transaction
 
 from billing.accounts import login_throttle, merchants, passwords
-from billing.accounts.api_keys import create_api_key
+from billing.accounts.api_keys import check_environment, create_api_key
 from billing.accounts.models import LoginAttempt, Membership, Merchant, User
 from billing.core.errors import Conflict, Forbidden, Invalid, Unauthorized
 from billing.core.validation import has_unstorable_characters
@@ -54,7 +54,7 @@ async def sign_up(
             if await User.filter(email=email).exists():
                 raise Conflict(DUPLICATE_EMAIL)
             user = await User.create(email=email, password_hash=password_hash)
-            merchant = await Merchant.create(**fields)
+            merchant = await merchants.create_business(fields)
             await Membership.create(merchant=merchant, user=user, role="owner")
     except IntegrityError as error:  # a concurrent sign-up took the email after our check
         raise Conflict(DUPLICATE_EMAIL) from error
@@ -69,7 +69,7 @@ async def create_merchant_for_user(
         legal_name=legal_name, display_name=display_name or legal_name, default_currency=currency
     )
     async with in_transaction():
-        merchant = await Merchant.create(**fields)
+        merchant = await merchants.create_business(fields)
         await Membership.create(merchant=merchant, user_id=user_id, role="owner")
     return merchant
 
@@ -77,25 +77,28 @@ async def create_merchant_for_user(
 async def provision_merchant(
     *, name: str, email: str, password: str, environment: str = "live"
 ) -> Provisioned:
-    """Merchant, owner, one secret and one publishable key: what ``tally create-merchant`` makes.
+    """A business, its owner, and one secret and one publishable key of ``environment``: what
+    ``tally create-merchant`` makes. Answers the merchant row of that mode (the keys' own).
 
     One transaction, so a failure part-way (a bad environment, a lost connection) leaves no
     merchant without keys behind and the command can simply be run again.
     """
+    check_environment(environment)
     async with in_transaction():
         user, merchant = await sign_up(
             email=email, password=password, legal_name=name, display_name=name
         )
+        tenant = await merchants.tenant_of(merchant.id, environment)
         _, secret = await create_api_key(
-            merchant.id, name="Default secret key", key_type="secret", environment=environment
+            tenant.id, name="Default secret key", key_type="secret", environment=environment
         )
         _, publishable = await create_api_key(
-            merchant.id,
+            tenant.id,
             name="Default publishable key",
             key_type="publishable",
             environment=environment,
         )
-    return Provisioned(merchant, user, secret, publishable)
+    return Provisioned(tenant, user, secret, publishable)
 
 
 async def log_in(*, email: str, password: str, ip_address: str) -> tuple[User, Merchant]:

@@ -2,7 +2,8 @@
 
 Secret keys are stored only as a SHA-256 hash plus a short display prefix; a lost secret key
 cannot be recovered, only replaced. Publishable keys are meant for browsers, so their value is
-kept and can be read back. Only one publishable key per environment is active: creating a new
+kept and can be read back. A merchant row is one mode (billing/accounts/merchants.py), so
+its keys are of that mode only. Only one publishable key per environment is active: creating a new
 one revokes the previous one in the same transaction, under a lock on the merchant row so two
 concurrent creations cannot both stay active.
 """
@@ -13,9 +14,9 @@ import time
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
-from billing.accounts.merchants import lock_merchant
+from billing.accounts.merchants import get_merchant, lock_merchant
 from billing.accounts.models import ApiKey
-from billing.core.errors import Invalid, NotFound, Unauthorized
+from billing.core.errors import Forbidden, Invalid, NotFound, Unauthorized
 from billing.core.ids import is_well_formed, random_base62
 from billing.core.models import from_row, utcnow
 from billing.core.validation import clean_name
@@ -29,21 +30,35 @@ def hash_key(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
-def _validate(name: str, key_type: str, environment: str) -> str:
-    name = clean_name(name, "name")
-    if key_type not in KEY_TYPE_PREFIXES:
-        raise Invalid("keyType must be 'secret' or 'publishable'")
+def check_environment(environment: str) -> str:
     if environment not in ENVIRONMENTS:
         raise Invalid("environment must be 'live' or 'test'")
-    return name
+    return environment
+
+
+async def _own_mode(merchant_id: str, environment: str | None) -> str:
+    """The environment of keys this merchant row manages: its own mode only (None: that).
+    A test key or test-mode session never sees or makes live keys, nor the other way round."""
+    if environment is not None:
+        check_environment(environment)
+    merchant = await get_merchant(merchant_id)
+    if environment is not None and environment != merchant.mode:
+        raise Forbidden(
+            f"{environment.capitalize()} keys are managed in {environment} mode only: use a "
+            f"{environment} key, or switch the dashboard to {environment} mode"
+        )
+    return merchant.mode
 
 
 async def create_api_key(
-    merchant_id: str, *, name: str, key_type: str, environment: str = "live"
+    merchant_id: str, *, name: str, key_type: str, environment: str | None = None
 ) -> tuple[ApiKey, str]:
-    """Create a key and return it with its full value, which is never available again
-    for a secret key."""
-    name = _validate(name, key_type, environment)
+    """Create a key of the merchant row's mode (``environment`` may only repeat it) and return
+    it with its full value, which is never available again for a secret key."""
+    name = clean_name(name, "name")
+    if key_type not in KEY_TYPE_PREFIXES:
+        raise Invalid("keyType must be 'secret' or 'publishable'")
+    environment = await _own_mode(merchant_id, environment)
     value = f"{KEY_TYPE_PREFIXES[key_type]}_{environment}_{random_base62(32)}"
     async with in_transaction():
         await lock_merchant(merchant_id)
@@ -71,9 +86,10 @@ async def list_api_keys(merchant_id: str) -> list[ApiKey]:
     return await ApiKey.filter(merchant_id=merchant_id).order_by("-created_at", "id")
 
 
-async def get_publishable_key(merchant_id: str, *, environment: str = "live") -> ApiKey:
-    if environment not in ENVIRONMENTS:
-        raise Invalid("environment must be 'live' or 'test'")
+async def get_publishable_key(merchant_id: str, *, environment: str | None = None) -> ApiKey:
+    """The active publishable key of the merchant row's mode (``environment`` may only
+    repeat it)."""
+    environment = await _own_mode(merchant_id, environment)
     key = await ApiKey.filter(
         merchant_id=merchant_id, key_type="publishable", environment=environment, revoked_at=None
     ).first()

@@ -59,8 +59,8 @@ async def guarded(
 ) -> bool:
     """Run ``check`` (the password check) for the pair unless it must wait, and count the
     outcome. Call inside a transaction: the pair stays locked until it ends."""
-    now = now or utcnow()
     row = await _locked_row(address, email)
+    now = now or utcnow()  # read once the pair is ours: a try that queued counts from then
     if row.updated_at < now - FORGET_AFTER:
         row.failures, row.retry_at = 0, None
     if row.retry_at is not None and row.retry_at > now:

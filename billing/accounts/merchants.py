@@ -1,15 +1,23 @@
-"""The merchant profile, the merchant lock and provider status.
+"""The merchant profile, test and live modes, the merchant lock and provider status.
 
 ``validate_profile`` is the single place merchant names and the default currency are checked;
 sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go through it.
+
+Modes: a business is two merchant rows, ``live`` and ``test`` (``create_business``), sharing
+``account_id`` (the live row's id) and the profile (``update_merchant`` writes both). Data
+belongs to one row, so the merchant scope every query already has keeps the modes apart: a
+key, a session and every record belong to one mode. Memberships point at the live row; the
+dashboard reaches the test row through ``tenant_of``.
 """
 
 from billing.accounts.models import Merchant
 from billing.core.currencies import normalize_currency
 from billing.core.errors import Invalid, NotFound
+from billing.core.models import utcnow
 from billing.core.validation import clean_name
 
 MAX_NAME_LENGTH = 200
+MODES = ("live", "test")
 
 
 def validate_profile(
@@ -30,6 +38,29 @@ def validate_profile(
             raise Invalid("defaultCurrency must be a three-letter ISO 4217 currency code")
         fields["default_currency"] = code
     return fields
+
+
+async def create_business(fields: dict[str, str]) -> Merchant:
+    """The live and test rows of a new business (in the caller's transaction); answers the
+    live one."""
+    live = Merchant(**fields, mode="live")
+    live.account_id = live.id
+    await live.save()
+    await Merchant.create(**fields, mode="test", account_id=live.id)
+    return live
+
+
+async def tenant_of(merchant_id: str, mode: str) -> Merchant:
+    """The row of ``mode`` of the business that ``merchant_id`` (either of its rows) is."""
+    if mode not in MODES:
+        raise Invalid("mode must be 'live' or 'test'")
+    tenant = await Merchant.filter(account_id=merchant_id, mode=mode).first()  # the live id
+    if tenant is None:
+        row = await Merchant.filter(id=merchant_id).first()
+        tenant = row and await Merchant.filter(account_id=row.account_id, mode=mode).first()
+    if tenant is None:
+        raise NotFound("Merchant not found or access denied")
+    return tenant
 
 
 async def get_merchant(merchant_id: str) -> Merchant:
@@ -57,9 +88,9 @@ async def update_merchant(
         legal_name=legal_name, display_name=display_name, default_currency=default_currency
     )
     merchant = await get_merchant(merchant_id)
-    if fields:
+    if fields:  # one profile for both modes of the business
+        await Merchant.filter(account_id=merchant.account_id).update(**fields, updated_at=utcnow())
         merchant.update_from_dict(fields)
-        await merchant.save(update_fields=[*fields, "updated_at"])
     return merchant
 
 

@@ -1,7 +1,8 @@
 """Merchants and the people and keys that act for them.
 
-A merchant is the tenant. Users log in to the dashboard and reach merchants through
-memberships (today every membership is an ``owner``; the table leaves room for team roles).
+A merchant is the tenant, one row per mode (live, test) of a business. Users log in to the
+dashboard and reach merchants through memberships (today every membership is an ``owner``;
+the table leaves room for team roles).
 API keys authenticate merchant servers: secret keys are stored only as a SHA-256 hash, while
 publishable keys keep their value because the spec lets the merchant read it back.
 """
@@ -13,13 +14,22 @@ from billing.core.models import PrefixedIdModel
 
 
 class Merchant(PrefixedIdModel):
+    """One mode of a business: its tenant row. Every business has two, ``live`` and ``test``,
+    sharing ``account_id`` (the live row's id) and the profile. Every tenant table is scoped
+    by ``merchant_id``, so giving each mode its own row keeps the modes apart with the one
+    scope that already exists: a test key's merchant is the test row, and nothing of the live
+    row's can be reached from it (see billing/accounts/merchants.py)."""
+
     id_prefix = "mer"
     legal_name = fields.CharField(max_length=200)
     display_name = fields.CharField(max_length=200)
     default_currency = fields.CharField(max_length=3, default="USD")
+    account_id = fields.CharField(max_length=40)
+    mode = fields.CharField(max_length=4, default="live")
 
     class Meta:
         table = "merchants"
+        unique_together = (("account_id", "mode"),)
 
 
 class User(PrefixedIdModel):

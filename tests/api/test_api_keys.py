@@ -6,6 +6,7 @@ import re
 import pytest
 
 from billing.accounts.models import ApiKey
+from tests.conftest import in_test_mode
 
 KEY_FIELDS = {"id", "name", "keyType", "environment", "prefix", "createdAt", "revokedAt"}
 
@@ -46,6 +47,9 @@ async def test_list_shows_only_own_keys(client, make_merchant):
     ],
 )
 async def test_create_answers_key_with_value_once(client, merchant, key_type, environment, prefix):
+    """A key of each mode, made with a key of that mode (a key manages its own mode only)."""
+    if environment == "test":
+        merchant = await in_test_mode(merchant)
     response = await create(client, merchant, name="Key", keyType=key_type, environment=environment)
     assert response.status_code == 201
     body = await response.get_json()
@@ -121,22 +125,40 @@ async def test_publishable_read_returns_live_key_by_default(client, merchant):
     assert body["data"]["environment"] == "live"
 
 
-async def test_publishable_read_honours_environment(client, merchant):
-    """Design decision: unlike the reference, ``?environment=test`` reads the test key."""
-    missing = await client.get(
-        "/v1/api-keys/publishable?environment=test", headers=merchant.headers
-    )
+async def test_publishable_read_gives_the_key_of_the_callers_mode(client, merchant):
+    """Design decision: unlike the reference, ``environment`` is honoured, and modes never
+    mix: a key reads the publishable key of its own mode, and naming the other is a 403."""
+    tester = await in_test_mode(merchant)
+    for caller, own, other in ((merchant, "live", "test"), (tester, "test", "live")):
+        for query in ({}, {"environment": own}):
+            found = await client.get(
+                "/v1/api-keys/publishable", query_string=query, headers=caller.headers
+            )
+            assert found.status_code == 200
+            assert (await found.get_json())["data"]["keyValue"] == caller.publishable_key
+        refused = await client.get(
+            "/v1/api-keys/publishable", query_string={"environment": other}, headers=caller.headers
+        )
+        assert refused.status_code == 403
+        assert (await refused.get_json())["error"].startswith(
+            f"{other.capitalize()} keys are managed in {other} mode only"
+        )
+
+
+async def test_a_key_makes_and_lists_keys_of_its_own_mode_only(client, merchant):
+    tester = await in_test_mode(merchant)
+    for caller, own, other in ((merchant, "live", "test"), (tester, "test", "live")):
+        made = await create(client, caller, name="mine", keyType="secret")
+        assert (made.status_code, (await made.get_json())["data"]["environment"]) == (201, own)
+        refused = await create(client, caller, name="theirs", keyType="secret", environment=other)
+        assert refused.status_code == 403
+        listed = await (await client.get("/v1/api-keys", headers=caller.headers)).get_json()
+        assert {key["environment"] for key in listed["data"]} == {own}
+    live_key = await ApiKey.get(merchant_id=merchant.id, key_type="secret", name="mine")
+    missing = await client.delete(f"/v1/api-keys/{live_key.id}", headers=tester.headers)
     assert missing.status_code == 404
-    assert await missing.get_json() == {
-        "error": "No active publishable key found for this environment"
-    }
-    made = await create(client, merchant, name="t", keyType="publishable", environment="test")
-    value = (await made.get_json())["data"]["keyValue"]
-    found = await client.get("/v1/api-keys/publishable?environment=test", headers=merchant.headers)
-    assert found.status_code == 200
-    assert (await found.get_json())["data"]["keyValue"] == value
-    live = await client.get("/v1/api-keys/publishable?environment=live", headers=merchant.headers)
-    assert (await live.get_json())["data"]["keyValue"] == merchant.publishable_key
+    assert await missing.get_json() == {"error": "API key not found or access denied"}
+    assert (await ApiKey.get(id=live_key.id)).revoked_at is None
 
 
 @pytest.mark.parametrize("environment", ["prod", "LIVE", "x" * 5000])
@@ -176,8 +198,8 @@ async def test_publishable_read_failure_has_details(client, merchant, monkeypatc
 
 async def test_new_publishable_key_revokes_the_previous_one(client, merchant):
     old = await ApiKey.get(merchant_id=merchant.id, key_type="publishable", environment="live")
-    test_key = await create(client, merchant, name="t", keyType="publishable", environment="test")
-    test_id = (await test_key.get_json())["data"]["id"]
+    tester = await in_test_mode(merchant)
+    test_id = (await ApiKey.get(key_value=tester.publishable_key)).id
 
     response = await create(client, merchant, name="new", keyType="publishable")
     new = (await response.get_json())["data"]
@@ -204,7 +226,7 @@ async def test_new_secret_key_revokes_nothing(client, merchant):
 
 
 async def test_revoked_key_fails_on_next_request(client, merchant):
-    created = await create(client, merchant, name="temp", keyType="secret", environment="test")
+    created = await create(client, merchant, name="temp", keyType="secret")
     data = (await created.get_json())["data"]
     temp_headers = {"Authorization": f"Bearer {data['keyValue']}"}
     assert (await client.get("/v1/merchants/current", headers=temp_headers)).status_code == 200

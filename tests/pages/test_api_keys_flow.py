@@ -19,10 +19,10 @@ async def test_sign_up_create_reveal_revoke_log_out_log_in(page, live_server):
     await screenshot(page, "checklist-1280")
 
     await page.get_by_role("link", name="API keys", exact=True).click()
+    await page.get_by_role("button", name="Test mode: off").click()  # keys of the current mode
     await expect(page.get_by_text("No API keys yet")).to_be_visible()
     await page.get_by_label("Name", exact=True).fill("Production backend")
     await page.get_by_label("Secret: for your servers").check()
-    await page.get_by_label("Test").check()
     await page.get_by_role("button", name="Create key").click()
 
     reveal = page.locator("#new-key-value")

@@ -94,9 +94,13 @@ async def test_htmx_get_returns_only_the_panel(client, sign_up):
 
 async def test_create_shows_key_once_and_revoke_answers_303(client, sign_up):
     _, token = await sign_up()
+    switched = await client.post(
+        "/dashboard/mode", form={"csrf_token": token, "mode": "test", "next": "/dashboard/api-keys"}
+    )
+    assert (switched.status_code, switched.headers["Location"]) == (303, "/dashboard/api-keys")
     created = await client.post(
         "/dashboard/api-keys",
-        form={"csrf_token": token, "name": "Backend", "key_type": "secret", "environment": "test"},
+        form={"csrf_token": token, "name": "Backend", "key_type": "secret"},
         headers={"HX-Request": "true"},
     )
     assert created.status_code == 201

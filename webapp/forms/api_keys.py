@@ -20,12 +20,9 @@ class ApiKeyForm(TallyForm):
         ],
         default="secret",
     )
-    environment = RadioField(
-        "Environment", choices=[("live", "Live"), ("test", "Test")], default="live"
-    )
 
+    # No environment field: keys are made in the dashboard's current mode (live or test).
     error_fields = (
         ("name", "name", "Name"),
         ("keyType", "key_type", "Type"),
-        ("environment", "environment", "Environment"),
     )

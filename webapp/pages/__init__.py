@@ -9,6 +9,7 @@ from webapp.pages import (
     embed,
     features,
     metrics,
+    mode,
     onboarding,
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
@@ -26,6 +27,7 @@ from webapp.pages.common import check_csrf
 BLUEPRINTS = (
     auth.bp,
     onboarding.bp,
+    mode.bp,
     api_keys.bp,
     settings.bp,
     plans.bp,

@@ -37,7 +37,6 @@ async def create():
                 g.merchant.id,
                 name=form.name.data,
                 key_type=form.key_type.data,
-                environment=form.environment.data,
             )
         except ServiceError as error:
             form.attach_error(error.message)

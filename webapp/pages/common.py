@@ -57,8 +57,9 @@ def _to_sign_in() -> Response:
 
 
 def login_required(view: Callable) -> Callable:
-    """Let the request through only for a member of the session's merchant; the merchant is
-    then in ``g.merchant``. Anyone else is sent to the sign-in page with ``next`` set."""
+    """Let the request through only for a member of the session's merchant; the merchant row
+    of the session's mode (live or test) is then in ``g.merchant``, so every page reads and
+    writes that mode's data only. Anyone else is sent to the sign-in page with ``next`` set."""
 
     @wraps(view)
     async def wrapper(*args, **kwargs):
@@ -69,7 +70,7 @@ def login_required(view: Callable) -> Callable:
             log_user_out()
             return _to_sign_in()
         try:
-            g.merchant = await merchants.get_merchant(merchant_id)
+            g.merchant = await merchants.tenant_of(merchant_id, session_mode())
         except NotFound:
             log_user_out()
             return _to_sign_in()
@@ -77,6 +78,11 @@ def login_required(view: Callable) -> Callable:
         return await view(*args, **kwargs)
 
     return wrapper
+
+
+def session_mode() -> str:
+    """The dashboard's mode for this session: ``live`` unless switched to ``test``."""
+    return "test" if session.get("mode") == "test" else "live"
 
 
 def is_logged_in() -> bool:

@@ -5,9 +5,8 @@ reads the resolved ``detailed_view``, which already orders plans by the service'
 Moving a plan up or down is one ``move_plan_entry`` call, which gives every entry an explicit
 ``displayOrder`` (its new position) in one transaction.
 
-The embed code is filled with the merchant's active publishable key for the chosen
-environment (``?environment=test`` for the test key); without one the page says so and links
-to the API keys page.
+The embed code is filled with the active publishable key of the dashboard's mode (the test
+key in test mode); without one the page says so and links to the API keys page.
 """
 
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
@@ -35,7 +34,6 @@ PAGE = "dashboard/pricing_tables/index.html"
 NEW = "dashboard/pricing_tables/new.html"
 DETAIL = "dashboard/pricing_tables/detail.html"
 PLANS = "dashboard/pricing_tables/_plans.html"
-ENVIRONMENTS = ("live", "test")
 
 
 async def _plan_choices() -> list[tuple[str, str]]:
@@ -80,9 +78,9 @@ async def create():
     return await render_page(NEW, status=INVALID_FORM, form=form)
 
 
-async def _key(environment: str):
+async def _key():
     try:
-        return await api_keys.get_publishable_key(g.merchant.id, environment=environment)
+        return await api_keys.get_publishable_key(g.merchant.id)
     except NotFound:
         return None
 
@@ -90,8 +88,6 @@ async def _key(environment: str):
 async def detail_context(table_id: str, **extra) -> dict:
     """The table page's data; raises NotFound for a table that is not the merchant's."""
     view = await views.detailed_view(g.merchant.id, table_id)
-    environment = request.args.get("environment")
-    environment = environment if environment in ENVIRONMENTS else "live"
     present = {plan.plan.stable_plan_id for plan in view.plans}
     add_form = AddPlanForm()
     add_form.plan_id.choices = [c for c in await _plan_choices() if c[0] not in present]
@@ -103,8 +99,8 @@ async def detail_context(table_id: str, **extra) -> dict:
         "table": view.table,
         "add_form": add_form,
         "settings_form": settings,
-        "environment": environment,
-        "key": await _key(environment),
+        "environment": g.merchant.mode,
+        "key": await _key(),
         "base_url": request.host_url.rstrip("/"),
     }
     return context | extra

@@ -28,7 +28,8 @@ async def test_provision_makes_owner_and_two_keys(app):
     assert made.secret_key.startswith("sk_test_")
     assert made.publishable_key.startswith("pk_test_")
     assert await ApiKey.filter(merchant_id=made.merchant.id).count() == 2
-    membership = await Membership.get(merchant_id=made.merchant.id)
+    assert made.merchant.mode == "test"  # the keys' own row; the owner is a member of the live one
+    membership = await Membership.get(merchant_id=made.merchant.account_id)
     assert (membership.user_id, membership.role) == (made.user.id, "owner")
 
 
