@@ -16,6 +16,7 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
+from webapp import metrics_role
 from webapp.config import ConfigError
 
 log = logging.getLogger(__name__)
@@ -183,7 +184,8 @@ async def close_orm() -> None:
 
 
 async def migrate(database_url: str) -> list[str]:
-    """Apply every aerich migration not yet applied; returns the names applied."""
+    """Apply every aerich migration not yet applied, then make the custom-metric role and its
+    grants where missing (``metrics_role.prepare``); returns the names applied."""
     command = Command(tortoise_config(database_url), app="models", location=str(MIGRATIONS_DIR))
     try:
         await command.init()
@@ -192,6 +194,11 @@ async def migrate(database_url: str) -> list[str]:
         await Tortoise.close_connections()
     for name in applied:
         log.info("applied migration %s", name)
+    connection = await connect(database_url)
+    try:
+        await metrics_role.prepare(connection)
+    finally:
+        await connection.close()
     return applied
 
 
