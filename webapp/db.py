@@ -16,6 +16,7 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
+from billing.usage import metric_sandbox
 from webapp import metrics_role
 from webapp.config import ConfigError
 
@@ -171,7 +172,10 @@ async def connect(database_url: str) -> asyncpg.Connection:
 
 
 async def init_orm(database_url: str) -> None:
+    """Open the database: the ORM's shared pool now, the custom-metric pool (its own role) on
+    its first use."""
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    metric_sandbox.configure(metrics_role.credentials(credentials_from_url(database_url)))
 
 
 async def check_connection() -> None:
@@ -180,6 +184,7 @@ async def check_connection() -> None:
 
 
 async def close_orm() -> None:
+    await metric_sandbox.close()
     await Tortoise.close_connections()
 
 

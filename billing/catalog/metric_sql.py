@@ -17,9 +17,11 @@ as exactly one SELECT (set operations such as UNION allowed) whose only table is
 
 The query that runs is never the merchant's text: it is the parsed tree written back by sqlglot
 (comments dropped), checked a second time, and embedded as a subquery under a CTE named
-``events`` that holds only this merchant's and this customer's events in the timeframe
-(:func:`wrap`). The metering service runs it in a READ ONLY transaction with a statement
-timeout and a row limit, so even a function we missed could neither write nor run for long.
+``events`` that holds only this merchant's and this customer's events in the timeframe, read
+from the ``metric_events`` view (:func:`wrap`). ``billing/usage/metric_sandbox.py`` runs it as
+a database role that may read only that view, in a READ ONLY transaction with a statement
+timeout and a row limit, so even a function we missed could neither write, read another table
+nor run for long.
 """
 
 import re
@@ -31,6 +33,9 @@ from sqlglot.errors import SqlglotError
 from billing.core.errors import Invalid
 
 VIEW = "events"
+# What the wrapper reads: the one relation the metric role may read (a view of usage_events,
+# see the migration that creates it).
+SOURCE = "metric_events"
 ROW_LIMIT = 1000
 PROPERTY_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
@@ -259,7 +264,7 @@ def wrap(safe_sql: str, *, with_start: bool, with_end: bool) -> str:
         conditions.append(f"event_timestamp < ${len(conditions) + 1}")
     return (
         f"WITH {VIEW} AS MATERIALIZED (SELECT event_name, customer_key, event_value, "
-        "event_string, properties, event_timestamp FROM usage_events "
+        f"event_string, properties, event_timestamp FROM {SOURCE} "
         f"WHERE {' AND '.join(conditions)}) "
         f"SELECT * FROM ({safe_sql}) AS q LIMIT {ROW_LIMIT}"
     )

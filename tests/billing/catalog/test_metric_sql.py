@@ -81,7 +81,7 @@ def test_comments_never_reach_the_database():
 
 def test_wrap_scopes_the_view_and_limits_rows():
     sql = metric_sql.wrap("SELECT 1", with_start=True, with_end=True)
-    assert "merchant_id = $1 AND customer_key = ANY($2::text[])" in sql
+    assert "FROM metric_events WHERE merchant_id = $1 AND customer_key = ANY($2::text[])" in sql
     assert "event_timestamp >= $3 AND event_timestamp < $4" in sql
     assert sql.endswith("SELECT * FROM (SELECT 1) AS q LIMIT 1000")
     assert "$3" not in metric_sql.wrap("SELECT 1", with_start=False, with_end=False)
