@@ -210,6 +210,8 @@ async def delete_metric(metric_id: str):
 @document_response(MetricValueOut)
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
+@document_response(ErrorBody, 429)
+@document_response(ErrorBody, 503)
 async def metric_value(metric_id: str, query_args: ValueQuery):
     """The metric's value for ``?customerId=`` (required) over a timeframe.
 
@@ -218,7 +220,10 @@ async def metric_value(metric_id: str, query_args: ValueQuery):
     timestamps (start inclusive, end exclusive). The object form
     ``timeframe={"type": "CUSTOM", "start": ..., "end": ...}`` is accepted too. Events sent
     with the customer's external id count. A complex metric whose query fails answers 400
-    with the database error's first line.
+    ``The metric query failed`` (with a reason such as the 1-second statement timeout where
+    one is known; never the database's own text). A merchant runs at most two complex metric
+    queries at once per server process; one more waits up to a second for its turn, then
+    answers 429. 503: custom metrics are busy or not set up on this server.
     """
     answer = await metric_values.metric_value(
         merchant_id(),

@@ -171,10 +171,10 @@ def tally_process(
 
 
 def stop_process(process: subprocess.Popen) -> int | None:
-    """SIGTERM, then SIGKILL after 10 s; answers the exit status (None when killed)."""
+    """SIGTERM, then SIGKILL after 30 s; answers the exit status (None when killed)."""
     process.terminate()
     try:
-        return process.wait(timeout=10)
+        return process.wait(timeout=30)
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()

@@ -17,6 +17,8 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
+from billing.usage import metric_sandbox
+from webapp import metrics_role
 from webapp.config import ConfigError, Settings
 
 log = logging.getLogger(__name__)
@@ -179,7 +181,10 @@ async def connect(database_url: str) -> asyncpg.Connection:
 
 
 async def init_orm(database_url: str) -> None:
+    """Open the database: the ORM's shared pool now, the custom-metric pool (its own role) on
+    its first use."""
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
+    metric_sandbox.configure(metrics_role.credentials(credentials_from_url(database_url)))
 
 
 async def check_connection() -> None:
@@ -188,11 +193,13 @@ async def check_connection() -> None:
 
 
 async def close_orm() -> None:
+    await metric_sandbox.close()
     await Tortoise.close_connections()
 
 
 async def migrate(database_url: str) -> list[str]:
-    """Apply every aerich migration not yet applied; returns the names applied."""
+    """Apply every aerich migration not yet applied, then make the custom-metric role and its
+    grants where missing (``metrics_role.prepare``); returns the names applied."""
     command = Command(tortoise_config(database_url), app="models", location=str(MIGRATIONS_DIR))
     try:
         await command.init()
@@ -201,6 +208,11 @@ async def migrate(database_url: str) -> list[str]:
         await Tortoise.close_connections()
     for name in applied:
         log.info("applied migration %s", name)
+    connection = await connect(database_url)
+    try:
+        await metrics_role.prepare(connection)
+    finally:
+        await connection.close()
     return applied
 
 

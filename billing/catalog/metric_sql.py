@@ -9,16 +9,19 @@ as exactly one SELECT (set operations such as UNION allowed) whose only table is
 - no writes or DDL anywhere (a ``DELETE ... RETURNING`` inside a CTE included), no
   ``SELECT ... INTO``, no ``FOR UPDATE``/``FOR SHARE``, no ``$1`` parameters;
 - functions: those with a deny-listed name or prefix (``pg_*``, ``lo_*``, ``dblink*``,
-  ``set_config``, ``current_setting``, functions that run SQL text such as ``query_to_xml``...)
-  are refused by name; other functions that sqlglot does not know are accepted only from a short
-  list of harmless PostgreSQL functions, so an unknown function can never read files, run SQL
-  text or change state.
+  ``set_config``, ``current_setting``, ``version``, functions that run SQL text such as
+  ``query_to_xml``...) are refused by name, and so are the bare keywords that name the role
+  (``user``, ``current_role``...); other functions that sqlglot does not know are accepted
+  only from a short list of harmless PostgreSQL functions, so an unknown function can never
+  read files, run SQL text or change state.
 
 The query that runs is never the merchant's text: it is the parsed tree written back by sqlglot
 (comments dropped), checked a second time, and embedded as a subquery under a CTE named
-``events`` that holds only this merchant's and this customer's events in the timeframe
-(:func:`wrap`). The metering service runs it in a READ ONLY transaction with a statement
-timeout and a row limit, so even a function we missed could neither write nor run for long.
+``events`` that holds only this merchant's and this customer's events in the timeframe, read
+from the ``metric_events`` view (:func:`wrap`). ``billing/usage/metric_sandbox.py`` runs it as
+a database role that may read only that view, in a READ ONLY transaction with a statement
+timeout and a row limit, so even a function we missed could neither write, read another table
+nor run for long.
 """
 
 import re
@@ -30,6 +33,9 @@ from sqlglot.errors import SqlglotError
 from billing.core.errors import Invalid
 
 VIEW = "events"
+# What the wrapper reads: the one relation the metric role may read (a view of usage_events,
+# see the migration that creates it).
+SOURCE = "metric_events"
 ROW_LIMIT = 1000
 PROPERTY_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,99}")
 
@@ -58,12 +64,25 @@ DENIED_NAMES = {
     "crosstab",
     "connectby",
     "version",
+    "current_version",  # sqlglot's name for version()
     "current_database",
+    "current_catalog",
     "current_user",
+    "current_role",
     "session_user",
     "current_schema",
     "current_schemas",
     "row_security_active",
+}
+# SQL keywords PostgreSQL evaluates as functions when written bare, which sqlglot reads as a
+# column (``SELECT user`` is the role's name); no column of the events view has these names.
+DENIED_BARE_WORDS = {
+    "user",
+    "current_role",
+    "current_catalog",
+    "current_user",
+    "session_user",
+    "system_user",
 }
 # PostgreSQL functions sqlglot parses as "anonymous" that metric queries may use.
 ALLOWED_UNKNOWN = {
@@ -155,6 +174,14 @@ def _check_function(node: exp.Func) -> None:
         raise Invalid(f"Function {name} is not allowed in a metric query")
 
 
+def _check_bare_word(column: exp.Column) -> None:
+    word = column.this
+    if column.table or not isinstance(word, exp.Identifier) or word.quoted:
+        return
+    if word.this.lower() in DENIED_BARE_WORDS:
+        raise Invalid(f"{word.this.lower()} is not allowed in a metric query")
+
+
 def _visible_ctes(table: exp.Table) -> set[str]:
     """The CTE names a table reference can resolve to, following PostgreSQL's scoping."""
     names: set[str] = set()
@@ -197,6 +224,8 @@ def _check_tree(tree: exp.Expression) -> None:
             _check_table(node)
         elif isinstance(node, exp.Func):
             _check_function(node)
+        elif isinstance(node, exp.Column):
+            _check_bare_word(node)
 
 
 def _parse(text: str) -> exp.Expression:
@@ -235,7 +264,7 @@ def wrap(safe_sql: str, *, with_start: bool, with_end: bool) -> str:
         conditions.append(f"event_timestamp < ${len(conditions) + 1}")
     return (
         f"WITH {VIEW} AS MATERIALIZED (SELECT event_name, customer_key, event_value, "
-        "event_string, properties, event_timestamp FROM usage_events "
+        f"event_string, properties, event_timestamp FROM {SOURCE} "
         f"WHERE {' AND '.join(conditions)}) "
         f"SELECT * FROM ({safe_sql}) AS q LIMIT {ROW_LIMIT}"
     )

@@ -1,4 +1,4 @@
-"""Direct access to the asyncpg pool for hand-written SQL (event intake, metric sandbox)."""
+"""Direct access to the asyncpg pool for hand-written SQL (event intake, rollups, pruning)."""
 
 from tortoise import connections
 
@@ -6,8 +6,9 @@ from tortoise import connections
 def pool_client():
     """The pool's client even inside a caller's transaction.
 
-    Hot paths and the metric sandbox need transactions of their own (the sandbox's must be READ
-    ONLY from its first statement), never a savepoint of whatever transaction the caller holds.
+    Hot paths need transactions of their own, never a savepoint of whatever transaction the
+    caller holds. (Merchant-written metric SQL never runs here: ``usage.metric_sandbox`` has a
+    pool and a role of its own.)
     """
     client = connections.get("default")
     while getattr(client, "_parent", None) is not None:

@@ -45,6 +45,12 @@ class TooManyRequests(ServiceError):
     status = 429
 
 
+class Unavailable(ServiceError):
+    """Something the server cannot do now or is not set up to do (503); trying later may work."""
+
+    status = 503
+
+
 class Failure(ServiceError):
     """A storage or processing failure the spec names with its own message (500)."""
 

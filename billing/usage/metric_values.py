@@ -19,10 +19,12 @@ Aggregations by query type:
   ``customQuery`` holds (validated as an identifier). COUNT counts events carrying the key,
   UNIQUE_COUNT distinct property values (as text), the numeric aggregations use only values that
   are JSON numbers. An indexed metric without a key aggregates ``eventValue`` like ``simple``.
-- ``complex``: the merchant's SQL over the ``events`` view (see ``metric_sql``), in a READ ONLY
-  transaction with a 2-second statement timeout; the value is the first column of the first row
-  (no row: null) and must be a number. A failing query answers 400 with the database error's
-  first line.
+- ``complex``: the merchant's SQL over the ``events`` view (see ``metric_sql``), run by
+  ``metric_sandbox`` (a pool and database role of its own, a 1-second statement timeout, at
+  most two queries of a merchant at once per process); the value is the first column of the
+  first row (no row: null) and must be a number. A failing query answers 400 with a message of
+  ours (never the database's text, which is logged); a merchant over its limit 429, a sandbox
+  that is full or not set up 503.
 
 ``simple`` and ``indexed`` values come from ``usage_totals``: unfiltered simple COUNT, SUM,
 MIN, MAX, AVG and LATEST add up hourly rollups plus the window's partial-hour edges, the rest
@@ -36,24 +38,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-import asyncpg
-
 from billing.catalog import metric_sql
 from billing.catalog.metrics import get_metric
 from billing.catalog.models import Metric
-from billing.core.db_access import pool_client
 from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.core.timestamps import parse_timestamp
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
-from billing.usage import usage_totals
+from billing.usage import metric_sandbox, usage_totals
 
 log = logging.getLogger("tally.metrics")
 
 TIMEFRAMES = ("ALL", "CURRENT_PERIOD", "CUSTOM")
-STATEMENT_TIMEOUT = "2s"
 
 
 @dataclass(frozen=True)
@@ -117,15 +115,7 @@ async def _run_complex(merchant_id: str, metric: Metric, keys: list[str], timefr
         safe, with_start=timeframe.start is not None, with_end=timeframe.end is not None
     )
     args = [merchant_id, keys] + [t for t in (timeframe.start, timeframe.end) if t is not None]
-    async with pool_client().acquire_connection() as connection:
-        try:
-            async with connection.transaction(readonly=True):
-                await connection.execute(f"SET LOCAL statement_timeout = '{STATEMENT_TIMEOUT}'")
-                await connection.execute("SET LOCAL lock_timeout = '1s'")
-                row = await connection.fetchrow(sql, *args)
-        except (asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            first = (str(error).splitlines() or ["query failed"])[0][:300]
-            raise Invalid(f"The metric query failed: {first}") from None
+    row = await metric_sandbox.first_row(merchant_id, metric.id, sql, args)
     value = row[0] if row is not None and len(row) else None
     if value is not None and (
         isinstance(value, bool) or not isinstance(value, (int, float, Decimal))

@@ -2,13 +2,15 @@
 merchant SQL that tries to escape its sandbox (refused or 400, never 500, nothing changed)."""
 
 import json
+import logging
+from contextlib import AsyncExitStack
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from billing.catalog.models import Metric
-from billing.usage import events
+from billing.usage import events, metric_sandbox
 from billing.usage.models import UsageEvent
 from tests.subscription_factories import make_customer, subscribe
 
@@ -217,3 +219,36 @@ async def test_long_cross_join_hits_the_statement_timeout(client, merchant):
     assert response.status_code == 400
     assert "statement timeout" in (await response.get_json())["error"]
     assert await UsageEvent.filter(merchant_id=merchant.id).count() == 60
+
+
+async def test_database_error_texts_stay_in_the_log(client, merchant, caplog):
+    customer = await make_customer(merchant.id)
+    await events.ingest_event(
+        merchant.id, {"eventName": "api.call", "customerId": customer.id, "eventString": "s3cret"}
+    )
+    made = await metric(
+        client,
+        merchant,
+        queryType="complex",
+        customQuery="SELECT sum(CAST(event_string AS int)) FROM events",
+    )
+    with caplog.at_level(logging.WARNING, logger="tally.metrics"):
+        response = await value(client, merchant, made["id"], customerId=customer.id)
+    assert response.status_code == 400
+    assert await response.get_json() == {"error": "The metric query failed"}
+    assert "s3cret" in caplog.text and made["id"] in caplog.text
+
+
+async def test_a_merchant_over_its_concurrent_query_limit_gets_429(client, merchant):
+    customer = await make_customer(merchant.id)
+    made = await metric(
+        client, merchant, queryType="complex", customQuery="SELECT count(*) FROM events"
+    )
+    async with AsyncExitStack() as stack:
+        for _ in range(metric_sandbox.PER_MERCHANT):
+            await stack.enter_async_context(metric_sandbox.session(merchant.id))
+        response = await value(client, merchant, made["id"], customerId=customer.id)
+    assert response.status_code == 429
+    assert await response.get_json() == {"error": metric_sandbox.BUSY}
+    response = await value(client, merchant, made["id"], customerId=customer.id)
+    assert (response.status_code, (await response.get_json())["value"]) == (200, 0)

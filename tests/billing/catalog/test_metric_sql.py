@@ -36,6 +36,12 @@ REFUSED = [
     ("SELECT nextval('usage_events_id_seq')", "nextval is not allowed"),
     ("SELECT * FROM generate_series(1, 3)", "table functions"),
     ("SELECT made_up_function(1)", "made_up_function is not allowed"),
+    ("SELECT CAST(version() AS int)", "current_version is not allowed"),
+    ("SELECT length(VERSION())", "current_version is not allowed"),
+    ("SELECT CAST(user AS int) FROM events", "user is not allowed"),
+    ("SELECT ascii(current_role)", "current_role is not allowed"),
+    ("SELECT count(*) FROM events WHERE current_catalog = 'x'", "not allowed"),
+    ("SELECT length(session_user)", "session_user is not allowed"),
     ("SELEC 1", "not valid SQL"),
     ("", "exactly one SELECT"),
 ]
@@ -58,6 +64,7 @@ def test_refused(query, message):
         "SELECT count(DISTINCT customer_key) FROM events e1 JOIN events e2 USING (event_name)",
         "SELECT max(v) FROM (SELECT date_trunc('day', event_timestamp) d, sum(event_value) v "
         "FROM events GROUP BY 1) per_day",
+        "SELECT count(*) FROM events e WHERE e.event_timestamp < current_date",
         "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY event_value) FROM events",
         "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) "
         "SELECT count(*) FROM r",
@@ -74,7 +81,7 @@ def test_comments_never_reach_the_database():
 
 def test_wrap_scopes_the_view_and_limits_rows():
     sql = metric_sql.wrap("SELECT 1", with_start=True, with_end=True)
-    assert "merchant_id = $1 AND customer_key = ANY($2::text[])" in sql
+    assert "FROM metric_events WHERE merchant_id = $1 AND customer_key = ANY($2::text[])" in sql
     assert "event_timestamp >= $3 AND event_timestamp < $4" in sql
     assert sql.endswith("SELECT * FROM (SELECT 1) AS q LIMIT 1000")
     assert "$3" not in metric_sql.wrap("SELECT 1", with_start=False, with_end=False)
