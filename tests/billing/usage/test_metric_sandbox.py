@@ -16,6 +16,7 @@ from billing.core.db_access import pool_client
 from billing.core.errors import Invalid, TooManyRequests, Unavailable
 from billing.usage import metric_sandbox, metric_values
 from billing.usage.metric_values import Timeframe, customer_keys
+from tests.billing.usage.test_metric_values import add_many
 from tests.subscription_factories import make_customer
 from webapp import db, metrics_role
 
@@ -32,16 +33,6 @@ OTHER_TABLES = [
     "pg_authid",
     "pg_catalog.pg_statistic",
 ]
-
-
-async def add_many(merchant_id, key, count):
-    """``count`` events in one INSERT, for queries that must run long."""
-    await connections.get("default").execute_query(
-        "INSERT INTO usage_events (merchant_id, idempotency_key, event_name, customer_key, "
-        "event_value, properties, event_timestamp, received_at) SELECT $1, 'bulk-' || n, "
-        "'api.call', $2, n, '{}'::jsonb, now(), now() FROM generate_series(1, $3::int) AS n",
-        [merchant_id, key, count],
-    )
 
 
 async def tally_user() -> str:
