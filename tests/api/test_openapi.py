@@ -1,6 +1,15 @@
 """/v1/openapi.json: an OpenAPI 3 document covering every /v1 route that exists."""
 
+import json
 import re
+from collections import defaultdict
+
+from pydantic import TypeAdapter
+from quart_schema.validation import (
+    QUART_SCHEMA_QUERYSTRING_ATTRIBUTE,
+    QUART_SCHEMA_REQUEST_ATTRIBUTE,
+    QUART_SCHEMA_RESPONSE_ATTRIBUTE,
+)
 
 
 def _openapi_path(rule: str) -> str:
@@ -28,6 +37,45 @@ async def test_document_covers_every_v1_route(app, client):
     }
     assert routed, "no /v1 routes found"
     assert routed == documented
+
+
+def _route_models(app):
+    """(route, model, schema mode) of every model a /v1 route documents."""
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/v1/"):
+            continue
+        view = app.view_functions[rule.endpoint]
+        for attribute in (QUART_SCHEMA_REQUEST_ATTRIBUTE, QUART_SCHEMA_QUERYSTRING_ATTRIBUTE):
+            documented = getattr(view, attribute, None)
+            if documented is not None:
+                model = documented[0] if isinstance(documented, tuple) else documented
+                yield rule.rule, model, "validation"
+        for model, _headers in getattr(view, QUART_SCHEMA_RESPONSE_ATTRIBUTE, {}).values():
+            yield rule.rule, model, "serialization"
+
+
+async def test_each_schema_name_stands_for_one_schema(app, client):
+    """Nested models become ``components`` keyed by their class name, so two models of one
+    name would share one entry and a route would document the other one's shape; top-level
+    models are inlined under their name as title. Each name must mean one shape."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    components = spec["components"]["schemas"]
+    shapes = defaultdict(set)
+    misdocumented = set()
+    for route, model, mode in _route_models(app):
+        schema = TypeAdapter(model).json_schema(
+            mode=mode, ref_template="#/components/schemas/{model}"
+        )
+        nested = schema.pop("$defs", {})
+        if "title" in schema and "properties" in schema:
+            shapes[schema["title"]].add(json.dumps(schema, sort_keys=True))
+        for name, definition in nested.items():
+            shapes[name].add(json.dumps(definition, sort_keys=True))
+            if components.get(name) != definition:
+                misdocumented.add((route, name))
+    assert shapes, "no documented models found"
+    assert {name for name, found in shapes.items() if len(found) > 1} == set()
+    assert misdocumented == set()
 
 
 async def test_post_routes_document_their_bodies(client):
