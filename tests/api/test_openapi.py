@@ -105,3 +105,39 @@ async def test_docs_page_renders(client):
     response = await client.get("/docs")
     assert response.status_code == 200
     assert b"/v1/openapi.json" in await response.get_data()
+
+
+TAX_BAD_BODIES = [
+    ("/v1/tax/config/update", {"defaultTaxRate": "2"}),
+    ("/v1/tax/config/update", ["not", "an", "object"]),
+    ("/v1/tax/nexus/CA/update", {"effectiveDate": "soon"}),
+    ("/v1/tax/nexus/ZZ/update", {}),
+    ("/v1/tax/rate-definitions/create", {"name": "VAT"}),
+    ("/v1/tax/rate-definitions/{id}/update", {"taxRate": "1.5"}),
+    ("/v1/tax/registrations/create", {}),
+    ("/v1/tax/calculate-preview", {"amount": -1, "lineItems": [{}]}),
+    (
+        "/v1/tax/calculate-preview",
+        {"customerId": "cust_x", "amount": 1, "currency": "USD", "state": "ZZ"},
+    ),
+]
+
+
+async def test_tax_errors_are_the_documented_400(app, client, merchant):
+    """Tax bodies answer every problem in the spec's array form, a bad state code the plain
+    message; each answer must fit the 400 its route documents."""
+    created = await client.post(
+        "/v1/tax/rate-definitions/create",
+        json={"name": "VAT", "taxRate": "0.2"},
+        headers=merchant.headers,
+    )
+    definition_id = (await created.get_json())["id"]
+    adapter = app.url_map.bind("localhost")
+    for path, body in TAX_BAD_BODIES:
+        path = path.replace("{id}", definition_id)
+        response = await client.post(path, json=body, headers=merchant.headers)
+        assert response.status_code == 400, path
+        endpoint, _ = adapter.match(path, method="POST")
+        responses = getattr(app.view_functions[endpoint], QUART_SCHEMA_RESPONSE_ATTRIBUTE)
+        documented, _headers = responses[400]
+        TypeAdapter(documented).validate_python(await response.get_json(), strict=True)
