@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, decode_json, fails_as, json_response
+from api.common import ErrorBody, decode_json, fails_as, json_response, optional_body
 from billing.core.errors import Invalid
 from billing.usage import events, rollup_backfill
 from webapp.auth import merchant_id
@@ -107,6 +107,7 @@ async def ingest_batch():
 
 
 @bp.post("/trigger/events-backfill")
+@optional_body
 @document_request(BackfillIn)
 @document_response(BackfillOut)
 @document_response(ErrorBody, 400)
