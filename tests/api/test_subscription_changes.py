@@ -77,6 +77,8 @@ async def test_feature_overrides_replace_all_features(client, merchant):
         ({"featureIds": "feat_x"}, {"error": "featureIds must be a list of feature ids"}),
         ({"featureIds": ["feat_" + "q" * 22]}, BAD_FEATURES),
         ({"featureIds": [7]}, BAD_FEATURES),
+        ({"featureIds": [{"id": "feat_x"}]}, BAD_FEATURES),
+        ({"featureIds": [["feat_x"]]}, BAD_FEATURES),
         ({"featureIds": ["x" * 5000]}, BAD_FEATURES),
     ],
 )
