@@ -111,10 +111,12 @@ async def ingest_batch():
 @document_request(BackfillIn)
 @document_response(BackfillOut)
 @document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
 async def events_backfill():
     """Bring the hourly usage rollups in line with the stored events (see
     ``billing.usage.rollup_backfill``). Parameters come from the JSON body or the query
-    string. Idempotent: a second run inserts nothing."""
+    string. Idempotent: a second run inserts nothing. A ``merchantId`` other than the
+    caller's answers 404, as an unknown one does."""
     params = dict(request.args)
     if await request.get_data():
         body = await _json_body()
