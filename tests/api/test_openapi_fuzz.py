@@ -4,10 +4,10 @@ served process, generates requests for every /v1 operation from it and checks ea
 An answer fails the test when it is a 5xx, has a status the operation does not document, is
 not the documented content type, or does not fit the documented schema. Each operation gets
 ``EXAMPLES`` requests that fit the document and as many that do not (those must be refused
-with a documented 4xx, never a 500); half of each are aimed at records that exist (seeded
-below), so reads and updates run past the 404. Generation is derandomized, so a run repeats
-the last one: a failure is reproducible, never flaky, and the test stays within about a
-minute on two cores.
+with a documented 4xx, never a 500); about half of them name records that exist (seeded
+below) in the path, so reads and updates run past the 404. Generation is derandomized: a run
+repeats the last one, so a failure is reproducible, never flaky, and the test stays within
+about a minute on two cores.
 
 ``DELETE /v1/api-keys/{key_id}`` is left out: revoking the key the test calls with would
 turn every later answer into a 401. Deletes, and key creation (a new publishable key revokes
@@ -15,6 +15,11 @@ the previous one), run after everything else so the others still find the seeded
 
 The process is a ``tally serve`` of its own, with its output in a file: a 500's traceback is
 shown with the failure, and its log can never fill a pipe nobody reads.
+
+Cases come from schemathesis's Hypothesis strategies (``operation.as_strategy``) inside one
+test rather than its pytest integration: ``schema.parametrize`` needs the document at import,
+before any server runs, and ``schemathesis.pytest.from_fixture`` fails on pytest 9.2 (it
+reads the removed ``Node._nodeid``).
 """
 
 import subprocess
@@ -106,7 +111,7 @@ def _runs_last(operation) -> bool:
 
 
 def _cases(operation, mode: GenerationMode, ids: dict):
-    """Generated cases, half of them with the seeded records as path parameters."""
+    """Generated cases, about half of them with the seeded records as path parameters."""
     cases = operation.as_strategy(generation_mode=mode)
     existing = {parameter.name: ids[parameter.name] for parameter in operation.path_parameters}
     if existing:
