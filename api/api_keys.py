@@ -99,6 +99,7 @@ async def list_keys():
 @bp.get("/publishable")
 @validate_querystring(PublishableQuery)
 @document_response(ApiKeyEnvelope)
+@document_response(ErrorBody, 403)
 @document_response(ErrorBody, 404)
 @document_response(PublishableFailure, 500)
 async def read_publishable_key(query_args: PublishableQuery):
@@ -123,6 +124,7 @@ async def read_publishable_key(query_args: PublishableQuery):
 @bp.post("")
 @validate_request(CreateApiKey)
 @document_response(ApiKeyEnvelope, 201)
+@document_response(ErrorBody, 403)
 async def create_key(data: CreateApiKey):
     """Create a key; the answer holds its full ``keyValue``, shown this once.
 

@@ -27,6 +27,13 @@ class ErrorBody(BaseModel):
     error: str
 
 
+def optional_body(view):
+    """Marks a route that works without its JSON body (the OpenAPI document then says the
+    body is optional); every other documented body is required."""
+    view.tally_optional_body = True
+    return view
+
+
 def iso(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with a ``Z`` suffix, or None."""
     if moment is None:

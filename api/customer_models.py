@@ -32,7 +32,7 @@ class UpdateCustomer(CustomerFields):
     dangerouslyAllowSameEmailForDifferentCustomers: bool | None = None
 
 
-class ListQuery(BaseModel):
+class CustomerListQuery(BaseModel):
     includePaymentData: str | None = None
     search: str | None = None
     after: str | None = None
@@ -88,7 +88,7 @@ class CustomerListEnvelope(BaseModel):
     nextCursor: str | None
 
 
-class DeletedEnvelope(BaseModel):
+class CustomerDeletedOut(BaseModel):
     """The customer is soft-deleted for good."""
 
     success: bool

@@ -19,10 +19,10 @@ from quart_schema import document_response, validate_querystring, validate_reque
 from api.common import ErrorBody, fails_as, iso, query_flag
 from api.customer_models import (
     CreateCustomer,
+    CustomerDeletedOut,
     CustomerEnvelope,
     CustomerListEnvelope,
-    DeletedEnvelope,
-    ListQuery,
+    CustomerListQuery,
     OrganizationEnvelope,
     StatusEnvelope,
     StatusQuery,
@@ -96,10 +96,10 @@ def _limit(value: str | None) -> int:
 
 
 @bp.get("")
-@validate_querystring(ListQuery)
+@validate_querystring(CustomerListQuery)
 @document_response(CustomerListEnvelope)
 @document_response(ErrorBody, 400)
-async def list_customers(query_args: ListQuery):
+async def list_customers(query_args: CustomerListQuery):
     """List live customers, newest first, at most ``limit`` (default 1000) per answer.
 
     ``includePaymentData=true`` answers the payment-aggregate variant: payments arrive with a
@@ -196,7 +196,7 @@ async def update_customer(customer_id: str, data: UpdateCustomer):
 
 
 @bp.delete("/<customer_id>")
-@document_response(DeletedEnvelope)
+@document_response(CustomerDeletedOut)
 @document_response(ErrorBody, 404)
 @document_response(ErrorBody, 409)
 @fails_as("Failed to delete customer")

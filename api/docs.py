@@ -2,8 +2,10 @@
 
 quart-schema documents what each route declares (request body, success response). The
 provider below adds what every /v1 route shares, so no route can forget it: the error
-responses that apply to it (``{"error": ...}``) and the authentication it really uses, read
-from the same marks (``webapp.auth``) that the request hook enforces.
+responses that apply to it (``{"error": ...}``), the authentication it really uses, read
+from the same marks (``webapp.auth``) that the request hook enforces, and whether its body is
+required (quart-schema never says so; every body is, unless ``api.common.optional_body``
+marks the route).
 """
 
 from collections.abc import Iterable
@@ -42,11 +44,17 @@ class V1OpenAPIProvider(OpenAPIProvider):
 
     def build_paths(self, rule: Rule) -> tuple[dict, dict]:
         paths, components = super().build_paths(rule)
-        mode = getattr(self._app.view_functions[rule.endpoint], "tally_auth", auth.SECRET)
+        view = self._app.view_functions[rule.endpoint]
+        mode = getattr(view, "tally_auth", auth.SECRET)
+        body_required = not getattr(view, "tally_optional_body", False)
         components["ErrorBody"] = ErrorBody.model_json_schema()
         for operations in paths.values():
             for method, operation in operations.items():
-                operations[method] = self._with_shared_parts(operation, mode, rule)
+                operation = self._with_shared_parts(operation, mode, rule)
+                if "requestBody" in operation:
+                    body = {**operation["requestBody"], "required": body_required}
+                    operation = {**operation, "requestBody": body}
+                operations[method] = operation
         return paths, components
 
     @staticmethod

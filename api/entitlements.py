@@ -38,7 +38,7 @@ class FeatureSlugs(Body):
     )
 
 
-class FeatureOut(BaseModel):
+class EntitlementFeatureOut(BaseModel):
     slug: str
     value: bool | float | str | None
 
@@ -64,7 +64,7 @@ class EntitlementOut(BaseModel):
 
     featureSlug: str
     entitled: bool | None
-    feature: FeatureOut | None
+    feature: EntitlementFeatureOut | None
     source: str | None
     usages: list[UsageOut]
     creditInfo: CreditInfoOut

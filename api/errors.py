@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from api.common import NOT_JSON
 from billing.core.errors import Failure, ServiceError
+from webapp.routing import allowed_methods
 
 log = logging.getLogger("tally.errors")
 
@@ -80,9 +81,8 @@ def register_error_handlers(app: Quart) -> None:
         if status == 400 and is_api_request():
             return await _respond(400, "Malformed JSON body")
         response = await _respond(status, HTTP_MESSAGES.get(status) or error.name)
-        allowed = getattr(error, "valid_methods", None)
-        if status == 405 and allowed and not isinstance(response, tuple):
-            response.headers["Allow"] = ", ".join(allowed)
+        if status == 405 and not isinstance(response, tuple):
+            response.headers["Allow"] = ", ".join(allowed_methods())
         return response
 
     @app.errorhandler(Exception)

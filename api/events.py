@@ -9,7 +9,14 @@ from pydantic import BaseModel
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, decode_json, fails_as, json_response, require_json_body
+from api.common import (
+    ErrorBody,
+    decode_json,
+    fails_as,
+    json_response,
+    optional_body,
+    require_json_body,
+)
 from billing.core.errors import Invalid
 from billing.usage import events, rollup_backfill
 from webapp.auth import merchant_id
@@ -111,13 +118,16 @@ async def ingest_batch():
 
 
 @bp.post("/trigger/events-backfill")
+@optional_body
 @document_request(BackfillIn)
 @document_response(BackfillOut)
 @document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
 async def events_backfill():
     """Bring the hourly usage rollups in line with the stored events (see
     ``billing.usage.rollup_backfill``). Parameters come from the JSON body or the query
-    string. Idempotent: a second run inserts nothing."""
+    string. Idempotent: a second run inserts nothing. A ``merchantId`` other than the
+    caller's answers 404, as an unknown one does."""
     params = dict(request.args)
     if await request.get_data():
         body = await _json_body()

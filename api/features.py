@@ -63,7 +63,7 @@ class FeatureListOut(BaseModel):
     features: list[FeatureOut]
 
 
-class DeletedOut(BaseModel):
+class FeatureDeletedOut(BaseModel):
     """The feature and its plan references are soft-deleted."""
 
     success: bool
@@ -168,7 +168,7 @@ async def update_feature(feature_id: str, data: UpdateFeature):
 
 
 @bp.delete("/<feature_id>")
-@document_response(DeletedOut)
+@document_response(FeatureDeletedOut)
 @document_response(ErrorBody, 404)
 async def delete_feature(feature_id: str):
     """Soft-delete the feature and remove it from every plan version and subscription.

@@ -88,13 +88,13 @@ class Visibility(Body):
     isVisible: bool
 
 
-class ListQuery(BaseModel):
+class PlanListQuery(BaseModel):
     includeFeatures: str | None = None
     includePrices: str | None = None
     includeTrials: str | None = None
 
 
-class ReadQuery(ListQuery):
+class ReadQuery(PlanListQuery):
     isStableId: str | None = None
 
 
@@ -159,7 +159,7 @@ class PlanListOut(BaseModel):
     plans: list[PlanOut]
 
 
-class DeletedOut(BaseModel):
+class PlanDeletedOut(BaseModel):
     """All versions of the plan are soft-deleted, with their feature and table links."""
 
     success: bool

@@ -24,11 +24,11 @@ from api.features import feature_json
 from api.plan_models import (
     CreatePlan,
     CreateVersion,
-    DeletedOut,
     EditPlan,
-    ListQuery,
     NewFeatureBody,
+    PlanDeletedOut,
     PlanListOut,
+    PlanListQuery,
     PlanOut,
     ReadQuery,
     StableQuery,
@@ -119,9 +119,9 @@ def _new_feature(body: NewFeatureBody) -> plan_inputs.NewFeature:
 
 
 @bp.get("")
-@validate_querystring(ListQuery)
+@validate_querystring(PlanListQuery)
 @document_response(PlanListOut)
-async def list_plans(query_args: ListQuery):
+async def list_plans(query_args: PlanListQuery):
     """The current version of every live plan, newest plan first.
 
     ``includeFeatures``, ``includePrices`` and ``includeTrials`` (``true``/``false``) add
@@ -266,7 +266,7 @@ async def edit_plan(plan_id: str, query_args: StableQuery, data: EditPlan):
 
 
 @bp.delete("/<plan_id>")
-@document_response(DeletedOut)
+@document_response(PlanDeletedOut)
 @document_response(ErrorBody, 404)
 async def delete_plan(plan_id: str):
     """Soft-delete the plan (every version, by any version's id) with its feature links,

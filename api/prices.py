@@ -88,7 +88,7 @@ class PriceListEnvelope(BaseModel):
     prices: list[PriceOut]
 
 
-class DeletedEnvelope(BaseModel):
+class PriceDeletedOut(BaseModel):
     """The price is soft-deleted."""
 
     success: bool
@@ -191,7 +191,7 @@ async def create_price(data: CreatePrice):
 
 
 @bp.delete("/<price_id>")
-@document_response(DeletedEnvelope)
+@document_response(PriceDeletedOut)
 async def delete_price(price_id: str):
     """Soft-delete a price; deleting it again answers 404."""
     await prices.delete_price(merchant_id(), price_id)

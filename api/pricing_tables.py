@@ -73,7 +73,7 @@ class PricingTableOut(BaseModel):
     updatedAt: str
 
 
-class FeatureOut(BaseModel):
+class TableFeatureOut(BaseModel):
     id: str
     slug: str
     displayName: str
@@ -81,7 +81,7 @@ class FeatureOut(BaseModel):
     featureValue: Any = None
 
 
-class PriceOut(BaseModel):
+class TablePriceOut(BaseModel):
     id: str
     currency: str
     pricingData: dict
@@ -97,9 +97,9 @@ class TablePlanOut(BaseModel):
     isVisibleInPricingTable: bool
     buttonText: str
     enterpriseRedirectUrl: str | None
-    features: list[FeatureOut]
-    price: PriceOut | None
-    prices: list[PriceOut]
+    features: list[TableFeatureOut]
+    price: TablePriceOut | None
+    prices: list[TablePriceOut]
 
 
 class DetailedPricingTableOut(PricingTableOut):

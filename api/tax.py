@@ -23,6 +23,8 @@ from api.tax_models import (
     TaxConfigIn,
     TaxConfigOut,
     TaxConfigRecord,
+    TaxFieldErrors,
+    TaxFieldOrStateErrors,
 )
 from billing.core.errors import InvalidFields
 from billing.tax import tax_preview, tax_settings
@@ -104,7 +106,7 @@ async def get_config():
 @bp.post("/config/update")
 @document_request(TaxConfigIn)
 @document_response(TaxConfigRecord)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldErrors, 400)
 @fails_as(FAILED)
 async def update_config():
     """Set either field (null clears the default rate); created on the first update."""
@@ -122,7 +124,7 @@ async def list_nexus():
 @bp.post("/nexus/<state>/update")
 @document_request(NexusIn)
 @document_response(NexusOut)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldOrStateErrors, 400)
 @fails_as(FAILED)
 async def update_nexus(state: str):
     """Create or change one state's nexus (``state`` is a US state, DC or territory code)."""
@@ -142,7 +144,7 @@ async def list_rate_definitions():
 @bp.post("/rate-definitions/create")
 @document_request(RateDefinitionIn)
 @document_response(RateDefinitionOut, 201)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldErrors, 400)
 @fails_as(FAILED)
 async def create_rate_definition():
     """``name`` and ``taxRate`` are required."""
@@ -153,7 +155,7 @@ async def create_rate_definition():
 @bp.post("/rate-definitions/<definition_id>/update")
 @document_request(RateDefinitionIn)
 @document_response(RateDefinitionOut)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldErrors, 400)
 @document_response(ErrorBody, 404)
 @fails_as(FAILED)
 async def update_rate_definition(definition_id: str):
@@ -174,7 +176,7 @@ async def list_registrations():
 @bp.post("/registrations/create")
 @document_request(RegistrationIn)
 @document_response(RegistrationOut, 201)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldErrors, 400)
 @fails_as(FAILED)
 async def create_registration():
     """jurisdiction, registrationNumber, registrationType (sales_tax, vat or gst) and
@@ -186,7 +188,7 @@ async def create_registration():
 @bp.post("/calculate-preview")
 @document_request(PreviewIn)
 @document_response(PreviewOut)
-@document_response(ErrorBody, 400)
+@document_response(TaxFieldOrStateErrors, 400)
 @document_response(ErrorBody, 404)
 @fails_as(FAILED)
 async def calculate_preview():

@@ -119,3 +119,25 @@ class PreviewOut(BaseModel):
     breakdown: list[BreakdownOut]
     exemptAmount: float
     taxableAmount: float
+
+
+class FieldProblem(BaseModel):
+    """One problem of a tax request body; ``path`` leads to the field (``["lineItems", 0,
+    "subtotalCents"]``), empty when the body itself is wrong."""
+
+    code: str
+    message: str
+    path: list[str | int]
+
+
+class TaxFieldErrors(BaseModel):
+    """Every problem of the body at once, in the spec's array form."""
+
+    error: list[FieldProblem]
+
+
+class TaxFieldOrStateErrors(BaseModel):
+    """The body's problems in the array form; or, for a state code (the nexus path, a
+    preview's ``state``) that is no US state or territory, the spec's plain message."""
+
+    error: list[FieldProblem] | str

@@ -181,29 +181,34 @@ def stop_process(process: subprocess.Popen) -> int | None:
         return None
 
 
-@pytest.fixture(scope="session")
-def live_server(database_url, tmp_path_factory):
-    """The real ``tally serve`` process (granian) on a free port, against the test database."""
+def serve_on_free_port(database_url: str, data_dir: Path, **popen) -> tuple[subprocess.Popen, str]:
+    """``tally serve`` (granian) on a free port, once its health check answers; returns the
+    process and its base URL. Its output goes where ``popen`` says (``stdout=...``)."""
     port = _free_port()
-    process = tally_process(
-        database_url,
-        tmp_path_factory.mktemp("live-data"),
-        *("serve", "--port", str(port)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    process = tally_process(database_url, data_dir, "serve", "--port", str(port), **popen)
     base_url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(process.stdout.read().decode())
+            output = process.stdout.read().decode() if process.stdout else ""
+            raise RuntimeError(f"tally serve ended with {process.returncode}: {output}")
         try:
             if httpx.get(f"{base_url}/healthz", timeout=1).status_code == 200:
-                break
+                return process, base_url
         except httpx.HTTPError:
             time.sleep(0.2)
-    else:
-        process.kill()
-        raise RuntimeError("tally serve did not start within 60 seconds")
+    process.kill()
+    raise RuntimeError("tally serve did not start within 60 seconds")
+
+
+@pytest.fixture(scope="session")
+def live_server(database_url, tmp_path_factory):
+    """The real ``tally serve`` process (granian) on a free port, against the test database."""
+    process, base_url = serve_on_free_port(
+        database_url,
+        tmp_path_factory.mktemp("live-data"),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     yield base_url
     stop_process(process)

@@ -4,8 +4,6 @@ import asyncio
 import logging
 from datetime import timedelta
 
-from quart import Quart
-
 from api import register_api
 from api.docs import register_docs
 from api.fast_lane import FastLane
@@ -16,15 +14,16 @@ from webapp.config import Settings
 from webapp.db import PROJECT_ROOT
 from webapp.due_loop import DueLoop
 from webapp.pages import register_pages
+from webapp.routing import TallyApp
 from webapp.security_headers import register_security_headers
 
 
-def create_app(settings: Settings | None = None) -> Quart:
+def create_app(settings: Settings | None = None) -> TallyApp:
     settings = settings or Settings.from_env()
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
-    app = Quart(
+    app = TallyApp(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=str(PROJECT_ROOT / "static"),

@@ -114,8 +114,9 @@ async def live_features(merchant_id: str, feature_ids: list) -> list[Feature]:
     """The merchant's live features with these ids, in the order given, duplicates dropped;
     any id that is not one of them (malformed, deleted, another merchant's) fails the whole
     list with the spec's 400. Plans and subscription overrides both take feature lists here."""
+    # Checked before de-duplicating: an object or a list in the ids cannot be a dict key.
     if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in feature_ids):
-        raise Invalid(INVALID_FEATURES)  # checked first: ``{}`` cannot even be deduplicated
+        raise Invalid(INVALID_FEATURES)
     wanted = list(dict.fromkeys(feature_ids))
     found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
     if len(found) != len(wanted):

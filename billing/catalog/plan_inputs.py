@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from billing.catalog import features
+from billing.catalog.metrics import validate_event_name
 from billing.catalog.models import Feature
 from billing.catalog.pricing import MAX_AMOUNT_CENTS, fixed_price_data, seat_price_data
 from billing.core.currencies import normalize_currency
@@ -146,6 +147,8 @@ def new_feature(element: NewFeature, index: int) -> NewFeature:
     if element.is_usage_based:
         if element.event_name is not None and not element.event_name.strip():
             element.event_name = None
+        if element.event_name is not None:  # checked before it is looked up, not after
+            element.event_name = validate_event_name(element.event_name)
         element.usage_price_per_unit = whole_number(
             element.usage_price_per_unit, f"{where}.usagePricePerUnit", 0, MAX_INT32
         )

@@ -130,7 +130,7 @@ async def delete_customer(merchant_id: str, customer_id: str) -> None:
 
 async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | None:
     """The newest live customer with this ``externalCustomerId``, if any."""
-    if not isinstance(external_id, str) or not _storable(external_id):
+    if not isinstance(external_id, str) or not _storable(external_id, "external_customer_id"):
         return None
     return (
         await Customer.scoped(merchant_id)
@@ -140,10 +140,12 @@ async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | 
     )
 
 
-def _storable(text: str) -> bool:
+def _storable(text: str, column: str = "email_normalized") -> bool:
     """Whether ``text`` can be sent to PostgreSQL at all (no NUL, no lone surrogates) and
-    could match a column (nothing stored is longer than 320 characters)."""
-    return len(text) <= 320 and not has_unstorable_characters(text)
+    could be a value of ``column`` (the email, 320 characters, is the longest searched).
+    Tortoise refuses to compare a column with a longer value, with an error, not a miss."""
+    longest = Customer._meta.fields_map[column].max_length
+    return len(text) <= longest and not has_unstorable_characters(text)
 
 
 def encode_cursor(customer: Customer) -> str:
@@ -172,11 +174,10 @@ def _search_filter(search: str) -> Q | None:
     if is_well_formed(search, Customer.id_prefix):
         return Q(id=search)
     lowered = search.lower()
-    return (
-        Q(email_normalized__startswith=lowered)
-        | Q(name_normalized__startswith=lowered)
-        | Q(external_customer_id=search)
-    )
+    condition = Q(email_normalized__startswith=lowered) | Q(name_normalized__startswith=lowered)
+    if _storable(search, "external_customer_id"):
+        condition |= Q(external_customer_id=search)
+    return condition
 
 
 def page_query(

@@ -179,7 +179,7 @@ async def test_subscription_status_of_unknown_deleted_or_foreign_customer_is_404
     gone = await make_customer(client, alice, externalCustomerId="gone")
     await client.delete(f"/v1/customers/{gone['id']}", headers=alice.headers)
     await make_customer(client, bob, externalCustomerId="bobs")
-    for external_id in ("missing", "gone", "bobs", "%00"):
+    for external_id in ("missing", "gone", "bobs", "%00", "x" * 201, "x" * 320, "x" * 321):
         response = await status_of(client, alice, f"?externalCustomerId={external_id}")
         assert response.status_code == 404
         assert await response.get_json() == NOT_FOUND

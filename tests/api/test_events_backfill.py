@@ -106,6 +106,8 @@ async def test_another_merchant_cannot_be_backfilled(client, make_merchant):
     response = await trigger(client, mine, merchantId=other.id)
     assert response.status_code == 404
     assert await response.get_json() == {"error": "Merchant not found or access denied"}
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    assert "404" in spec["paths"]["/v1/trigger/events-backfill"]["post"]["responses"]
     assert await UsageRollup.filter(merchant_id=other.id).count() == 0
     own = await trigger(client, mine, merchantId=mine.id)
     assert await own.get_json() == {"scanned": 0, "inserted": 0}

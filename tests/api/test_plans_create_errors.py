@@ -133,6 +133,15 @@ async def test_trial_errors(client, merchant, trial, error):
             },
             "eventName must be",
         ),
+        (
+            {
+                "planName": "P",
+                "newFeatures": [
+                    {"featureName": "X", "slug": "x", "isUsageBased": True, "eventName": "e" * 201}
+                ],
+            },
+            "eventName must be",
+        ),
         ({"planName": "P", "commitMessage": "x" * 2001}, "commitMessage must be at most 2000"),
     ],
 )

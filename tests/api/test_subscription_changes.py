@@ -78,6 +78,7 @@ async def test_feature_overrides_replace_all_features(client, merchant):
         ({"featureIds": ["feat_" + "q" * 22]}, BAD_FEATURES),
         ({"featureIds": [7]}, BAD_FEATURES),
         ({"featureIds": [{}]}, BAD_FEATURES),
+        ({"featureIds": [{"id": "feat_x"}]}, BAD_FEATURES),
         ({"featureIds": [["feat_x"]]}, BAD_FEATURES),
         ({"featureIds": ["x" * 5000]}, BAD_FEATURES),
     ],
