@@ -57,6 +57,7 @@
     ".tpt-price { display: flex; align-items: baseline; gap: .3rem; min-height: 2.6rem; }",
     ".tpt-amount { font-size: 2.1rem; font-weight: 750; letter-spacing: -.02em; }",
     ".tpt-per, .tpt-trial { color: var(--muted); font-size: .9rem; }",
+    ".tpt-usage { display: block; color: var(--muted); font-size: .85rem; }",
     ".tpt-trial { margin: -.6rem 0 0; }",
     ".tpt[data-interval='month'] [data-interval='year'],",
     ".tpt[data-interval='year'] [data-interval='month'] { display: none; }",
@@ -161,6 +162,9 @@
     } else {
       block.appendChild(el("span", "tpt-amount", formatMoney(price.amountCents, price.currency)));
       block.appendChild(el("span", "tpt-per", interval === "year" ? "/ year" : "/ month"));
+      if (price.plusUsage) {
+        block.appendChild(el("span", "tpt-usage", "+ usage"));
+      }
     }
     return block;
   }

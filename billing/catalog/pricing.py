@@ -277,6 +277,34 @@ def billing_interval(pricing_data: dict) -> str | None:
     return interval if interval in ("month", "year") else None
 
 
+def has_fixed_part(pricing_data: dict) -> bool:
+    """Whether the price charges a recurring amount that does not depend on usage: a flat or
+    recurring price, or a fixed or per-seat component (what ``headline_amount_cents`` adds)."""
+    if "components" in pricing_data:
+        return any(
+            c["type"] == "fixed" or c.get("metric_id") is None for c in pricing_data["components"]
+        )
+    return pricing_data.get("type") in ("flat_rate", "recurring")
+
+
+def has_usage_part(pricing_data: dict) -> bool:
+    """Whether the price charges for metered usage (usage-based, tiered, or a metered
+    component): shown as "+ usage" beside a plan's headline."""
+    if "components" in pricing_data:
+        return any(c.get("metric_id") is not None for c in pricing_data["components"])
+    return pricing_data.get("type") in ("usage_based", "tiered")
+
+
+def headline_price(prices: list, interval: str):
+    """The price a plan is advertised at for ``interval`` (``month`` or ``year``): the first
+    of that interval with a fixed recurring part, else the first of that interval (a
+    usage-only plan), else None. Usage prices beside it are shown as "+ usage", never as the
+    headline: a $59 plan with a tiered usage price is "$59 / month + usage", not "$0"."""
+    of_interval = [p for p in prices if billing_interval(p.pricing_data) == interval]
+    fixed = [p for p in of_interval if has_fixed_part(p.pricing_data)]
+    return (fixed or of_interval or [None])[0]
+
+
 def headline_amount_cents(pricing_data: dict) -> int:
     """The recurring amount shown on a pricing table and used to order plans by price:
     fixed fees, plus one unit of per-seat components; usage and tiers count as zero."""

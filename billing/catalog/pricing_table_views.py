@@ -22,7 +22,12 @@ from typing import Any
 
 from billing.accounts.models import Merchant
 from billing.catalog.models import Plan, PlanFeature, Price, PricingTable, PricingTablePlan
-from billing.catalog.pricing import billing_interval, headline_amount_cents
+from billing.catalog.pricing import (
+    billing_interval,
+    has_usage_part,
+    headline_amount_cents,
+    headline_price,
+)
 from billing.core.errors import NotFound
 from billing.core.lookup import find_scoped
 
@@ -78,16 +83,20 @@ class PlanView:
     prices: list[Price] = field(default_factory=list)
     features: list[FeatureView] = field(default_factory=list)
 
-    def _first(self, interval: str) -> Price | None:
-        return next((p for p in self.prices if billing_interval(p.pricing_data) == interval), None)
-
     @property
     def monthly(self) -> Price | None:
-        return self._first("month")
+        return headline_price(self.prices, "month")
 
     @property
     def yearly(self) -> Price | None:
-        return self._first("year")
+        return headline_price(self.prices, "year")
+
+    def plus_usage(self, interval: str) -> bool:
+        """Whether usage is billed on top of the headline price of ``interval``."""
+        return any(
+            billing_interval(p.pricing_data) == interval and has_usage_part(p.pricing_data)
+            for p in self.prices
+        )
 
     @property
     def price(self) -> Price | None:
@@ -208,13 +217,17 @@ async def _currency(merchant_id: str, plans: list[PlanView]) -> str:
     return currency[0] if currency else "USD"
 
 
-def _public_price(price: Price | None) -> dict | None:
+def _public_price(plan: PlanView, interval: str) -> dict | None:
+    """The headline price of ``interval`` (``pricing.headline_price``), and ``plusUsage`` when
+    metered usage is billed on top of it."""
+    price = plan.monthly if interval == "month" else plan.yearly
     if price is None:
         return None
     return {
         "id": price.id,
         "currency": price.currency,
         "amountCents": headline_amount_cents(price.pricing_data),
+        "plusUsage": plan.plus_usage(interval),
         "pricingData": price.pricing_data,
     }
 
@@ -222,8 +235,10 @@ def _public_price(price: Price | None) -> dict | None:
 def public_json(view: TableView) -> dict:
     """The public shape of a table (``GET /v1/public/pricing-tables/{slug}``), rendered by
     both embeds: what a visitor needs and nothing internal (no merchant ids, no hidden plans,
-    no timestamps). ``prices.month``/``prices.year`` feed the monthly/yearly switch;
-    ``amountCents`` is the headline amount, ``pricingData`` the full configuration."""
+    no timestamps). ``prices.month``/``prices.year`` feed the monthly/yearly switch: each is
+    the interval's headline price (``pricing.headline_price``) with ``amountCents`` its
+    headline amount, ``plusUsage`` whether usage is billed on top, ``pricingData`` its full
+    configuration."""
     return {
         "id": view.table.id,
         "name": view.table.name,
@@ -249,8 +264,8 @@ def public_json(view: TableView) -> dict:
                     for item in plan.features
                 ],
                 "prices": {
-                    "month": _public_price(plan.monthly),
-                    "year": _public_price(plan.yearly),
+                    "month": _public_price(plan, "month"),
+                    "year": _public_price(plan, "year"),
                 },
             }
             for plan in view.plans

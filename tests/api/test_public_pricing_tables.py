@@ -4,6 +4,8 @@ import pytest
 
 from billing.accounts import api_keys
 from billing.accounts.models import ApiKey
+from billing.catalog.models import Price
+from billing.catalog.pricing import fixed_price_data
 from billing.core.models import utcnow
 from tests.factories import make_plan
 
@@ -189,3 +191,59 @@ async def test_the_response_schema_is_documented(client):
     assert {"200", "401", "404"} <= set(operation["responses"])
     plan = spec["components"]["schemas"]["PublicPlan"]
     assert {"features", "prices", "buttonText", "enterpriseRedirectUrl"} <= set(plan["properties"])
+
+
+USAGE_MONTHLY = {
+    "components": [
+        {
+            "type": "per_unit",
+            "component_id": "api-calls",
+            "component_name": "API calls",
+            "unit_label": "call",
+            "amount_cents": 1,
+            "metric_id": "metric_x",
+            "bill_immediately": False,
+            "recurrence_rule": "FREQ=MONTHLY;INTERVAL=1",
+        }
+    ]
+}
+
+
+async def pro_with_usage(merchant_id: str):
+    """Pro after an edit: its usage price made first, then the $59 monthly fixed price."""
+    plan = await make_plan(merchant_id, name="Pro")
+    usage = await Price.create(
+        merchant_id=merchant_id, plan_id=plan.id, currency="USD", pricing_data=USAGE_MONTHLY
+    )
+    fixed = await Price.create(
+        merchant_id=merchant_id,
+        plan_id=plan.id,
+        currency="USD",
+        pricing_data=fixed_price_data(5900, "month"),
+    )
+    return plan, usage, fixed
+
+
+async def test_the_headline_is_the_fixed_price_with_usage_beside_it(client, merchant):
+    """Rule (pricing.headline_price): of an interval's prices the first with a fixed recurring
+    part is the headline; usage prices of that interval show as ``plusUsage``."""
+    plan, _usage, fixed = await pro_with_usage(merchant.id)
+    await make_table(client, merchant, [plan])
+    body = (await (await public(client, merchant)).get_json())["pricingTable"]
+    month = body["plans"][0]["prices"]["month"]
+    assert (month["id"], month["amountCents"], month["plusUsage"]) == (fixed.id, 5900, True)
+    embed = await client.get(f"/embed/pricing-tables/pricing?key={merchant.publishable_key}")
+    html = await embed.get_data(as_text=True)
+    assert ">$59<" in html and "+ usage" in html and ">$0<" not in html
+    assert f'data-month-price-id="{fixed.id}"' in html  # what tally:plan-selected carries
+
+
+async def test_a_plan_with_usage_prices_only_shows_the_usage_price(client, merchant):
+    plan = await make_plan(merchant.id, name="Metered")
+    usage = await Price.create(
+        merchant_id=merchant.id, plan_id=plan.id, currency="USD", pricing_data=USAGE_MONTHLY
+    )
+    await make_table(client, merchant, [plan])
+    body = (await (await public(client, merchant)).get_json())["pricingTable"]
+    month = body["plans"][0]["prices"]["month"]
+    assert (month["id"], month["amountCents"], month["plusUsage"]) == (usage.id, 0, True)

@@ -12,6 +12,7 @@ import httpx
 from playwright.async_api import expect
 
 from billing.catalog import pricing_tables
+from tests.api.test_public_pricing_tables import pro_with_usage
 from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 
@@ -177,3 +178,25 @@ async def test_the_embed_script_is_cached_for_an_hour_only(live_server):
     assert response.status_code == 200
     assert "tally-pricing-table" in response.text
     assert response.headers["Cache-Control"] == "public, max-age=3600"
+
+
+async def test_a_plan_with_usage_shows_its_fixed_price_plus_usage(
+    new_page, live_server, make_merchant, other_origin
+):
+    """Both embeds show Pro at its $59 fixed price with "+ usage" under it, not at the $0 of
+    the usage price made before it."""
+    merchant = await make_merchant()
+    plan, _usage, _fixed = await pro_with_usage(merchant.id)
+    await pricing_tables.create_table(
+        merchant.id, name="Pricing", slug="pricing", plan_ids=[plan.id]
+    )
+    folder, origin = other_origin
+    (folder / "index.html").write_text(site_page(live_server, "pricing", merchant.publishable_key))
+    page = await new_page(DESKTOP)
+    await page.goto(f"{origin}/index.html")
+    for scope in (page.locator("tally-pricing-table"), page.frame_locator("iframe")):
+        pro = card(scope, "Pro")
+        await expect(pro.get_by_text("$59", exact=True)).to_be_visible()
+        await expect(pro.get_by_text("+ usage", exact=True)).to_be_visible()
+        await expect(pro.get_by_text("$0", exact=True)).to_have_count(0)
+    await screenshot(page, "embed-plus-usage")

@@ -3,6 +3,7 @@ diff, prices (fixed, tiered, clone, delete), visibility, delete, errors and isol
 
 from billing.catalog import features, plan_create
 from billing.catalog.models import Feature, Plan, Price
+from tests.api.test_public_pricing_tables import pro_with_usage
 from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
 
 
@@ -213,3 +214,13 @@ async def test_another_merchants_plan_is_not_found(client, sign_up, make_merchan
     assert theirs.deleted_at is None and not theirs.is_visible_in_pricing_table
     assert await Price.filter(plan_id=theirs.id).count() == 2
     assert "Plan not found or access denied" in await html_of(await client.get("/dashboard/plans"))
+
+
+async def test_the_plans_list_shows_the_fixed_price_plus_usage(client, sign_up):
+    """The list's summary follows the pricing tables' headline rule: $59 plus usage, never
+    the usage price's $0 (the usage price was made first)."""
+    merchant_id, _token = await signed_up(sign_up)
+    await pro_with_usage(merchant_id)
+    html = await html_of(await client.get("/dashboard/plans"))
+    assert "$59.00 / month + usage" in html
+    assert "$0.00 / month" not in html

@@ -6,7 +6,12 @@ Presentation only: which interval a price bills on and its headline amount come 
 
 from copy import deepcopy
 
-from billing.catalog.pricing import billing_interval, headline_amount_cents
+from billing.catalog.pricing import (
+    billing_interval,
+    has_usage_part,
+    headline_amount_cents,
+    headline_price,
+)
 from webapp.forms.money import format_money
 
 PER = {"month": "month", "year": "year"}
@@ -94,15 +99,18 @@ def with_amount(pricing_data: dict, cents: int) -> dict:
 
 
 def plan_price_summary(prices, currency: str) -> list[str]:
-    """The monthly and yearly headline of a plan, e.g. ["€29.00 / month", "€290.00 / year"]."""
-    shown: dict[str, str] = {}
-    for price in prices or []:
-        if price.is_override_price:
+    """The monthly and yearly headline of a plan, e.g. ["€59.00 / month + usage", "€290.00 /
+    year"]: each interval's headline price by the pricing tables' rule
+    (``pricing.headline_price``), "+ usage" when a price of that interval bills usage."""
+    catalog = [price for price in prices or [] if not price.is_override_price]
+    shown = []
+    for interval in ("month", "year"):
+        headline = headline_price(catalog, interval)
+        if headline is None:
             continue
-        interval = interval_of(price)
-        if interval in PER and interval not in shown:
-            shown[interval] = price_summary(price)
-    return [shown[key] for key in ("month", "year") if key in shown]
+        usage = any(interval_of(p) == interval and has_usage_part(p.pricing_data) for p in catalog)
+        shown.append(price_summary(headline) + (" + usage" if usage else ""))
+    return shown
 
 
 HELPERS = {
