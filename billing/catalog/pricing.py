@@ -305,6 +305,15 @@ def headline_price(prices: list, interval: str):
     return (fixed or of_interval or [None])[0]
 
 
+def bills_usage(prices: list, interval: str) -> bool:
+    """Whether any of ``prices`` of ``interval`` bills metered usage: the "+ usage" beside
+    that interval's headline."""
+    return any(
+        billing_interval(p.pricing_data) == interval and has_usage_part(p.pricing_data)
+        for p in prices
+    )
+
+
 def headline_amount_cents(pricing_data: dict) -> int:
     """The recurring amount shown on a pricing table and used to order plans by price:
     fixed fees, plus one unit of per-seat components; usage and tiers count as zero."""

@@ -23,8 +23,7 @@ from typing import Any
 from billing.accounts.models import Merchant
 from billing.catalog.models import Plan, PlanFeature, Price, PricingTable, PricingTablePlan
 from billing.catalog.pricing import (
-    billing_interval,
-    has_usage_part,
+    bills_usage,
     headline_amount_cents,
     headline_price,
 )
@@ -93,10 +92,7 @@ class PlanView:
 
     def plus_usage(self, interval: str) -> bool:
         """Whether usage is billed on top of the headline price of ``interval``."""
-        return any(
-            billing_interval(p.pricing_data) == interval and has_usage_part(p.pricing_data)
-            for p in self.prices
-        )
+        return bills_usage(self.prices, interval)
 
     @property
     def price(self) -> Price | None:

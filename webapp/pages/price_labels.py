@@ -8,7 +8,7 @@ from copy import deepcopy
 
 from billing.catalog.pricing import (
     billing_interval,
-    has_usage_part,
+    bills_usage,
     headline_amount_cents,
     headline_price,
 )
@@ -108,8 +108,8 @@ def plan_price_summary(prices, currency: str) -> list[str]:
         headline = headline_price(catalog, interval)
         if headline is None:
             continue
-        usage = any(interval_of(p) == interval and has_usage_part(p.pricing_data) for p in catalog)
-        shown.append(price_summary(headline) + (" + usage" if usage else ""))
+        usage = " + usage" if bills_usage(catalog, interval) else ""
+        shown.append(price_summary(headline) + usage)
     return shown
 
 
