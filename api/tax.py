@@ -10,7 +10,7 @@ updates 200. Rates are four-decimal strings, dates ``YYYY-MM-DD``.
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import NOT_JSON, ErrorBody, fails_as, is_json_type, iso
+from api.common import ErrorBody, fails_as, iso, require_json_body
 from api.tax_models import (
     NexusIn,
     NexusOut,
@@ -26,7 +26,7 @@ from api.tax_models import (
     TaxFieldErrors,
     TaxFieldOrStateErrors,
 )
-from billing.core.errors import InvalidFields
+from billing.core.errors import Invalid, InvalidFields
 from billing.tax import tax_preview, tax_settings
 from billing.tax.tax_fields import rate_text
 from webapp.auth import merchant_id
@@ -90,8 +90,11 @@ def registration_json(registration) -> dict:
 async def _body():
     """The JSON body as sent (None when it is not JSON: the service answers the 400). A body
     that does not say it is JSON is refused like on every /v1 write, in the tax error form."""
-    if await request.get_data() and not is_json_type(request.content_type):
-        raise InvalidFields([{"code": "invalid_type", "message": NOT_JSON, "path": []}])
+    try:
+        require_json_body(request.content_type, await request.get_data())
+    except Invalid as refused:
+        issue = {"code": "invalid_type", "message": refused.message, "path": []}
+        raise InvalidFields([issue]) from None
     return await request.get_json(force=True, silent=True)
 
 
