@@ -29,7 +29,15 @@ MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
 # declared as "models.Merchant" whichever package the model lives in).
 MODEL_MODULES = [
     f"billing.{context}.models"
-    for context in ("accounts", "catalog", "customers", "subscriptions", "usage", "tax")
+    for context in (
+        "accounts",
+        "catalog",
+        "customers",
+        "subscriptions",
+        "usage",
+        "tax",
+        "invoicing",
+    )
 ]
 EMBEDDED_DATABASE = "tally"
 

@@ -1,0 +1,94 @@
+"""Invoices, their lines, and the counters that number them.
+
+An invoice is issued once and never edited or deleted afterwards: a mistake is corrected by a
+new invoice (a credit line), and ``void`` is the only change an issued invoice accepts. So an
+invoice keeps a copy of what it was issued to (``bill_to``: the customer's name, email and
+address on the issue date) rather than reading the customer row later.
+
+Each merchant row (one per mode) numbers its invoices gap-free (``INV-000042``), and each
+customer's invoices are numbered too (``customer_invoice_number``). Both come from
+``InvoiceSequence`` rows bumped inside the transaction that issues the invoice: the row lock
+orders concurrent issuers, and a rolled-back issue rolls its number back, so no gap appears.
+
+``InvoiceLine.cycle_key`` is unique: one key per (subscription, component, billing date), so a
+billing cycle cannot be billed twice however many workers run the due work at once.
+"""
+
+from tortoise import fields
+from tortoise.indexes import Index
+
+from billing.core.models import PrefixedIdModel, TenantModel
+
+INVOICE_STATUSES = ("draft", "unpaid", "paid", "void")
+LINE_TYPES = ("fixed", "usage", "proration", "tax")
+
+
+class Invoice(TenantModel):
+    id_prefix = "inv"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="invoices")
+    customer = fields.ForeignKeyField(
+        "models.Customer", related_name="invoices", on_delete=fields.RESTRICT
+    )
+    stable_subscription_id = fields.CharField(max_length=40, null=True)
+    subscription_id = fields.CharField(max_length=40, null=True)
+    number = fields.CharField(max_length=20)
+    customer_invoice_number = fields.CharField(max_length=30)
+    status = fields.CharField(max_length=10, default="draft")
+    billing_reason = fields.CharField(max_length=30)
+    currency = fields.CharField(max_length=3)
+    issue_date = fields.DatetimeField()
+    paid_date = fields.DatetimeField(null=True)
+    subtotal_cents = fields.BigIntField(default=0)
+    tax_cents = fields.BigIntField(default=0)
+    total_cents = fields.BigIntField(default=0)
+    bill_to = fields.JSONField(default=dict)
+    tax_notes = fields.JSONField(default=list)
+    payment_status = fields.CharField(max_length=20, default="none")
+    payment_id = fields.CharField(max_length=40, null=True)
+
+    class Meta:
+        table = "invoices"
+        unique_together = (("merchant_id", "number"),)
+        indexes = (
+            Index(fields=("merchant_id", "status", "issue_date"), name="invoices_status_idx"),
+            Index(
+                fields=("merchant_id", "customer_id", "issue_date"), name="invoices_customer_idx"
+            ),
+            Index(fields=("merchant_id", "stable_subscription_id"), name="invoices_sub_idx"),
+        )
+
+
+class InvoiceLine(PrefixedIdModel):
+    """One line: a fixed fee, a usage charge, a proration credit or charge, or a tax row."""
+
+    id_prefix = "il"
+    invoice = fields.ForeignKeyField("models.Invoice", related_name="lines")
+    position = fields.IntField()
+    type = fields.CharField(max_length=10)
+    description = fields.CharField(max_length=300)
+    quantity = fields.DecimalField(max_digits=24, decimal_places=6, null=True)
+    unit_amount_cents = fields.BigIntField(null=True)
+    subtotal_cents = fields.BigIntField()
+    billing_period_start = fields.DatetimeField(null=True)
+    billing_period_end = fields.DatetimeField(null=True)
+    component_id = fields.CharField(max_length=100, null=True)
+    price_id = fields.CharField(max_length=40, null=True)
+    cycle_key = fields.CharField(max_length=200, null=True, unique=True)
+
+    class Meta:
+        table = "invoice_lines"
+        indexes = (Index(fields=("invoice_id", "position"), name="invoice_lines_order_idx"),)
+
+
+class InvoiceSequence(PrefixedIdModel):
+    """The last number issued in one numbering: a merchant's (``scope`` "") or a customer's
+    (``scope`` = the customer id)."""
+
+    id_prefix = "iseq"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="invoice_sequences")
+    scope = fields.CharField(max_length=40)
+    last_number = fields.IntField(default=0)
+
+    class Meta:
+        table = "invoice_sequences"
+        unique_together = (("merchant_id", "scope"),)
