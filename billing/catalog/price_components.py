@@ -9,7 +9,8 @@ Every ``pricingData`` form is reduced to a list of components here, so subscript
 - ``flat_rate`` and ``recurring``: one fixed component ``fixed-1`` billing every interval
   (``recurring``: every ``intervalCount`` months or years).
 - ``usage_based``: one ``per_unit`` component ``usage``, billed monthly in arrears.
-- ``tiered``: one ``tiered`` component ``tiered`` on its interval, monthly when it has none.
+- ``tiered``: one ``tiered`` component ``tiered`` on its interval, monthly when it has none,
+  measuring its ``metricId`` and pricing by ``tiersMode`` (graduated unless volume).
 """
 
 from dataclasses import dataclass
@@ -68,6 +69,8 @@ def billing_components(pricing_data: dict) -> list[Component]:
             "type": "tiered",
             "amount_cents": 0,
             "tiers": pricing_data.get("tiers", []),
+            "tiers_mode": pricing_data.get("tiersMode", "graduated"),
+            "metric_id": pricing_data.get("metricId"),
             "recurrence_rule": rule,
         }
         return [Component("tiered", rule, data)]

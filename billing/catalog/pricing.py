@@ -20,6 +20,9 @@ INVALID = "Invalid pricing data configuration"
 MAX_AMOUNT_CENTS = 10**12  # ten billion in major units: far above any real price
 MAX_COMPONENTS = 20
 MAX_TIERS = 50
+# How tiers price a quantity (billing/invoicing/money_math.py): each unit by its own tier,
+# or every unit by the tier the whole quantity reaches.
+TIERS_MODES = ("graduated", "volume")
 INTERVALS = ("day", "week", "month", "year")
 
 
@@ -166,8 +169,14 @@ def validate_pricing_data(data: Any) -> dict:
             raise _fail("interval must be one of: day, week, month, year")
         return {"type": kind, "amount": _amount(data.get("amount"), "amount"), "interval": interval}
     if kind == "tiered":
-        _only(data, {"type", "tiers", "interval"}, "pricingData")
+        _only(data, {"type", "tiers", "interval", "tiersMode", "metricId"}, "pricingData")
         cleaned = {"type": kind, "tiers": _tiers(data.get("tiers"))}
+        if "tiersMode" in data:
+            if data["tiersMode"] not in TIERS_MODES:
+                raise _fail("tiersMode must be 'graduated' or 'volume'")
+            cleaned["tiersMode"] = data["tiersMode"]
+        if data.get("metricId") is not None:
+            cleaned["metricId"] = _text(data["metricId"], "metricId")
         if "interval" in data:
             if data["interval"] not in INTERVALS:
                 raise _fail("interval must be one of: day, week, month, year")

@@ -20,9 +20,10 @@ it makes no new version); each locks the row, changes it and records an event
 Cancelling sets ``end_timestamp`` and ``deleted_at`` and the status ``ended``. The row is then
 soft-deleted like every superseded version, so ``GET /v1/subscriptions/{id}`` answers 404 and
 lists leave it out, while the history stays in the database. Its features and billing details
-are soft-deleted too (their ``next_billing_date`` cleared first, so no billing run can pick
-them up), its pending scheduled changes are cancelled and its active credit grants are
-cancelled (status ``cancelled``; the spec's "credit grants expired").
+are soft-deleted too (fixed fees' ``next_billing_date`` cleared, so no billing run bills them
+again; usage details stay due at the cancellation, so their last period is billed once), its
+pending scheduled changes are cancelled and its active credit grants are cancelled (status
+``cancelled``; the spec's "credit grants expired").
 """
 
 from datetime import datetime
@@ -88,11 +89,16 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
     live.end_timestamp = now
     live.deleted_at = now
     await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])
+    details = SubscriptionDetail.scoped(merchant_id).filter(subscription_id=live.id)
+    # Usage is billed in arrears: its last period, up to now, is billed once by the billing
+    # run (billing/invoicing/billing_run.py); fixed fees stop here.
     await (
-        SubscriptionDetail.scoped(merchant_id)
-        .filter(subscription_id=live.id)
-        .update(next_billing_date=None, deleted_at=now, updated_at=now)
+        details.filter(next_billing_date__not_isnull=True)
+        .exclude(component__contains={"type": "fixed"})
+        .update(next_billing_date=now)
     )
+    await details.filter(component__contains={"type": "fixed"}).update(next_billing_date=None)
+    await details.update(deleted_at=now, updated_at=now)
     await (
         SubscriptionFeature.scoped(merchant_id)
         .filter(subscription_id=live.id)

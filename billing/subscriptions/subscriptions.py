@@ -16,10 +16,12 @@ the live one has ``deleted_at`` null. Creating one, in a single transaction:
 
 Dates: ``start_timestamp`` may lie in the past or the future (naive means UTC). The current
 period is the one of the first fixed component (else the first component) that contains "now"
-(or the start, when that is later); each detail's ``next_billing_date`` is the first billing
-date of its rule after that same moment, so a backdated subscription renews on its anniversary
-instead of billing the missed cycles again. The first period is billed at creation when
-``trigger_immediate_billing`` is set, which is stored here and acted on by the billing engine.
+(or the start, when that is later). A fixed fee bills in advance: its detail's
+``next_billing_date`` is the start of that period (the trial's end, during a trial), so the
+billing engine bills it at once; a usage component bills in arrears, at the end of the period.
+A backdated subscription pays the period it is in, not the missed cycles. With
+``trigger_immediate_billing`` the engine bills inside the create request; otherwise the next
+due-work pass does.
 A plan with a trial gives ``trial_end_date = start + trial_days``.
 """
 
@@ -28,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from tortoise.transactions import in_transaction
 
 from billing.catalog.models import Plan, PlanFeature, Price
-from billing.catalog.price_components import billing_components
+from billing.catalog.price_components import Component, billing_components
 from billing.core.errors import Conflict, Invalid, NotFound
 from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
@@ -129,11 +131,30 @@ def _reference(start: datetime) -> datetime:
     return max(start, utcnow())
 
 
+def first_billing_date(
+    component: Component, start: datetime, trial_end: datetime | None
+) -> datetime | None:
+    """When a new detail bills first. A fixed fee bills in advance, so its first date opens
+    the period that contains now (or the start, when later): a backdated subscription pays the
+    period it is in, not the missed ones. During a trial it waits for the trial's end (and then
+    pays the rest of that period, prorated). Usage bills in arrears: first at the end of the
+    period it is measured in."""
+    at = _reference(start)
+    rule = component.recurrence_rule
+    if not component.is_fixed:
+        return billing_dates.next_occurrence(rule, start, at)
+    opening = billing_dates.previous_occurrence(rule, start, at) or start
+    if trial_end is not None and trial_end > opening:
+        # A series that ends during the trial never bills.
+        return trial_end if billing_dates.next_occurrence(rule, start, trial_end) else None
+    return opening
+
+
 async def create_details(
     merchant_id: str, subscription: Subscription, price: Price, start: datetime
 ) -> list[SubscriptionDetail]:
     """One billing detail per component of ``price``, anchored at ``start``."""
-    at = _reference(start)
+    trial_end = subscription.trial_end_date
     rows = [
         SubscriptionDetail(
             merchant_id=merchant_id,
@@ -142,7 +163,7 @@ async def create_details(
             component=component.data,
             recurrence_rule=component.recurrence_rule,
             subscription_start_date=start,
-            next_billing_date=billing_dates.next_occurrence(component.recurrence_rule, start, at),
+            next_billing_date=first_billing_date(component, start, trial_end),
         )
         for component in billing_components(price.pricing_data)
     ]

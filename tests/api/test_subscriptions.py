@@ -97,7 +97,7 @@ async def test_past_start_jan_31_renews_month_end_safe(client, merchant):
     assert end.day == month_end.day  # the 31st, or the month's last day when shorter
     response = await client.get(f"/v1/subscriptions/{sub['id']}/details", headers=merchant.headers)
     [detail] = (await response.get_json())["subscriptionDetails"]
-    assert detail["nextBillingDate"] == sub["currentPeriodEnd"]
+    assert detail["nextBillingDate"] == sub["currentPeriodStart"]  # the fee of this period
     assert detail["subscriptionStartDate"] == "2024-01-31T00:00:00Z"
 
 
@@ -225,9 +225,10 @@ async def test_details_of_a_components_price(client, merchant):
         (d["componentId"], d["recurrenceRule"], d["nextBillingDate"], d["cyclesBilled"])
         for d in details
     ] == [
-        ("fixed-1", "FREQ=MONTHLY", "2031-02-28T00:00:00Z", 0),
+        # Fixed fees bill in advance from the start, usage in arrears at the period's end.
+        ("fixed-1", "FREQ=MONTHLY", "2031-01-31T00:00:00Z", 0),
         ("api-calls", "FREQ=MONTHLY;INTERVAL=1", "2031-02-28T00:00:00Z", 0),
-        ("fixed-3", "FREQ=YEARLY", "2032-01-31T00:00:00Z", 0),
+        ("fixed-3", "FREQ=YEARLY", "2031-01-31T00:00:00Z", 0),
     ]
     assert details[0]["component"] == {
         "type": "fixed",

@@ -171,7 +171,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
     env = {**os.environ, "DATABASE_URL": database_url, "TALLY_DATA_DIR": str(tmp_path)}
     command = [str(TALLY)] if TALLY.exists() else [sys.executable, "-m", "webapp.cli"]
     result = subprocess.run(
-        [*command, "run-due", "--now", "2031-02-03T04:05:06Z"],
+        [*command, "run-due", "--now", "2021-02-03T04:05:06Z"],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -180,10 +180,11 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "Due work as of 2031-02-03T04:05:06+00:00"
+    assert lines[0] == "Due work as of 2021-02-03T04:05:06+00:00"
     assert [line.split(":")[0] for line in lines[1:]] == [
         "scheduled changes",
         "subscription periods",
+        "billing",
         "credit grants",
         "usage idempotency keys",
         "usage checkpoints",

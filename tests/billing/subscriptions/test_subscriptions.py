@@ -38,7 +38,8 @@ async def test_version_one_with_features_details_and_event(merchant):
         ("fixed-1", "FREQ=MONTHLY;INTERVAL=1", 0)
     ]
     assert details[0].previous_billing_date is None
-    assert details[0].next_billing_date == sub.current_period_end
+    # A fixed fee bills in advance: first at the start of the period it opens.
+    assert details[0].next_billing_date == sub.current_period_start == sub.start_timestamp
     event = await SubscriptionEvent.get(stable_subscription_id=sub.id)
     assert (event.kind, event.status_after, event.mrr_cents) == ("created", "active", 2900)
 
@@ -62,7 +63,8 @@ async def test_jan_31_backdated_start_renews_on_the_clamped_anniversary(merchant
     now = datetime.now(UTC)
     assert detail.subscription_start_date == JAN_31
     assert sub.current_period_start <= now < sub.current_period_end
-    assert detail.next_billing_date == sub.current_period_end
+    # It pays the period it is in (not the missed ones), then renews on the anniversary.
+    assert detail.next_billing_date == sub.current_period_start
     last_day = (sub.current_period_end.replace(day=28) + timedelta(days=4)).replace(day=1)
     last_day -= timedelta(days=1)
     assert sub.current_period_end.day == min(31, last_day.day)

@@ -1,0 +1,76 @@
+"""Response and query models of /v1/invoices (see api/invoices.py for the shapes)."""
+
+from pydantic import BaseModel
+
+
+class InvoiceQuery(BaseModel):
+    customerId: str | None = None
+    status: str | None = None
+    limit: str | None = None
+    offset: str | None = None
+
+
+class InvoicePageQuery(BaseModel):
+    limit: str | None = None
+    offset: str | None = None
+
+
+class LineItemOut(BaseModel):
+    id: str
+    type: str
+    description: str
+    quantity: float | None
+    unitAmountCents: int | None
+    subtotalCents: int
+    billingPeriodStart: str | None
+    billingPeriodEnd: str | None
+    componentId: str | None
+    priceId: str | None
+
+
+class InvoiceCustomerOut(BaseModel):
+    id: str
+    name: str
+
+
+class InvoicePaymentOut(BaseModel):
+    id: str
+    status: str
+
+
+class InvoiceOut(BaseModel):
+    id: str
+    customerId: str
+    subscriptionId: str | None
+    number: str
+    customerInvoiceNumber: str
+    status: str
+    billingReason: str
+    currency: str
+    issueDate: str
+    paidDate: str | None
+    subtotalCents: int
+    taxCents: int
+    totalAmountCents: int
+    taxNotes: list[str]
+    hasPdf: bool
+    pdfUrl: str | None
+    paymentStatus: str
+    customer: InvoiceCustomerOut
+    lineItems: list[LineItemOut]
+    payment: InvoicePaymentOut | None
+
+
+class InvoicePagination(BaseModel):
+    total: int
+    limit: int
+    offset: int
+
+
+class InvoiceListEnvelope(BaseModel):
+    invoices: list[InvoiceOut]
+    pagination: InvoicePagination
+
+
+class InvoiceEnvelope(BaseModel):
+    invoice: InvoiceOut

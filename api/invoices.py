@@ -1,0 +1,109 @@
+"""/v1/invoices: the merchant's invoices, one invoice, a customer's invoices.
+
+Invoices are issued by the billing run (billing/invoicing/); these routes only read them.
+Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscription_cycle``,
+``subscription_final``), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``,
+``taxNotes`` (a reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``,
+``proration``, ``tax``), quantity, unit amount, period, component and price. ``payment`` is
+null and ``paymentStatus`` ``none`` until payments collect invoices.
+
+Design decisions where the spec is silent: lists are newest first; an unknown ``status`` or an
+out-of-range ``limit`` (1–100) or ``offset`` is a 400; the customer list of an unknown (or
+another merchant's) customer is a 404, while ``?customerId=`` on the list only filters.
+"""
+
+from quart import Blueprint
+from quart_schema import document_response, validate_querystring
+
+from api.common import ErrorBody, iso
+from api.invoice_models import InvoiceEnvelope, InvoiceListEnvelope, InvoiceQuery, InvoicePageQuery
+from billing.invoicing import invoices
+from billing.invoicing.models import Invoice, InvoiceLine
+from webapp.auth import merchant_id
+
+bp = Blueprint("invoices", __name__, url_prefix="/invoices")
+
+
+def line_json(line: InvoiceLine) -> dict:
+    return {
+        "id": line.id,
+        "type": line.type,
+        "description": line.description,
+        "quantity": None if line.quantity is None else float(line.quantity),
+        "unitAmountCents": line.unit_amount_cents,
+        "subtotalCents": line.subtotal_cents,
+        "billingPeriodStart": iso(line.billing_period_start),
+        "billingPeriodEnd": iso(line.billing_period_end),
+        "componentId": line.component_id,
+        "priceId": line.price_id,
+    }
+
+
+def invoice_json(invoice: Invoice) -> dict:
+    return {
+        "id": invoice.id,
+        "customerId": invoice.customer_id,
+        "subscriptionId": invoice.stable_subscription_id,
+        "number": invoice.number,
+        "customerInvoiceNumber": invoice.customer_invoice_number,
+        "status": invoice.status,
+        "billingReason": invoice.billing_reason,
+        "currency": invoice.currency,
+        "issueDate": iso(invoice.issue_date),
+        "paidDate": iso(invoice.paid_date),
+        "subtotalCents": invoice.subtotal_cents,
+        "taxCents": invoice.tax_cents,
+        "totalAmountCents": invoice.total_cents,
+        "taxNotes": list(invoice.tax_notes),
+        "hasPdf": False,
+        "pdfUrl": None,
+        "paymentStatus": invoice.payment_status,
+        "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
+        "lineItems": [line_json(line) for line in invoice.line_items],
+        "payment": None,
+    }
+
+
+def page_json(page: invoices.Page) -> dict:
+    return {
+        "invoices": [invoice_json(invoice) for invoice in page.invoices],
+        "pagination": {"total": page.total, "limit": page.limit, "offset": page.offset},
+    }
+
+
+@bp.get("")
+@validate_querystring(InvoiceQuery)
+@document_response(InvoiceListEnvelope)
+@document_response(ErrorBody, 400)
+async def list_invoices(query_args: InvoiceQuery):
+    """The merchant's invoices, newest first, ``limit`` (default 20, at most 100) from
+    ``offset``, filtered by ``customerId`` and ``status`` (draft, unpaid, paid, void)."""
+    page = await invoices.list_invoices(
+        merchant_id(),
+        customer_id=query_args.customerId,
+        status=query_args.status,
+        limit=query_args.limit,
+        offset=query_args.offset,
+    )
+    return page_json(page)
+
+
+@bp.get("/customer/<customer_id>")
+@validate_querystring(InvoicePageQuery)
+@document_response(InvoiceListEnvelope)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
+    """One customer's invoices, paged like the list."""
+    page = await invoices.customer_invoices(
+        merchant_id(), customer_id, limit=query_args.limit, offset=query_args.offset
+    )
+    return page_json(page)
+
+
+@bp.get("/<invoice_id>")
+@document_response(InvoiceEnvelope)
+@document_response(ErrorBody, 404)
+async def get_invoice(invoice_id: str):
+    """One invoice with its line items."""
+    return {"invoice": invoice_json(await invoices.get_invoice(merchant_id(), invoice_id))}

@@ -1,0 +1,96 @@
+"""Reading invoices: the merchant's list (filtered, paged), one invoice with its lines, and a
+customer's invoices. Invoices are written only by the billing run (``billing_run.py``).
+
+Pages are ``limit`` (default 20, at most 100, the spec's page size) from ``offset``, newest
+first (issue date, then number), with the total the filters match. Another merchant's invoice
+or customer answers exactly as a missing one.
+"""
+
+from dataclasses import dataclass
+
+from billing.core.errors import Invalid
+from billing.core.lookup import find_scoped
+from billing.customers.customers import CUSTOMER_NOT_FOUND
+from billing.customers.models import Customer
+from billing.invoicing.models import INVOICE_STATUSES, Invoice, InvoiceLine
+
+INVOICE_NOT_FOUND = "Invoice not found or access denied"
+DEFAULT_PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+MAX_OFFSET = 10_000_000
+
+
+@dataclass(frozen=True)
+class Page:
+    invoices: list[Invoice]
+    total: int
+    limit: int
+    offset: int
+
+
+def _whole(value: object, name: str, default: int, low: int, high: int) -> int:
+    """A query parameter as a whole number in [low, high] (text from the query string)."""
+    if value is None or value == "":
+        return default
+    text = str(value)
+    if not text.isascii() or not text.isdigit() or not low <= int(text) <= high:
+        raise Invalid(f"Query parameter '{name}' must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def _status(value: object) -> str | None:
+    if value is None or value == "":
+        return None
+    if value not in INVOICE_STATUSES:
+        raise Invalid(f"status must be one of: {', '.join(INVOICE_STATUSES)}")
+    return str(value)
+
+
+async def list_invoices(
+    merchant_id: str,
+    *,
+    customer_id: object = None,
+    status: object = None,
+    limit: object = None,
+    offset: object = None,
+) -> Page:
+    """The merchant's invoices matching ``customer_id`` and ``status``, one page of them."""
+    size = _whole(limit, "limit", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE)
+    skip = _whole(offset, "offset", 0, 0, MAX_OFFSET)
+    query = Invoice.scoped(merchant_id)
+    if customer_id not in (None, ""):
+        query = query.filter(customer_id=str(customer_id))
+    wanted = _status(status)
+    if wanted is not None:
+        query = query.filter(status=wanted)
+    total = await query.count()
+    rows = await query.order_by("-issue_date", "-number").offset(skip).limit(size)
+    await with_lines(rows)
+    return Page(list(rows), total, size, skip)
+
+
+async def customer_invoices(merchant_id: str, customer_id: object, **paging) -> Page:
+    """One customer's invoices; an unknown customer (or another merchant's) is a 404."""
+    customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
+    return await list_invoices(merchant_id, customer_id=customer.id, **paging)
+
+
+async def get_invoice(merchant_id: str, invoice_id: object) -> Invoice:
+    """One invoice with its customer and lines (``invoice.line_items``, in order)."""
+    invoice = await find_scoped(Invoice, merchant_id, invoice_id, INVOICE_NOT_FOUND)
+    await with_lines([invoice])
+    return invoice
+
+
+async def with_lines(invoices: list[Invoice]) -> None:
+    """Attach each invoice's customer and its lines in order (``invoice.line_items``), in two
+    queries for a whole page."""
+    if not invoices:
+        return
+    await Invoice.fetch_for_list(invoices, "customer")
+    by_invoice: dict[str, list[InvoiceLine]] = {invoice.id: [] for invoice in invoices}
+    lines = InvoiceLine.filter(invoice_id__in=list(by_invoice)).order_by("invoice_id", "position")
+    for line in await lines:
+        by_invoice[line.invoice_id].append(line)
+    for invoice in invoices:
+        invoice.line_items = by_invoice[invoice.id]

@@ -1,0 +1,87 @@
+"""/v1/invoices: the shapes the spec gives, paging, filters, and tenant isolation."""
+
+from datetime import UTC, datetime
+
+from billing.invoicing.billing_run import bill_due
+from tests.invoice_factories import FLAT_49, priced_subscription
+
+JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
+MAR_1 = datetime(2030, 3, 1, tzinfo=UTC)
+
+
+async def billed(merchant, months_until=MAR_1):
+    sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1)
+    await bill_due(months_until, merchant.id)
+    return sub
+
+
+async def test_list_pages_newest_first_with_the_total(client, merchant):
+    sub = await billed(merchant)
+    response = await client.get("/v1/invoices?limit=2", headers=merchant.headers)
+    assert response.status_code == 200
+    body = await response.get_json()
+    assert body["pagination"] == {"total": 3, "limit": 2, "offset": 0}
+    newest = body["invoices"][0]
+    assert [i["number"] for i in body["invoices"]] == ["INV-000003", "INV-000002"]
+    assert newest["issueDate"] == "2030-03-01T00:00:00Z"
+    assert (newest["customerId"], newest["subscriptionId"]) == (sub.customer_id, sub.id)
+    assert (newest["status"], newest["totalAmountCents"], newest["currency"]) == (
+        "unpaid",
+        4900,
+        "USD",
+    )
+    assert (newest["paymentStatus"], newest["payment"], newest["paidDate"]) == ("none", None, None)
+    assert newest["customer"] == {"id": sub.customer_id, "name": "Ada"}
+    [line] = newest["lineItems"]
+    assert line["type"] == "fixed" and line["subtotalCents"] == 4900
+    assert (line["billingPeriodStart"], line["billingPeriodEnd"]) == (
+        "2030-03-01T00:00:00Z",
+        "2030-04-01T00:00:00Z",
+    )
+    rest = await (
+        await client.get("/v1/invoices?limit=2&offset=2", headers=merchant.headers)
+    ).get_json()
+    assert [i["number"] for i in rest["invoices"]] == ["INV-000001"]
+
+
+async def test_filters_by_customer_and_status(client, merchant):
+    sub = await billed(merchant)
+    await billed(merchant)  # another customer's three invoices
+    mine = await client.get(f"/v1/invoices?customerId={sub.customer_id}", headers=merchant.headers)
+    assert (await mine.get_json())["pagination"]["total"] == 3
+    paid = await client.get("/v1/invoices?status=paid", headers=merchant.headers)
+    assert (await paid.get_json())["pagination"]["total"] == 0
+    by_path = await client.get(f"/v1/invoices/customer/{sub.customer_id}", headers=merchant.headers)
+    assert len((await by_path.get_json())["invoices"]) == 3
+
+
+async def test_one_invoice_and_bad_queries(client, merchant):
+    await billed(merchant, JAN_1)
+    listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
+    invoice_id = listed["invoices"][0]["id"]
+    one = await client.get(f"/v1/invoices/{invoice_id}", headers=merchant.headers)
+    body = await one.get_json()
+    assert body["invoice"]["id"] == invoice_id and body["invoice"]["lineItems"]
+    for query, message in (
+        ("status=overdue", "status must be one of: draft, unpaid, paid, void"),
+        ("limit=101", "Query parameter 'limit' must be a whole number from 1 to 100"),
+        ("offset=-1", "Query parameter 'offset' must be a whole number from 0 to 10000000"),
+    ):
+        response = await client.get(f"/v1/invoices?{query}", headers=merchant.headers)
+        assert response.status_code == 400
+        assert await response.get_json() == {"error": message}
+
+
+async def test_another_merchants_invoices_answer_as_missing(client, merchant, make_merchant):
+    sub = await billed(merchant, JAN_1)
+    listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
+    invoice_id = listed["invoices"][0]["id"]
+    other = await make_merchant()
+    for path in (f"/v1/invoices/{invoice_id}", "/v1/invoices/inv_doesnotexist0000000000"):
+        response = await client.get(path, headers=other.headers)
+        assert response.status_code == 404
+        assert await response.get_json() == {"error": "Invoice not found or access denied"}
+    theirs = await client.get(f"/v1/invoices/customer/{sub.customer_id}", headers=other.headers)
+    assert theirs.status_code == 404
+    filtered = await client.get(f"/v1/invoices?customerId={sub.customer_id}", headers=other.headers)
+    assert (await filtered.get_json())["invoices"] == []

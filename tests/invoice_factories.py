@@ -1,0 +1,64 @@
+"""Subscriptions at any price, metrics and usage events, for tests of the billing engine.
+
+Plans and prices are built through the models (``tests.factories``), the metric, the events
+and the subscription through the real services, so billing details and usage look exactly as
+production makes them.
+"""
+
+from datetime import datetime
+from typing import Any
+
+from billing.catalog.metrics import create_metric
+from billing.catalog.models import Metric, Price
+from billing.customers.models import Customer
+from billing.subscriptions.models import Subscription
+from billing.subscriptions.subscriptions import create_subscription
+from billing.usage import events
+from tests.factories import make_plan
+from tests.subscription_factories import make_customer
+
+FLAT_49 = {"type": "flat_rate", "amount": 4900, "interval": "month"}
+
+
+async def priced_subscription(
+    merchant_id: str,
+    pricing_data: dict,
+    *,
+    start: datetime,
+    trial_days: int | None = None,
+    customer: Customer | None = None,
+    trigger: bool = False,
+) -> Subscription:
+    """A plan with one price of ``pricing_data`` and a subscription to it from ``start``."""
+    plan = await make_plan(merchant_id, name="Engine plan", trial_days=trial_days)
+    price = await Price.create(
+        merchant_id=merchant_id, plan_id=plan.id, currency="USD", pricing_data=pricing_data
+    )
+    customer = customer or await make_customer(merchant_id)
+    return await create_subscription(
+        merchant_id,
+        customer_id=customer.id,
+        plan_id=plan.id,
+        effective_price_id=price.id,
+        start_timestamp=start,
+        trigger_immediate_billing=trigger,
+    )
+
+
+async def sum_metric(merchant_id: str, event_name: str = "gb-stored") -> Metric:
+    return await create_metric(
+        merchant_id, name=f"Metric {event_name}", event_name=event_name, aggregation_type="SUM"
+    )
+
+
+async def use(merchant_id: str, customer_id: str, metric: Metric, value: Any, at: datetime):
+    """One usage event of ``value`` at ``at``."""
+    await events.ingest_event(
+        merchant_id,
+        {
+            "eventName": metric.event_name,
+            "customerId": customer_id,
+            "eventValue": value,
+            "eventTimestamp": at.isoformat(),
+        },
+    )
