@@ -16,7 +16,7 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring
 
 from api.common import ErrorBody, iso
-from api.invoice_models import InvoiceEnvelope, InvoiceListEnvelope, InvoiceQuery, InvoicePageQuery
+from api.invoice_models import InvoiceEnvelope, InvoiceListEnvelope, InvoicePageQuery, InvoiceQuery
 from billing.invoicing import invoices
 from billing.invoicing.models import Invoice, InvoiceLine
 from webapp.auth import merchant_id
