@@ -35,6 +35,7 @@ from api.subscription_models import (
     SubscriptionOut,
 )
 from billing.core.timestamps import parse_timestamp
+from billing.invoicing import billing_run
 from billing.subscriptions import free_subscriptions, mrr, subscription_reads, subscriptions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from webapp.auth import merchant_id
@@ -193,6 +194,8 @@ async def create_subscription(data: CreateSubscription):
 
     One open subscription per customer unless ``dangerouslyAllowMultipleSubscriptions``; the
     plan's features are copied (source ``plan``); one billing detail per price component.
+    With ``triggerImmediateBilling`` what is due now (the first fixed fees) is invoiced
+    before the answer; otherwise the next due-work pass invoices it.
     """
     tenant = merchant_id()
     created = await subscriptions.create_subscription(
@@ -204,6 +207,8 @@ async def create_subscription(data: CreateSubscription):
         trigger_immediate_billing=bool(data.triggerImmediateBilling),
         allow_multiple=bool(data.dangerouslyAllowMultipleSubscriptions),
     )
+    if created.trigger_immediate_billing:
+        await billing_run.bill_now(tenant, created.stable_subscription_id)
     loaded = await subscription_reads.load_for_json(created, include_features=True)
     return {"subscription": subscription_json(loaded, include_features=True)}, 201
 

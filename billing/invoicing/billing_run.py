@@ -21,10 +21,12 @@ from collections import Counter
 from datetime import datetime
 
 from tortoise.expressions import Q, Subquery
+from tortoise.transactions import in_transaction
 
 from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.claims import DEFER, work_through
+from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.issuing import issue_invoice
@@ -128,3 +130,20 @@ async def bill_due(now: datetime, merchant_id: str | None = None) -> Counter[str
         lambda subscription: bill_subscription(subscription, now),
         what="subscription billing",
     )
+
+
+async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None) -> str:
+    """Bill what the subscription owes as of now, inside the caller's request
+    (``triggerImmediateBilling``): its fixed fees due at the start, so the first invoice
+    exists when the create answers. The row lock makes a due-work pass running at the same
+    moment wait, then find nothing left to bill."""
+    async with in_transaction():
+        live = (
+            await Subscription.scoped(merchant_id)
+            .filter(stable_subscription_id=stable_id)
+            .select_for_update()
+            .first()
+        )
+        if live is None:
+            return DEFER
+        return await bill_subscription(live, now or utcnow())

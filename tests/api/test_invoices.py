@@ -2,7 +2,9 @@
 
 from datetime import UTC, datetime
 
+from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
+from tests.api.test_subscriptions import body, catalog
 from tests.invoice_factories import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
@@ -85,3 +87,29 @@ async def test_another_merchants_invoices_answer_as_missing(client, merchant, ma
     assert theirs.status_code == 404
     filtered = await client.get(f"/v1/invoices?customerId={sub.customer_id}", headers=other.headers)
     assert (await filtered.get_json())["invoices"] == []
+
+
+async def test_trigger_immediate_billing_invoices_inside_the_create_request(client, merchant):
+    customer, plan, price = await catalog(merchant.id)  # Pro at 29.00 a month
+    payload = {**body(customer, plan, price), "triggerImmediateBilling": True}
+    created = await client.post("/v1/subscriptions", json=payload, headers=merchant.headers)
+    assert created.status_code == 201
+    listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
+    [invoice] = listed["invoices"]
+    assert (invoice["totalAmountCents"], invoice["billingReason"]) == (2900, "subscription_cycle")
+    sub_id = (await created.get_json())["subscription"]["id"]
+    details = await client.get(f"/v1/subscriptions/{sub_id}/details", headers=merchant.headers)
+    [detail] = (await details.get_json())["subscriptionDetails"]
+    assert detail["cyclesBilled"] == 1 and detail["previousBillingDate"] is not None
+
+
+async def test_without_the_trigger_the_next_pass_invoices(client, merchant):
+    customer, plan, price = await catalog(merchant.id)
+    await client.post(
+        "/v1/subscriptions", json=body(customer, plan, price), headers=merchant.headers
+    )
+    listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
+    assert listed["invoices"] == []
+    await bill_due(utcnow(), merchant.id)
+    listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
+    assert [i["totalAmountCents"] for i in listed["invoices"]] == [2900]
