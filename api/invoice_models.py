@@ -74,3 +74,14 @@ class InvoiceListEnvelope(BaseModel):
 
 class InvoiceEnvelope(BaseModel):
     invoice: InvoiceOut
+
+
+class InvoicePdfInvoiceOut(BaseModel):
+    id: str
+    customerInvoiceNumber: str
+
+
+class InvoicePdfEnvelope(BaseModel):
+    invoice: InvoicePdfInvoiceOut
+    pdfUrl: str
+    expiresIn: int

@@ -16,9 +16,16 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring
 
 from api.common import ErrorBody, iso
-from api.invoice_models import InvoiceEnvelope, InvoiceListEnvelope, InvoicePageQuery, InvoiceQuery
+from api.invoice_models import (
+    InvoiceEnvelope,
+    InvoiceListEnvelope,
+    InvoicePageQuery,
+    InvoicePdfEnvelope,
+    InvoiceQuery,
+)
 from billing.invoicing import invoices
 from billing.invoicing.models import Invoice, InvoiceLine
+from webapp import invoice_links
 from webapp.auth import merchant_id
 
 bp = Blueprint("invoices", __name__, url_prefix="/invoices")
@@ -55,8 +62,8 @@ def invoice_json(invoice: Invoice) -> dict:
         "taxCents": invoice.tax_cents,
         "totalAmountCents": invoice.total_cents,
         "taxNotes": list(invoice.tax_notes),
-        "hasPdf": False,
-        "pdfUrl": None,
+        "hasPdf": True,
+        "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
         "paymentStatus": invoice.payment_status,
         "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
         "lineItems": [line_json(line) for line in invoice.line_items],
@@ -107,3 +114,17 @@ async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
 async def get_invoice(invoice_id: str):
     """One invoice with its line items."""
     return {"invoice": invoice_json(await invoices.get_invoice(merchant_id(), invoice_id))}
+
+
+@bp.get("/<invoice_id>/pdf")
+@document_response(InvoicePdfEnvelope)
+@document_response(ErrorBody, 404)
+async def invoice_pdf_link(invoice_id: str):
+    """A link to the invoice's PDF that works without an API key for ``expiresIn`` seconds
+    (900); after that, or altered, it answers 403 and a new link must be asked for."""
+    invoice = await invoices.get_invoice(merchant_id(), invoice_id)
+    return {
+        "invoice": {"id": invoice.id, "customerInvoiceNumber": invoice.customer_invoice_number},
+        "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
+        "expiresIn": invoice_links.LIFETIME_SECONDS,
+    }

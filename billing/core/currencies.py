@@ -28,3 +28,12 @@ def minor_unit_digits(code: str) -> int:
     if code in _ZERO_DIGITS:
         return 0
     return 3 if code in _THREE_DIGITS else 2
+
+
+def major_units(cents: int, code: str) -> str:
+    """An amount of minor units as the currency writes it: ``4900, "USD"`` → ``"49.00"``,
+    ``-1250`` → ``"-12.50"``, ``500, "JPY"`` → ``"500"``, thousands grouped with commas."""
+    digits = minor_unit_digits(code)
+    whole, part = divmod(abs(cents), 10**digits)  # integers only: no float can lose a cent
+    text = f"{whole:,}.{part:0{digits}d}" if digits else f"{whole:,}"
+    return f"-{text}" if cents < 0 else text

@@ -6,12 +6,15 @@ first (issue date, then number), with the total the filters match. Another merch
 or customer answers exactly as a missing one.
 """
 
+import asyncio
 from dataclasses import dataclass
 
+from billing.accounts.models import Merchant
 from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
+from billing.invoicing import pdf
 from billing.invoicing.models import INVOICE_STATUSES, Invoice, InvoiceLine
 
 INVOICE_NOT_FOUND = "Invoice not found or access denied"
@@ -94,3 +97,14 @@ async def with_lines(invoices: list[Invoice]) -> None:
         by_invoice[line.invoice_id].append(line)
     for invoice in invoices:
         invoice.line_items = by_invoice[invoice.id]
+
+
+async def invoice_pdf(merchant_id: str, invoice_id: object) -> tuple[Invoice, bytes]:
+    """The invoice and its PDF, drawn on each request from the stored invoice (which never
+    changes once issued, so every download is the same document)."""
+    invoice = await get_invoice(merchant_id, invoice_id)
+    merchant = await Merchant.get(id=merchant_id)
+    name = merchant.display_name or merchant.legal_name
+    # Drawing takes milliseconds of CPU: off the event loop, so other requests go on.
+    document = await asyncio.to_thread(pdf.render, invoice, invoice.line_items, name)
+    return invoice, document

@@ -8,6 +8,7 @@ from webapp.pages import (
     customers,
     embed,
     features,
+    invoice_pdf,
     metrics,
     mode,
     onboarding,
@@ -39,6 +40,7 @@ BLUEPRINTS = (
     usage.bp,
     tax.bp,
     embed.bp,
+    invoice_pdf.bp,
 )
 
 
