@@ -85,3 +85,37 @@ class InvoicePdfEnvelope(BaseModel):
     invoice: InvoicePdfInvoiceOut
     pdfUrl: str
     expiresIn: int
+
+
+class UpcomingQuery(BaseModel):
+    subscriptionId: str | None = None
+
+
+class UpcomingLineOut(BaseModel):
+    type: str
+    description: str
+    quantity: float | None
+    unitAmountCents: int | None
+    subtotalCents: int
+    billingPeriodStart: str | None
+    billingPeriodEnd: str | None
+    componentId: str | None
+    priceId: str | None
+
+
+class UpcomingInvoiceOut(BaseModel):
+    subscriptionId: str
+    customerId: str
+    customer: InvoiceCustomerOut
+    status: str
+    currency: str
+    issueDate: str
+    subtotalCents: int
+    taxCents: int
+    totalAmountCents: int
+    taxNotes: list[str]
+    lineItems: list[UpcomingLineOut]
+
+
+class UpcomingEnvelope(BaseModel):
+    invoice: UpcomingInvoiceOut

@@ -22,8 +22,11 @@ from api.invoice_models import (
     InvoicePageQuery,
     InvoicePdfEnvelope,
     InvoiceQuery,
+    UpcomingEnvelope,
+    UpcomingQuery,
 )
-from billing.invoicing import invoices
+from billing.invoicing import invoices, upcoming
+from billing.invoicing.cycles import Charge
 from billing.invoicing.models import Invoice, InvoiceLine
 from webapp import invoice_links
 from webapp.auth import merchant_id
@@ -93,6 +96,63 @@ async def list_invoices(query_args: InvoiceQuery):
         offset=query_args.offset,
     )
     return page_json(page)
+
+
+def charge_json(charge: Charge) -> dict:
+    return {
+        "type": charge.type,
+        "description": charge.description,
+        "quantity": None if charge.quantity is None else float(charge.quantity),
+        "unitAmountCents": charge.unit_amount_cents,
+        "subtotalCents": charge.subtotal_cents,
+        "billingPeriodStart": iso(charge.period_start),
+        "billingPeriodEnd": iso(charge.period_end),
+        "componentId": charge.component_id,
+        "priceId": charge.price_id,
+    }
+
+
+def tax_row_json(description: str, cents: int) -> dict:
+    nothing = dict.fromkeys(
+        ("quantity", "unitAmountCents", "billingPeriodStart", "billingPeriodEnd"), None
+    )
+    return {
+        "type": "tax",
+        "description": description,
+        "subtotalCents": cents,
+        **nothing,
+        "componentId": None,
+        "priceId": None,
+    }
+
+
+@bp.get("/upcoming")
+@validate_querystring(UpcomingQuery)
+@document_response(UpcomingEnvelope)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def upcoming_invoice(query_args: UpcomingQuery):
+    """What the subscription's next billing date will invoice, stored nowhere: fixed fees as
+    they will be, usage so far (it can still grow), tax as of that date. 404 for an ended or
+    unknown subscription, or one with nothing more to bill."""
+    preview = await upcoming.upcoming_invoice(merchant_id(), query_args.subscriptionId)
+    sub, customer = preview.subscription, preview.customer
+    return {
+        "invoice": {
+            "subscriptionId": sub.stable_subscription_id,
+            "customerId": customer.id,
+            "customer": {"id": customer.id, "name": customer.name},
+            "status": "upcoming",
+            "currency": preview.currency,
+            "issueDate": iso(preview.issue_date),
+            "subtotalCents": preview.subtotal_cents,
+            "taxCents": preview.tax_cents,
+            "totalAmountCents": preview.total_cents,
+            "taxNotes": preview.notes,
+            "lineItems": [charge_json(c) for c in preview.charges]
+            + [tax_row_json(description, cents) for description, cents in preview.taxes],
+        }
+    }
 
 
 @bp.get("/customer/<customer_id>")

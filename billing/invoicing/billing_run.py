@@ -24,7 +24,6 @@ from tortoise.expressions import Q, Subquery
 from tortoise.transactions import in_transaction
 
 from billing.catalog.models import Price
-from billing.catalog.price_components import billing_components
 from billing.core.claims import DEFER, work_through
 from billing.core.models import utcnow
 from billing.customers.models import Customer
@@ -45,15 +44,6 @@ def _due_details(subscription: Subscription, now: datetime):
     return query
 
 
-def _in_price_order(details: list[SubscriptionDetail], price: Price) -> list[SubscriptionDetail]:
-    """Lines follow the price's components, as the merchant wrote them."""
-    order = [component.component_id for component in billing_components(price.pricing_data)]
-    return sorted(
-        details,
-        key=lambda d: order.index(d.component_id) if d.component_id in order else len(order),
-    )
-
-
 async def bill_cycle(subscription: Subscription, details: list, at: datetime) -> Invoice | None:
     """Bill the ``details`` due at ``at`` on one invoice (none while paused) and move them on."""
     merchant_id = subscription.merchant_id
@@ -61,7 +51,7 @@ async def bill_cycle(subscription: Subscription, details: list, at: datetime) ->
     charges = []
     customer = await Customer.get(id=subscription.customer_id)
     price = await Price.get(id=subscription.effective_price_id)
-    for detail in _in_price_order(details, price):
+    for detail in cycles.in_price_order(details, price):
         if detail.component.get("type") == "fixed":
             cycle = cycles.fixed_cycle(subscription, detail, at)
         else:

@@ -22,6 +22,8 @@ from datetime import datetime
 from decimal import Decimal
 
 from billing.catalog.metrics import get_metric
+from billing.catalog.models import Price
+from billing.catalog.price_components import billing_components
 from billing.customers.models import Customer
 from billing.invoicing import money_math
 from billing.subscriptions import billing_dates
@@ -51,6 +53,15 @@ class Cycle:
 
     charge: Charge | None
     next_billing_date: datetime | None
+
+
+def in_price_order(details: list[SubscriptionDetail], price: Price) -> list[SubscriptionDetail]:
+    """Lines follow the price's components, as the merchant wrote them."""
+    order = [component.component_id for component in billing_components(price.pricing_data)]
+    return sorted(
+        details,
+        key=lambda d: order.index(d.component_id) if d.component_id in order else len(order),
+    )
 
 
 def cycle_key(subscription: Subscription, detail: SubscriptionDetail, at: datetime) -> str:
@@ -119,12 +130,14 @@ async def usage_cycle(
     at: datetime,
     *,
     final: bool = False,
+    until: datetime | None = None,
 ) -> Cycle:
-    """The usage of the period ending at ``at``; ``final`` (a cancellation) bills no more."""
+    """The usage of the period ending at ``at``; ``final`` (a cancellation) bills no more.
+    ``until`` measures only up to then (a preview of a period still running)."""
     start = usage_period_start(detail, at)
     trial_end = subscription.trial_end_date
     measured_from = max(start, trial_end) if trial_end else start
-    quantity = await measured(merchant_id, customer, detail, measured_from, at)
+    quantity = await measured(merchant_id, customer, detail, measured_from, until or at)
     component = detail.component
     unit = None if component.get("type") == "tiered" else int(component.get("amount_cents", 0))
     charge = Charge(

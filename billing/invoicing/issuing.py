@@ -52,6 +52,15 @@ def tax_notes(tax: TaxResult, taxable_total: int) -> list[str]:
     return notes
 
 
+async def tax_of(
+    merchant_id: str, customer: Customer, charges: list[Charge], currency: str, on: datetime
+) -> tuple[list[tuple[str, int]], list[str]]:
+    """The tax rows (description, cents) and notes of ``charges`` for the customer on ``on``."""
+    taxable = [TaxLine(max(c.subtotal_cents, 0), c.type, c.description) for c in charges]
+    tax = await calculate_tax(merchant_id, customer.id, taxable, currency=currency, on=on.date())
+    return tax_lines(tax), tax_notes(tax, sum(line.subtotal_cents for line in taxable))
+
+
 async def issue_invoice(
     merchant_id: str,
     customer: Customer,
@@ -65,11 +74,7 @@ async def issue_invoice(
 ) -> Invoice:
     """A numbered invoice for ``charges`` plus their tax (run inside a transaction)."""
     subtotal = sum(charge.subtotal_cents for charge in charges)
-    taxable = [TaxLine(max(c.subtotal_cents, 0), c.type, c.description) for c in charges]
-    tax = await calculate_tax(
-        merchant_id, customer.id, taxable, currency=currency, on=issued_at.date()
-    )
-    taxes = tax_lines(tax)
+    taxes, notes = await tax_of(merchant_id, customer, charges, currency, issued_at)
     total = subtotal + sum(cents for _, cents in taxes)
     numbers = await take_numbers(merchant_id, customer.id)
     invoice = await Invoice.create(
@@ -88,7 +93,7 @@ async def issue_invoice(
         tax_cents=total - subtotal,
         total_cents=total,
         bill_to=bill_to(customer),
-        tax_notes=tax_notes(tax, sum(line.subtotal_cents for line in taxable)),
+        tax_notes=notes,
     )
     rows = [
         InvoiceLine(

@@ -1,0 +1,78 @@
+"""The upcoming invoice of a subscription: what the next billing date will charge, computed the
+way the billing run will (``cycles.py``, the tax engine) and stored nowhere.
+
+The next billing date is the earliest ``next_billing_date`` of the live version's details; every
+detail due then is on it. Usage billed in arrears is the usage so far (the period has not
+ended, so the amount can still grow); fixed fees are what they will be. A paused subscription
+previews what it would bill once resumed.
+"""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from billing.catalog.models import Price
+from billing.core.errors import Invalid, NotFound
+from billing.core.models import utcnow
+from billing.customers.models import Customer
+from billing.invoicing import cycles
+from billing.invoicing.issuing import tax_of
+from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.subscriptions import get_live
+
+NOTHING_UPCOMING = "This subscription has nothing more to bill"
+
+
+@dataclass
+class Upcoming:
+    subscription: Subscription
+    customer: Customer
+    issue_date: datetime
+    currency: str
+    charges: list[cycles.Charge]
+    taxes: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def subtotal_cents(self) -> int:
+        return sum(charge.subtotal_cents for charge in self.charges)
+
+    @property
+    def tax_cents(self) -> int:
+        return sum(cents for _, cents in self.taxes)
+
+    @property
+    def total_cents(self) -> int:
+        return self.subtotal_cents + self.tax_cents
+
+
+async def _charge(merchant_id, customer, live, detail, at: datetime, now: datetime):
+    if detail.component.get("type") == "fixed":
+        return cycles.fixed_cycle(live, detail, at).charge
+    cycle = await cycles.usage_cycle(merchant_id, customer, live, detail, at, until=min(at, now))
+    return cycle.charge
+
+
+async def upcoming_invoice(merchant_id: str, subscription_id: object) -> Upcoming:
+    """The next invoice of the merchant's live subscription (404 when ended or unknown, or
+    when its schedules have all ended)."""
+    if subscription_id in (None, ""):
+        raise Invalid("subscriptionId is required")
+    live = await get_live(merchant_id, subscription_id)
+    details = (
+        await SubscriptionDetail.scoped(merchant_id)
+        .filter(subscription_id=live.id, next_billing_date__not_isnull=True)
+        .order_by("next_billing_date", "id")
+    )
+    if not details:
+        raise NotFound(NOTHING_UPCOMING)
+    at, now = details[0].next_billing_date, utcnow()
+    customer = await Customer.get(id=live.customer_id)
+    price = await Price.get(id=live.effective_price_id)
+    charges = []
+    due = [d for d in details if d.next_billing_date == at]
+    for detail in cycles.in_price_order(due, price):
+        charge = await _charge(merchant_id, customer, live, detail, at, now)
+        if charge is not None:
+            charges.append(charge)
+    taxes, notes = await tax_of(merchant_id, customer, charges, price.currency, at)
+    return Upcoming(live, customer, at, price.currency, charges, taxes, notes)
