@@ -25,6 +25,7 @@ from quart_schema import document_response, validate_querystring, validate_reque
 from api.common import Body, ErrorBody, fails_as, iso
 from api.features import FeatureValue
 from billing.catalog.models import PlanFeature
+from billing.invoicing import prorations
 from billing.subscriptions import plan_migrations
 from billing.subscriptions.models import PlanMigration
 from billing.subscriptions.plan_migrations import Comparison, effective_value
@@ -207,9 +208,10 @@ async def migrate(stable_plan_id: str, data: MigrateBody):
     ``next_billing_cycle`` schedules it for the end of the subscription's current period.
     ``priceMapping`` maps prices of ``fromVersion`` to prices of ``toVersion``; an unmapped
     price moves to the target price with the same currency and billing interval, and a
-    subscription with no such price is skipped (listed in ``skipped``).
+    subscription with no such price is skipped (listed in ``skipped``). An immediate move
+    prorates each subscriber's fee already paid for this period on an invoice at once.
     """
-    result = await plan_migrations.migrate(
+    result = await prorations.migrate(
         merchant_id(),
         stable_plan_id,
         strategy=data.strategy,

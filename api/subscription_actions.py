@@ -32,6 +32,7 @@ from quart_schema import document_response, validate_request
 from api.common import Body, ErrorBody, iso
 from api.subscriptions import SubscriptionOut, subscription_json
 from billing.core.errors import Invalid
+from billing.invoicing import prorations
 from billing.subscriptions import (
     scheduled_changes,
     subscription_lifecycle,
@@ -128,10 +129,12 @@ async def feature_overrides(subscription_id: str, data: FeatureOverrides):
 @document_response(ErrorBody, 409)
 async def price_override(subscription_id: str, data: PriceOverride):
     """Bill the subscription at ``priceId`` from now on: a new version with that
-    ``effectivePriceId`` and rebuilt billing details, the old version soft-deleted."""
+    ``effectivePriceId`` and rebuilt billing details, the old version soft-deleted. A fixed
+    fee already paid for this period is prorated at once on an invoice: credit for the old
+    fee's unused time, charge for the new fee over the same time."""
     if not data.priceId:
         raise Invalid("priceId is required")
-    subscription = await subscription_versions.override_price(
+    subscription = await prorations.override_price(
         merchant_id(), subscription_id, price_id=data.priceId
     )
     return await _answer(subscription)

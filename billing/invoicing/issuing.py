@@ -55,8 +55,14 @@ def tax_notes(tax: TaxResult, taxable_total: int) -> list[str]:
 async def tax_of(
     merchant_id: str, customer: Customer, charges: list[Charge], currency: str, on: datetime
 ) -> tuple[list[tuple[str, int]], list[str]]:
-    """The tax rows (description, cents) and notes of ``charges`` for the customer on ``on``."""
-    taxable = [TaxLine(max(c.subtotal_cents, 0), c.type, c.description) for c in charges]
+    """The tax rows (description, cents) and notes of ``charges`` for the customer on ``on``.
+    Lines are taxed one by one; with a credit among them (a proration) the net amount is
+    taxed as one line, so a credit lowers the tax as much as it lowers the price."""
+    if any(charge.subtotal_cents < 0 for charge in charges):
+        net = max(sum(charge.subtotal_cents for charge in charges), 0)
+        taxable = [TaxLine(net, "proration", "Net of credits")]
+    else:
+        taxable = [TaxLine(c.subtotal_cents, c.type, c.description) for c in charges]
     tax = await calculate_tax(merchant_id, customer.id, taxable, currency=currency, on=on.date())
     return tax_lines(tax), tax_notes(tax, sum(line.subtotal_cents for line in taxable))
 

@@ -30,6 +30,7 @@ class Skipped:
 class Moves:
     moved: int = 0
     skipped: list[Skipped] = field(default_factory=list)
+    versions: list[Subscription] = field(default_factory=list)  # made now (``immediate``)
 
 
 def _fallback(price: Price | None, targets: list[Price]) -> Price | None:
@@ -82,7 +83,8 @@ async def move_subscribers(
             )
             continue
         if strategy == "immediate":
-            await new_version(merchant_id, live, plan=target, price=price, kind="migrated")
+            made = await new_version(merchant_id, live, plan=target, price=price, kind="migrated")
+            result.versions.append(made)
         else:
             await schedule(
                 merchant_id,

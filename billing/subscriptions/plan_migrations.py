@@ -25,7 +25,7 @@ from billing.catalog import plan_inputs as inputs
 from billing.catalog.models import Plan, PlanFeature, Price
 from billing.catalog.plans import find_plan, load_views
 from billing.core.errors import Invalid
-from billing.subscriptions.models import PlanMigration
+from billing.subscriptions.models import PlanMigration, Subscription
 from billing.subscriptions.plan_migration_moves import Skipped, move_subscribers
 
 STRATEGIES = ("immediate", "next_billing_cycle")
@@ -65,6 +65,7 @@ class Comparison:
 class MigrationResult:
     migration: PlanMigration
     skipped: list[Skipped]
+    moved: list[Subscription] = field(default_factory=list)  # the new versions (immediate)
 
 
 def effective_value(link: PlanFeature):
@@ -245,7 +246,7 @@ async def migrate(
         )
         migration.scheduled_count = moves.moved
         await migration.save(update_fields=["scheduled_count", "updated_at"])
-    return MigrationResult(migration, moves.skipped)
+    return MigrationResult(migration, moves.skipped, moves.versions)
 
 
 async def list_migrations(merchant_id: str, plan_id: str, *, incoming: bool) -> list[PlanMigration]:

@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from billing.catalog.models import Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from tests.api.test_subscriptions import body, catalog
@@ -113,3 +114,29 @@ async def test_without_the_trigger_the_next_pass_invoices(client, merchant):
     await bill_due(utcnow(), merchant.id)
     listed = await (await client.get("/v1/invoices", headers=merchant.headers)).get_json()
     assert [i["totalAmountCents"] for i in listed["invoices"]] == [2900]
+
+
+async def test_a_price_override_is_prorated_on_an_invoice_at_once(client, merchant):
+    customer, plan, price = await catalog(merchant.id)  # 29.00 a month
+    payload = {**body(customer, plan, price), "triggerImmediateBilling": True}
+    created = await client.post("/v1/subscriptions", json=payload, headers=merchant.headers)
+    sub_id = (await created.get_json())["subscription"]["id"]
+    dearer = await Price.create(
+        merchant_id=merchant.id,
+        plan_id=plan.id,
+        currency="USD",
+        pricing_data={"type": "flat_rate", "amount": 5800, "interval": "month"},
+    )
+    response = await client.post(
+        f"/v1/subscriptions/price-override/{sub_id}",
+        json={"priceId": dearer.id},
+        headers=merchant.headers,
+    )
+    assert response.status_code == 200
+    listed = await client.get("/v1/invoices?limit=1", headers=merchant.headers)
+    [proration] = (await listed.get_json())["invoices"]
+    credit, charge = proration["lineItems"]
+    assert proration["billingReason"] == "proration"
+    assert (credit["type"], charge["type"]) == ("proration", "proration")
+    # Seconds after the start nearly the whole period is left: about -29.00 and +58.00.
+    assert -2900 <= credit["subtotalCents"] < -2890 and 5780 < charge["subtotalCents"] <= 5800

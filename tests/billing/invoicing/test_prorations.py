@@ -1,0 +1,62 @@
+"""Proration of a fixed fee changed mid-period, worked out by hand: half a period left of a
+49.00 fee moved to 59.00 is a 24.50 credit and a 29.50 charge."""
+
+from datetime import timedelta
+
+from billing.catalog.models import Price
+from billing.core.models import utcnow
+from billing.invoicing.billing_run import bill_due
+from billing.invoicing.models import Invoice, InvoiceLine
+from billing.invoicing.prorations import override_price, prorate
+from billing.subscriptions import subscription_versions
+from billing.subscriptions.models import SubscriptionDetail
+from tests.invoice_factories import FLAT_49, priced_subscription
+
+
+async def paid_subscription(merchant_id: str):
+    """A 49.00 monthly subscription that started ten days ago and paid its first month."""
+    sub = await priced_subscription(merchant_id, FLAT_49, start=utcnow() - timedelta(days=10))
+    await bill_due(utcnow(), merchant_id)
+    other = await Price.create(
+        merchant_id=merchant_id,
+        plan_id=sub.plan_id,
+        currency="USD",
+        pricing_data={"type": "flat_rate", "amount": 5900, "interval": "month"},
+    )
+    return sub, other
+
+
+async def lines(invoice: Invoice) -> list[tuple[str, int]]:
+    rows = await InvoiceLine.filter(invoice_id=invoice.id).order_by("position")
+    return [(row.description, row.subtotal_cents) for row in rows]
+
+
+async def test_half_a_period_left_credits_half_the_old_fee_and_charges_half_the_new(merchant):
+    sub, dearer = await paid_subscription(merchant.id)
+    new = await subscription_versions.override_price(merchant.id, sub.id, price_id=dearer.id)
+    [detail] = await SubscriptionDetail.filter(subscription_id=new.id)
+    start, end = detail.previous_billing_date, detail.next_billing_date
+    halfway = start + (end - start) / 2
+    invoice = await prorate(new, halfway)
+    assert await lines(invoice) == [
+        ("Unused time: Subscription fee", -2450),
+        ("Remaining time: Subscription fee", 2950),
+    ]
+    assert (invoice.total_cents, invoice.status, invoice.billing_reason) == (
+        500,
+        "unpaid",
+        "proration",
+    )
+
+
+async def test_a_downgrade_is_a_credit_note_and_the_same_fee_is_nothing(merchant):
+    sub, dearer = await paid_subscription(merchant.id)
+    await override_price(merchant.id, sub.id, price_id=dearer.id)  # up, prorated at once
+    cheaper = await Price.get(id=sub.effective_price_id)
+    await override_price(merchant.id, sub.id, price_id=cheaper.id)  # and back down
+    up, down = await Invoice.filter(
+        stable_subscription_id=sub.id, billing_reason="proration"
+    ).order_by("created_at")
+    assert up.total_cents > 0 and down.total_cents < 0
+    assert down.status == "paid"  # a credit: nothing to collect
+    assert abs(up.total_cents + down.total_cents) <= 1  # up and straight back cancels out
