@@ -10,6 +10,7 @@ issue collects it (``payment_status`` stays ``none`` until then).
 """
 
 from datetime import datetime
+from decimal import Decimal
 
 from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
@@ -37,7 +38,8 @@ def bill_to(customer: Customer) -> dict:
 
 def _tax_label(kind: str, rate) -> str:
     label = TAX_LABELS.get(kind, kind.replace("_", " ").title())
-    return f"{label} ({rate * 100:g}%)"
+    percent = (Decimal(rate) * 100).normalize()  # 0.0725 -> 7.25, 0.2 -> 20
+    return f"{label} ({percent:f}%)"
 
 
 def tax_lines(tax: TaxResult) -> list[tuple[str, int]]:
