@@ -49,7 +49,8 @@ def _period(line: InvoiceLine) -> str:
     return f"{_day(line.billing_period_start)} - {_day(line.billing_period_end)}"
 
 
-def _bill_to_lines(bill_to: dict) -> list[str]:
+def bill_to_lines(bill_to: dict) -> list[str]:
+    """The billing details kept on an invoice as the lines of an address block."""
     place = " ".join(p for p in (bill_to.get("postalCode"), bill_to.get("city")) if p)
     parts = [
         bill_to.get("name"),
@@ -86,7 +87,7 @@ def render(invoice: Invoice, lines: list[InvoiceLine], merchant_name: str) -> by
     pdf.set_font("Helvetica", "B", 11)
     pdf.cell(0, 6, "Bill to", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 11)
-    for text in _bill_to_lines(invoice.bill_to or {}):
+    for text in bill_to_lines(invoice.bill_to or {}):
         pdf.cell(0, 6, latin1(text), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(6)
     _table(pdf, invoice, lines)
