@@ -15,8 +15,7 @@ class InvoicePageQuery(BaseModel):
     offset: str | None = None
 
 
-class LineItemOut(BaseModel):
-    id: str
+class UpcomingLineOut(BaseModel):
     type: str
     description: str
     quantity: float | None
@@ -26,6 +25,12 @@ class LineItemOut(BaseModel):
     billingPeriodEnd: str | None
     componentId: str | None
     priceId: str | None
+
+
+class LineItemOut(UpcomingLineOut):
+    """A stored line: an upcoming one with its id."""
+
+    id: str
 
 
 class InvoiceCustomerOut(BaseModel):
@@ -89,18 +94,6 @@ class InvoicePdfEnvelope(BaseModel):
 
 class UpcomingQuery(BaseModel):
     subscriptionId: str | None = None
-
-
-class UpcomingLineOut(BaseModel):
-    type: str
-    description: str
-    quantity: float | None
-    unitAmountCents: int | None
-    subtotalCents: int
-    billingPeriodStart: str | None
-    billingPeriodEnd: str | None
-    componentId: str | None
-    priceId: str | None
 
 
 class UpcomingInvoiceOut(BaseModel):

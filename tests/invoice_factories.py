@@ -20,6 +20,23 @@ from tests.subscription_factories import make_customer
 FLAT_49 = {"type": "flat_rate", "amount": 4900, "interval": "month"}
 
 
+def fee_and_storage(metric_id: str, *, fee_cents: int = 1000, gb_cents: int = 25) -> dict:
+    """A monthly fixed fee plus storage billed per GB of the metric, as components."""
+    return {
+        "components": [
+            {"type": "fixed", "amount_cents": fee_cents, "recurrence_rule": "FREQ=MONTHLY"},
+            {
+                "type": "per_unit",
+                "component_id": "storage",
+                "component_name": "Storage",
+                "unit_label": "GB",
+                "amount_cents": gb_cents,
+                "metric_id": metric_id,
+            },
+        ]
+    }
+
+
 async def priced_subscription(
     merchant_id: str,
     pricing_data: dict,

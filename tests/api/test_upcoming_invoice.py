@@ -5,7 +5,13 @@ from datetime import UTC, datetime, timedelta
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from tests.invoice_factories import FLAT_49, priced_subscription, sum_metric, use
+from tests.invoice_factories import (
+    FLAT_49,
+    fee_and_storage,
+    priced_subscription,
+    sum_metric,
+    use,
+)
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 
@@ -39,19 +45,7 @@ async def test_the_first_fee_then_the_next_one_without_storing(client, merchant)
 
 async def test_usage_so_far_joins_the_next_fee(client, merchant):
     metric = await sum_metric(merchant.id)
-    pricing = {
-        "components": [
-            {"type": "fixed", "amount_cents": 1000, "recurrence_rule": "FREQ=MONTHLY"},
-            {
-                "type": "per_unit",
-                "component_id": "storage",
-                "component_name": "Storage",
-                "unit_label": "GB",
-                "amount_cents": 25,
-                "metric_id": metric.id,
-            },
-        ]
-    }
+    pricing = fee_and_storage(metric.id)
     start = utcnow() - timedelta(days=10)
     sub = await priced_subscription(merchant.id, pricing, start=start)
     await use(merchant.id, sub.customer_id, metric, 4, start + timedelta(days=5))

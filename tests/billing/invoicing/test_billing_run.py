@@ -13,7 +13,13 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.models import SubscriptionDetail
 from billing.subscriptions.subscription_lifecycle import cancel, pause, resume
-from tests.invoice_factories import FLAT_49, priced_subscription, sum_metric, use
+from tests.invoice_factories import (
+    FLAT_49,
+    fee_and_storage,
+    priced_subscription,
+    sum_metric,
+    use,
+)
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FEB_1 = datetime(2030, 2, 1, tzinfo=UTC)
@@ -82,19 +88,7 @@ async def test_a_trial_bills_nothing_and_then_the_rest_of_the_period(merchant):
 
 async def test_usage_bills_in_arrears_beside_the_fixed_fee(merchant):
     metric = await sum_metric(merchant.id)
-    pricing = {
-        "components": [
-            {"type": "fixed", "amount_cents": 1000, "recurrence_rule": "FREQ=MONTHLY"},
-            {
-                "type": "per_unit",
-                "component_id": "storage",
-                "component_name": "Storage",
-                "unit_label": "GB",
-                "amount_cents": 25,
-                "metric_id": metric.id,
-            },
-        ]
-    }
+    pricing = fee_and_storage(metric.id)
     sub = await priced_subscription(merchant.id, pricing, start=JAN_1)
     for value, day in ((10.5, 10), (4, 20), (100, 36)):  # the last falls in February
         await use(merchant.id, sub.customer_id, metric, value, JAN_1 + timedelta(days=day))
