@@ -17,6 +17,7 @@ Every charge names its period and carries a ``cycle_key`` unique per (subscripti
 component, billing date), the key the invoice line is stored under so no cycle bills twice.
 """
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -24,11 +25,14 @@ from decimal import Decimal
 from billing.catalog.metrics import get_metric
 from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
+from billing.core.errors import NotFound
 from billing.customers.models import Customer
 from billing.invoicing import money_math
 from billing.subscriptions import billing_dates
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.usage.metric_values import Timeframe, compute, customer_keys
+
+log = logging.getLogger("tally.billing")
 
 
 @dataclass(frozen=True)
@@ -104,12 +108,21 @@ def usage_period_start(detail: SubscriptionDetail, at: datetime) -> datetime:
 async def measured(
     merchant_id: str, customer: Customer, detail: SubscriptionDetail, start, end
 ) -> Decimal:
-    """The component's metric over [start, end) for the customer; no metric, no usage. A
-    failing metric raises: the cycle is retried on the next pass rather than billed as 0."""
+    """The component's metric over [start, end) for the customer; no metric (or a deleted
+    one), no usage. A metric that fails to answer raises: the cycle is retried on the next
+    pass rather than billed as 0."""
     metric_id = detail.component.get("metric_id")
     if not metric_id or end <= start:
         return Decimal(0)
-    metric = await get_metric(merchant_id, metric_id)
+    try:
+        metric = await get_metric(merchant_id, metric_id)
+    except NotFound:  # deleted (or never there): nothing left to measure, now or on a retry
+        log.warning(
+            "component %s measures metric %s, which does not exist: usage 0",
+            detail.component_id,
+            metric_id,
+        )
+        return Decimal(0)
     frame = Timeframe("CUSTOM", start, end)
     value = await compute(merchant_id, metric, keys=customer_keys(customer), timeframe=frame)
     return Decimal(0) if value is None else max(Decimal(str(value)), Decimal(0))

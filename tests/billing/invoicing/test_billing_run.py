@@ -8,6 +8,7 @@ Every subscription starts on 2030-01-01 (a 31-day January) so the dates are the 
 import asyncio
 from datetime import UTC, datetime, timedelta
 
+from billing.catalog.metrics import delete_metric
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
@@ -166,3 +167,17 @@ async def test_concurrent_runs_bill_every_cycle_exactly_once(merchant):
         assert [i.issue_date for i in await invoices_of(sub)] == [JAN_1, FEB_1, MAR_1]
     numbers = sorted(await Invoice.filter(merchant_id=merchant.id).values_list("number", flat=True))
     assert numbers == [f"INV-{n:06d}" for n in range(1, 19)]
+
+
+async def test_a_deleted_metric_bills_no_usage_rather_than_failing_forever(merchant):
+    metric = await sum_metric(merchant.id)
+    sub = await priced_subscription(merchant.id, fee_and_storage(metric.id), start=JAN_1)
+    await use(merchant.id, sub.customer_id, metric, 50, JAN_1 + timedelta(days=3))
+    await delete_metric(merchant.id, metric.id)
+    outcomes = await bill_due(FEB_1, merchant.id)
+    assert outcomes["failed"] == 0
+    second = (await invoices_of(sub))[1]
+    assert await lines_of(second) == [
+        ("fixed", 1000, FEB_1, MAR_1),
+        ("usage", 0, JAN_1, FEB_1),
+    ]
