@@ -87,6 +87,29 @@ def validate_feature_value(feature_type: str, value):
     return value
 
 
+def granted_value(feature: Feature, value):
+    """The value a plan or a subscription override grants of ``feature``, checked against
+    the feature's type like ``featureValue``; None means "the feature's default" and stays
+    None. The message names the feature, since a form sets the values of several at once."""
+    if value is None:
+        return None
+    try:
+        return validate_feature_value(feature.feature_type, value)
+    except Invalid as error:
+        detail = error.message.removeprefix("featureValue ")
+        raise Invalid(f"{feature.display_name}: the value {detail}") from None
+
+
+def granted_values(features: list[Feature], values: dict | None) -> dict:
+    """``granted_value`` for each of ``features`` that ``values`` (by feature id) sets."""
+    values = values or {}
+    return {
+        feature.id: granted_value(feature, values[feature.id])
+        for feature in features
+        if values.get(feature.id) is not None
+    }
+
+
 async def _valid_metric_ids(merchant_id: str, metric_ids: list[str]) -> list[str]:
     """The ids without duplicates, in the order given, when all are this merchant's live
     metrics; otherwise the spec-style 400 (foreign ids answer like missing ones)."""
