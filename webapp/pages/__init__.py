@@ -12,6 +12,7 @@ from webapp.pages import (
     mode,
     onboarding,
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
+    plan_migrate,  # noqa: F401 - adds the migrate routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,
     pricing_tables,

@@ -12,7 +12,7 @@ from quart import Blueprint, Response, flash, g, redirect, request, url_for
 from billing.catalog import features, plan_create, plans
 from billing.catalog.models import Plan
 from billing.core.errors import NotFound, ServiceError
-from billing.subscriptions import plan_migrations
+from billing.subscriptions import plan_migration_options, plan_migrations
 from webapp.forms.feature_values import attach_library
 from webapp.forms.money import format_money
 from webapp.forms.plans import FEATURE_KINDS, PlanForm
@@ -148,6 +148,7 @@ async def detail_context(stable_id: str, number: int | None = None, **extra) -> 
         "versions": versions,
         "comparison": comparison,
         "compare_error": compare_error,
+        "waiting": await plan_migration_options.waiting_versions(g.merchant.id, stable_id),
         "fixed_form": FixedPriceForm(),
         "tiered_form": TieredPriceForm(),
     }
