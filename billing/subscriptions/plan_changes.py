@@ -28,10 +28,12 @@ SAME = "The subscription is already on this plan and price"
 
 @dataclass
 class PlanChange:
-    """What happened: the new live version (``now``), or the date it will happen."""
+    """What happened: the new live version (``now``), or the live one and the date the
+    change will happen (``next_billing_cycle``)."""
 
     subscription: Subscription
     plan: Plan
+    price: Price
     effective_date: datetime | None = None
 
 
@@ -57,7 +59,7 @@ async def change_plan(merchant_id: str, stable_id: str, *, price_id: str, when: 
             )
         if when == "now":
             new = await new_version(merchant_id, live, plan=plan, price=price, kind="plan_changed")
-            return PlanChange(new, plan)
+            return PlanChange(new, plan, price)
         change = await schedule(
             merchant_id,
             live,
@@ -66,4 +68,4 @@ async def change_plan(merchant_id: str, stable_id: str, *, price_id: str, when: 
             effective_date=live.current_period_end,
             kind="plan_change",
         )
-        return PlanChange(live, plan, change.effective_date)
+        return PlanChange(live, plan, price, change.effective_date)

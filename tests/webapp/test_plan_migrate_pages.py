@@ -4,9 +4,10 @@ before moving them now or at their next billing cycle; a subscription's page cha
 now or at the end of its period. Through the in-process client."""
 
 from billing.catalog import plan_create, plan_edits
+from billing.catalog.models import Plan, Price
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import ScheduledChange, Subscription
-from tests.subscription_factories import make_customer
+from tests.subscription_factories import make_customer, subscribe
 from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
 
 
@@ -97,3 +98,70 @@ async def test_bad_migrate_requests_change_nothing(client, sign_up, make_merchan
     )
     assert response.status_code == 303
     assert await _plans_of_live(other.id) == [1]
+
+
+async def test_subscription_changes_plan_at_period_end_or_now(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    subscription = await subscribe(merchant_id, monthly_cents=1500)
+    team = await plan_create.create_plan(
+        merchant_id, plan_name="Team", monthly_price=4900, yearly_price=49000
+    )
+    monthly, yearly = sorted(
+        team.prices, key=lambda p: p.pricing_data["components"][0]["amount_cents"]
+    )
+    sid = subscription.stable_subscription_id
+    detail = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+    assert f'href="/dashboard/subscriptions/{sid}/change-plan"' in detail
+    url = f"/dashboard/subscriptions/{sid}/change-plan"
+    page = await html_of(await client.get(url))
+    assert "Team (v1)" in page and "€49.00 / month" in page and "€490.00 / year" in page
+    assert "At the end of the current billing period" in page
+
+    form = {"csrf_token": token, "plan_id": team.plan.id, "price_id": yearly.id}
+    response = await post_form(client, url, form | {"when": "next_billing_cycle"})
+    assert response.status_code == 303
+    page = await html_of(await client.get(response.headers["Location"]))
+    end = subscription.current_period_end.strftime("%b %d, %Y")
+    assert f"Plan changes to Team (v1) at €490.00 / year on {end}." in page
+    [change] = await ScheduledChange.scoped(merchant_id).filter(status="pending")
+    assert (change.kind, change.new_price_id) == ("plan_change", yearly.id)
+    assert "Already scheduled: a move to Team" in await html_of(await client.get(url))
+
+    response = await post_form(client, url, form | {"price_id": monthly.id, "when": "now"})
+    assert response.status_code == 303
+    page = await html_of(await client.get(response.headers["Location"]))
+    assert "Plan changed to Team (v1) at €49.00 / month." in page
+    assert "<strong>Plan changed</strong>" in page and "→ Team v1" in page
+    live = await Subscription.scoped(merchant_id).get(stable_subscription_id=sid)
+    assert (live.plan_id, live.effective_price_id, live.version_number) == (
+        team.plan.id,
+        monthly.id,
+        2,
+    )
+    assert await ScheduledChange.scoped(merchant_id).filter(status="pending").count() == 0
+
+
+async def test_change_plan_errors_show_in_place(client, sign_up, make_merchant):
+    merchant_id, token = await signed_up(sign_up)
+    subscription = await subscribe(merchant_id, monthly_cents=1500)
+    sid = subscription.stable_subscription_id
+    url = f"/dashboard/subscriptions/{sid}/change-plan"
+    same = {
+        "csrf_token": token,
+        "plan_id": subscription.plan_id,
+        "price_id": subscription.effective_price_id,
+        "when": "now",
+    }
+    response = await post_form(client, url, same)
+    assert response.status_code == 422
+    assert "already on this plan and price" in await html_of(response)
+    other = await make_merchant()
+    foreign = await subscribe(other.id)
+    response = await post_form(client, url, same | {"price_id": foreign.effective_price_id})
+    assert response.status_code == 422
+    assert "Price not found or access denied" in await html_of(response)
+    response = await post_form(client, url, same | {"when": "yesterday"})
+    assert response.status_code == 422
+    live = await Subscription.scoped(merchant_id).get(stable_subscription_id=sid)
+    assert live.version_number == 1
+    assert await Plan.scoped(other.id).count() == 1 and await Price.scoped(other.id).count() == 1
