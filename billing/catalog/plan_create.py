@@ -10,7 +10,8 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
-from billing.catalog.features import create_feature, granted_values
+from billing.catalog.feature_values import granted_values
+from billing.catalog.features import create_feature
 from billing.catalog.metrics import create_metric
 from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price
 from billing.catalog.plans import NOT_FOUND, PlanView, load_views
@@ -54,7 +55,7 @@ async def _feature_for(merchant_id: str, element: inputs.NewFeature) -> Feature:
 
 def link_fields(feature: Feature, element: inputs.NewFeature | None = None, value=None) -> dict:
     """A plan-feature row's settings: ``value`` when the merchant set one (checked by
-    ``features.granted_value``); else a switch is granted (``true``), a metered number's
+    ``feature_values.granted_value``); else a switch is granted (``true``), a metered number's
     value is its credit allowance, and otherwise the feature's own default value applies."""
     if element is None:
         element = inputs.NewFeature()

@@ -24,7 +24,7 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
-from billing.catalog.features import granted_values
+from billing.catalog.feature_values import granted_values
 from billing.catalog.models import Feature, Plan, Price
 from billing.catalog.plan_versions import (
     chosen_links,

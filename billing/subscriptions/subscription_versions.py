@@ -17,7 +17,8 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
-from billing.catalog.features import granted_values, live_features
+from billing.catalog.feature_values import granted_values
+from billing.catalog.features import live_features
 from billing.catalog.models import Feature, Plan, Price
 from billing.core.errors import Conflict, Invalid, NotFound
 from billing.core.lookup import find_scoped
