@@ -122,12 +122,12 @@ def _live_subscriptions(merchant_id: str, customer_id: str):
     return Subscription.scoped(merchant_id).filter(customer_id=customer_id)
 
 
-async def live_subscription_ids(merchant_id: str, customer_id: str) -> list[str]:
-    """Stable ids of the customer's subscriptions that are not cancelled: what stops a
+async def live_subscriptions(merchant_id: str, customer_id: str) -> list[Subscription]:
+    """The customer's subscriptions that are not cancelled, with their plan: what stops a
     delete, so a page can say so (and link to them) before the merchant asks for one."""
     customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
     query = _live_subscriptions(merchant_id, customer.id).order_by("created_at", "id")
-    return list(await query.values_list("stable_subscription_id", flat=True))
+    return await query.select_related("plan")
 
 
 async def delete_customer(merchant_id: str, customer_id: str) -> None:

@@ -66,7 +66,8 @@ async def test_customer_with_a_live_subscription_is_told_up_front(client, sign_u
     confirm = await html_of(await client.get(f"/dashboard/customers/{customer_id}/delete"))
     assert "cannot be deleted yet" in confirm
     assert "Cancel it first, then delete the customer." in confirm
-    assert f'href="/dashboard/subscriptions/{sid}"' in confirm
+    assert f'href="/dashboard/subscriptions/{sid}">Plan ' in confirm
+    assert "(active): open it to cancel it</a>" in confirm
     assert "Delete customer</button>" not in confirm
 
     await subscription_lifecycle.cancel(merchant_id, sid)

@@ -99,7 +99,7 @@ async def detail(customer_id: str):
     if customer is None:
         return redirect(url_for("customers.index"), 303)
     context = await customer_views.detail_context(g.merchant.id, customer)
-    blockers = await customers.live_subscription_ids(g.merchant.id, customer.id)
+    blockers = await customers.live_subscriptions(g.merchant.id, customer.id)
     return await render_page(DETAIL, customer=customer, blockers=blockers, **context)
 
 
@@ -144,7 +144,7 @@ async def confirm_delete(customer_id: str):
     customer = await _customer_or_none(customer_id)
     if customer is None:
         return redirect(url_for("customers.index"), 303)
-    blockers = await customers.live_subscription_ids(g.merchant.id, customer.id)
+    blockers = await customers.live_subscriptions(g.merchant.id, customer.id)
     return await render_page(
         "dashboard/customers/confirm_delete.html", customer=customer, blockers=blockers
     )
