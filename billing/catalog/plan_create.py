@@ -10,7 +10,7 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
-from billing.catalog.feature_values import granted_values
+from billing.catalog.feature_values import granted_value, granted_values
 from billing.catalog.features import create_feature
 from billing.catalog.metrics import create_metric
 from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price
@@ -40,7 +40,10 @@ async def _feature_for(merchant_id: str, element: inputs.NewFeature) -> Feature:
         return feature
     if not element.is_usage_based:
         return await create_feature(
-            merchant_id, slug=element.slug, display_name=element.feature_name
+            merchant_id,
+            slug=element.slug,
+            display_name=element.feature_name,
+            feature_type=element.feature_type or "boolean",
         )
     event_name = element.event_name or element.slug
     metric_id = await _usage_metric(merchant_id, element.feature_name, event_name)
@@ -171,7 +174,8 @@ async def create_plan(
         links: dict[str, tuple[Feature, dict]] = {}
         for element in elements:
             feature = await _feature_for(merchant_id, element)
-            links[feature.id] = (feature, link_fields(feature, element))
+            value = granted_value(feature, element.feature_value)
+            links[feature.id] = (feature, link_fields(feature, element, value))
         for feature in linked:
             fields = link_fields(feature, value=values.get(feature.id))
             links.setdefault(feature.id, (feature, fields))

@@ -160,3 +160,30 @@ async def test_override_editor_sets_values(client, sign_up):
         projects.feature_id: 25,
         extra.id: "eu-west",
     }
+
+
+async def test_wizard_new_features_get_their_value(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    rows = {
+        "new_feature_name": ["Team members", "Beta access", "API calls"],
+        "new_feature_slug": ["team-members", "beta", "api-calls"],
+        "new_feature_kind": ["limit", "switch", "usage"],
+        "new_feature_event": ["", "", "api.request"],
+        "new_feature_value": ["lots", "off", "50000"],
+    }
+    response = await post_form(client, "/dashboard/plans/new", wizard(token, **rows))
+    assert response.status_code == 422
+    assert "New feature 1: For a limit, enter a number like 10 or 2.5" in await html_of(response)
+    assert not await Plan.scoped(merchant_id).exists()
+
+    rows["new_feature_value"][0] = "10"
+    response = await post_form(client, "/dashboard/plans/new", wizard(token, **rows))
+    assert response.status_code == 303, await html_of(response)
+    plan = await Plan.scoped(merchant_id).get(plan_name="Pro")
+    assert await _granted(merchant_id, plan) == {
+        "team-members": 10,
+        "beta": False,
+        "api-calls": 50000,
+    }
+    created = {f.slug: f.feature_type for f in await features.list_features(merchant_id)}
+    assert created == {"team-members": "number", "beta": "boolean", "api-calls": "number"}

@@ -77,7 +77,7 @@ async def create():
     formdata = await request.form
     form = PlanForm(formdata=formdata)
     values_fit = await with_library(form, formdata=formdata)
-    if form.validate() and values_fit:
+    if form.validate() and values_fit and not form.new_feature_errors:
         enterprise = form.is_enterprise_plan.data
         try:
             view = await plan_create.create_plan(
