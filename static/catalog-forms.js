@@ -3,7 +3,8 @@
      [data-slug-scope] (or form) until the person edits the slug themselves.
    - Repeatable rows (the tiered-price editor, inline new features): a [data-rows] box holds
      rows marked [data-row]; [data-add-row] clones the box's <template data-row-template>
-     before the box's fixed last row (if any); [data-remove-row] removes its row. */
+     before the box's fixed last row (if any); [data-remove-row] removes its row.
+   - Feature picker: changing a feature's value ([data-pick-value]) ticks that feature. */
 (function () {
   "use strict";
 
@@ -22,6 +23,13 @@
       target.value = slugify(source.value);
       target.dataset.suggested = target.value;
     }
+  });
+
+  document.addEventListener("change", function (event) {
+    var value = event.target.closest("[data-pick-value]");
+    var row = value && value.closest("[data-feature-pick]");
+    var box = row && row.querySelector("input[type=checkbox]");
+    if (box && !box.checked) { box.checked = true; }
   });
 
   function renumber(box) {

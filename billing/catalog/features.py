@@ -16,6 +16,8 @@ and the second one sees the first.
 
 import math
 import re
+from collections import Counter
+from dataclasses import dataclass
 
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
@@ -231,6 +233,42 @@ async def update_feature(
             feature.slug = slug
         await _save(feature, value)
     return feature
+
+
+@dataclass
+class FeatureUse:
+    """What deleting a feature would take it away from."""
+
+    plans: int = 0  # plans (any version) that grant it
+    subscriptions: int = 0  # live subscriptions that grant it (from a plan or an override)
+
+
+async def feature_uses(merchant_id: str, feature_ids: list[str]) -> dict[str, FeatureUse]:
+    """``FeatureUse`` of each of ``feature_ids``, so a page can say what a delete removes
+    before the merchant confirms it (two queries for the whole list)."""
+    uses = {feature_id: FeatureUse() for feature_id in feature_ids}
+    if not feature_ids:
+        return uses
+    plan_links = await (
+        PlanFeature.scoped(merchant_id)
+        .filter(feature_id__in=feature_ids, plan__deleted_at=None)
+        .values_list("feature_id", "plan__stable_plan_id")
+    )
+    for feature_id, plans in _distinct(plan_links).items():
+        uses[feature_id].plans = plans
+    grants = await (
+        SubscriptionFeature.scoped(merchant_id)
+        .filter(feature_id__in=feature_ids, subscription__deleted_at=None)
+        .values_list("feature_id", "subscription__stable_subscription_id")
+    )
+    for feature_id, subscriptions in _distinct(grants).items():
+        uses[feature_id].subscriptions = subscriptions
+    return uses
+
+
+def _distinct(pairs) -> Counter:
+    """How many different values each key has among ``(key, value)`` pairs."""
+    return Counter(key for key, _ in set(pairs))
 
 
 async def delete_feature(merchant_id: str, feature_id: str) -> None:

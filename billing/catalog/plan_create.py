@@ -10,6 +10,7 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
+from billing.catalog.feature_values import granted_value, granted_values
 from billing.catalog.features import create_feature
 from billing.catalog.metrics import create_metric
 from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price
@@ -39,7 +40,10 @@ async def _feature_for(merchant_id: str, element: inputs.NewFeature) -> Feature:
         return feature
     if not element.is_usage_based:
         return await create_feature(
-            merchant_id, slug=element.slug, display_name=element.feature_name
+            merchant_id,
+            slug=element.slug,
+            display_name=element.feature_name,
+            feature_type=element.feature_type or "boolean",
         )
     event_name = element.event_name or element.slug
     metric_id = await _usage_metric(merchant_id, element.feature_name, event_name)
@@ -52,15 +56,15 @@ async def _feature_for(merchant_id: str, element: inputs.NewFeature) -> Feature:
     )
 
 
-def link_fields(feature: Feature, element: inputs.NewFeature | None = None) -> dict:
-    """A plan-feature row's settings: a switch is granted (``true``); a metered number's
-    value is its credit allowance; otherwise the feature's own default value applies."""
+def link_fields(feature: Feature, element: inputs.NewFeature | None = None, value=None) -> dict:
+    """A plan-feature row's settings: ``value`` when the merchant set one (checked by
+    ``feature_values.granted_value``); else a switch is granted (``true``), a metered number's
+    value is its credit allowance, and otherwise the feature's own default value applies."""
     if element is None:
         element = inputs.NewFeature()
-    value = None
-    if feature.feature_type == "boolean":
+    if value is None and feature.feature_type == "boolean":
         value = True
-    elif element.has_credit_allowance and feature.feature_type == "number":
+    elif value is None and element.has_credit_allowance and feature.feature_type == "number":
         value = element.credit_allowance_amount
     return {
         "feature_id": feature.id,
@@ -71,6 +75,17 @@ def link_fields(feature: Feature, element: inputs.NewFeature | None = None) -> d
         "credit_allowance_amount": element.credit_allowance_amount,
         "credit_allowance_renewal": element.credit_allowance_renewal,
     }
+
+
+async def create_link(merchant_id: str, plan_id: str, link: dict) -> PlanFeature:
+    """Store a plan-feature row; the value is assigned after construction because the
+    constructor would decode a string value as JSON text (see ``JSONValueField``)."""
+    settings = dict(link)
+    value = settings.pop("feature_value", None)
+    row = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, **settings)
+    row.feature_value = value
+    await row.save()
+    return row
 
 
 async def create_plan(
@@ -93,6 +108,7 @@ async def create_plan(
     feature_ids: list[str] | None = None,
     commit_message: str | None = None,
     trial: inputs.Trial | None = None,
+    feature_values: dict | None = None,
 ) -> PlanView:
     """Version 1 of a new plan, with its features, prices and trial, in one transaction.
 
@@ -102,6 +118,9 @@ async def create_plan(
     components form, a fixed fee or, with ``is_seat_based``, a per-seat fee. A plan may start
     without prices (they can be added with the prices endpoints); an enterprise plan has none,
     and is refused any (a price silently dropped would surprise more than a 400).
+
+    ``feature_values`` (by feature id, the dashboard's per-feature values) sets what the plan
+    grants of the features in ``feature_ids``; a feature left out gets the default above.
     """
     plan_name = clean_name(plan_name, "planName")
     description = inputs.clean_text(plan_description, "planDescription", inputs.MAX_DESCRIPTION)
@@ -131,6 +150,7 @@ async def create_plan(
         if merchant is None:
             raise NotFound(NOT_FOUND)
         linked = await inputs.live_features(merchant_id, feature_ids or [])
+        values = granted_values(linked, feature_values)
         plan = Plan(
             merchant_id=merchant_id,
             version_number=1,
@@ -154,11 +174,13 @@ async def create_plan(
         links: dict[str, tuple[Feature, dict]] = {}
         for element in elements:
             feature = await _feature_for(merchant_id, element)
-            links[feature.id] = (feature, link_fields(feature, element))
+            value = granted_value(feature, element.feature_value)
+            links[feature.id] = (feature, link_fields(feature, element, value))
         for feature in linked:
-            links.setdefault(feature.id, (feature, link_fields(feature)))
+            fields = link_fields(feature, value=values.get(feature.id))
+            links.setdefault(feature.id, (feature, fields))
         for _, fields in links.values():
-            await PlanFeature.create(merchant_id=merchant_id, plan_id=plan.id, **fields)
+            await create_link(merchant_id, plan.id, fields)
         features = [feature for feature, _ in links.values()]
         if trial.credit_overrides:
             plan.trial_credit_overrides = inputs.resolve_credit_overrides(

@@ -24,6 +24,7 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
+from billing.catalog.feature_values import granted_values
 from billing.catalog.models import Feature, Plan, Price
 from billing.catalog.plan_versions import (
     chosen_links,
@@ -42,10 +43,12 @@ from billing.core.validation import clean_name
 
 @dataclass
 class FeatureEdit:
-    """One ``features[]`` element: a feature the plan should have, optionally renamed."""
+    """One ``features[]`` element: a feature the plan should have, optionally renamed, and
+    optionally (the dashboard's edit form) with the value the plan grants; None keeps it."""
 
     id: str
     name: str | None = None
+    value: object = None
 
 
 def plain_fee(price: Price) -> tuple[str, int] | None:
@@ -123,6 +126,25 @@ async def _rename(features: list[Feature], edits: list[FeatureEdit]) -> None:
             await feature.save(update_fields=["display_name", "updated_at"])
 
 
+def _set_values(links: list[dict], features: list[Feature], edits: list[FeatureEdit]) -> bool:
+    """Put the values the edit gives on ``links``; answers whether any granted value differs
+    from what the link granted (the feature's default when it had none), which is a billing
+    change: customers on the current version must keep what they were sold."""
+    values = granted_values(features, {edit.id: edit.value for edit in edits})
+    defaults = {feature.id: feature.default_value for feature in features}
+    changed = False
+    for link in links:
+        value = values.get(link["feature_id"])
+        if value is None:
+            continue
+        was = link["feature_value"]
+        was = defaults[link["feature_id"]] if was is None else was
+        if value != was or type(value) is not type(was):
+            link["feature_value"] = value
+            changed = True
+    return changed
+
+
 async def edit_plan(
     merchant_id: str,
     plan_id: str,
@@ -169,10 +191,13 @@ async def edit_plan(
         if features is not None:
             wanted_ids = [edit.id for edit in features]
             new_links = await chosen_links(merchant_id, current, wanted_ids)
-            await _rename(await inputs.live_features(merchant_id, wanted_ids), features)
+            granted = await inputs.live_features(merchant_id, wanted_ids)
+            await _rename(granted, features)
             feature_set_changed = {link["feature_id"] for link in new_links} != {
                 link["feature_id"] for link in links
             }
+            values_changed = _set_values(new_links, granted, features)
+            feature_set_changed = feature_set_changed or values_changed
             links = new_links
         else:
             feature_set_changed = False

@@ -42,6 +42,10 @@ class NewFeature:
     credit_allowance_amount: int | None = None
     credit_allowance_renewal: str | None = None
     existing_feature_id: str | None = None
+    # The dashboard's wizard only: a limit (``number``) instead of a switch, and the value
+    # the plan grants (None: the default). /v1 sets neither.
+    feature_type: str | None = None
+    feature_value: object = None
 
 
 @dataclass

@@ -15,7 +15,7 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
 from billing.catalog.models import Plan, PlanFeature, Price
-from billing.catalog.plan_create import link_fields
+from billing.catalog.plan_create import create_link, link_fields
 from billing.catalog.plans import PlanView, current_version, load_views
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
@@ -61,17 +61,6 @@ def price_copy(price: Price) -> dict:
 
 def link_copy(link: PlanFeature) -> dict:
     return {"feature_id": link.feature_id, **{name: getattr(link, name) for name in LINK_SETTINGS}}
-
-
-async def create_link(merchant_id: str, plan_id: str, link: dict) -> PlanFeature:
-    """Store a plan-feature row; the value is assigned after construction because the
-    constructor would decode a string value as JSON text (see ``JSONValueField``)."""
-    settings = dict(link)
-    value = settings.pop("feature_value", None)
-    row = PlanFeature(merchant_id=merchant_id, plan_id=plan_id, **settings)
-    row.feature_value = value
-    await row.save()
-    return row
 
 
 async def current_links(merchant_id: str, plan: Plan) -> list[PlanFeature]:

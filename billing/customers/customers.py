@@ -117,13 +117,26 @@ async def update_customer(
     return customer
 
 
+def _live_subscriptions(merchant_id: str, customer_id: str):
+    """The customer's subscriptions that are not cancelled (live versions only)."""
+    return Subscription.scoped(merchant_id).filter(customer_id=customer_id)
+
+
+async def live_subscriptions(merchant_id: str, customer_id: str) -> list[Subscription]:
+    """The customer's subscriptions that are not cancelled, with their plan: what stops a
+    delete, so a page can say so (and link to them) before the merchant asks for one."""
+    customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
+    query = _live_subscriptions(merchant_id, customer.id).order_by("created_at", "id")
+    return await query.select_related("plan")
+
+
 async def delete_customer(merchant_id: str, customer_id: str) -> None:
     """Soft-delete for good: the id answers 404 afterwards and the email is free again."""
     async with in_transaction():
         customer = await find_scoped(
             Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
         )
-        if await Subscription.scoped(merchant_id).filter(customer_id=customer.id).exists():
+        if await _live_subscriptions(merchant_id, customer.id).exists():
             raise Conflict(HAS_SUBSCRIPTION)
         await customer.soft_delete()
 

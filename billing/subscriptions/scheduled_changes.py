@@ -31,6 +31,10 @@ from billing.subscriptions import subscriptions
 from billing.subscriptions.models import ScheduledChange, Subscription
 from billing.subscriptions.subscription_versions import lock_live, new_version
 
+PLAN_MOVES = ("plan_migration", "plan_change")
+# The subscription event each kind of change records when it is applied.
+APPLIED_KINDS = {"plan_migration": "migrated", "plan_change": "plan_changed"}
+
 
 async def list_pending(merchant_id: str, stable_id: str) -> list[ScheduledChange]:
     """Pending changes of the merchant's live subscription, soonest first (an ended or
@@ -74,24 +78,26 @@ async def schedule(
     price: Price,
     effective_date: datetime,
     plan_migration_id: str | None = None,
+    kind: str = "plan_migration",
 ) -> ScheduledChange:
-    """Record a move of ``live`` to ``plan`` at ``price`` on ``effective_date``. A newer
-    decision replaces an older one: earlier pending migrations of this subscription are
-    cancelled, so two migrations never stack. Running due-work loops are told when it falls
-    due (on commit)."""
+    """Record a move of ``live`` to ``plan`` at ``price`` on ``effective_date`` (``kind``:
+    ``plan_migration`` for a plan's migration, ``plan_change`` for one subscription's change
+    of plan). A newer decision replaces an older one: earlier pending moves of this
+    subscription are cancelled, so two moves never stack. Running due-work loops are told
+    when it falls due (on commit)."""
     await (
         ScheduledChange.scoped(merchant_id)
         .filter(
             stable_subscription_id=live.stable_subscription_id,
             status="pending",
-            kind="plan_migration",
+            kind__in=PLAN_MOVES,
         )
         .update(status="cancelled", error="Replaced by a later migration", updated_at=utcnow())
     )
     change = await ScheduledChange.create(
         merchant_id=merchant_id,
         stable_subscription_id=live.stable_subscription_id,
-        kind="plan_migration",
+        kind=kind,
         new_plan_id=plan.id,
         new_price_id=price.id,
         plan_migration_id=plan_migration_id,
@@ -114,7 +120,8 @@ async def _apply(change: ScheduledChange, now: datetime) -> tuple[str, str | Non
         return "failed", None, "The target plan version or price no longer exists"
     if live.plan_id == plan.id and live.effective_price_id == price.id:
         return "cancelled", live.id, "Subscription is already on this plan and price"
-    new = await new_version(merchant_id, live, plan=plan, price=price, kind="migrated", now=now)
+    kind = APPLIED_KINDS.get(change.kind, "migrated")
+    new = await new_version(merchant_id, live, plan=plan, price=price, kind=kind, now=now)
     return "applied", new.id, None
 
 

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
+from billing.catalog.feature_values import granted_values
 from billing.catalog.features import live_features
 from billing.catalog.models import Feature, Plan, Price
 from billing.core.errors import Conflict, Invalid, NotFound
@@ -62,14 +63,19 @@ def _copy_fields(live: Subscription) -> dict:
     }
 
 
-async def _features(merchant_id: str, live: Subscription, new: Subscription, plan, features):
+async def _features(merchant_id: str, live, new, plan, features, values: dict | None):
     """Features of the new version: an override list replaces everything (source
-    ``override``, each feature's default value); a new plan grants its features unless the
-    subscription carries overrides (the merchant chose those for this customer, so they
-    survive a migration); otherwise the live version's rows are copied as they are."""
+    ``override``, each at its value in ``values`` or else the feature's default); a new
+    plan grants its features unless the subscription carries overrides (the merchant chose
+    those for this customer, so they survive a migration); otherwise the live version's rows
+    are copied as they are."""
     old = await SubscriptionFeature.scoped(merchant_id).filter(subscription_id=live.id)
     if features is not None:
-        rows = [(feature.id, feature.default_value, "override") for feature in features]
+        values = values or {}
+        rows = [
+            (feature.id, values.get(feature.id, feature.default_value), "override")
+            for feature in features
+        ]
     elif plan is not None and not any(row.source == "override" for row in old):
         await subscriptions.copy_plan_features(merchant_id, new, plan)
         rows = []
@@ -127,6 +133,7 @@ async def new_version(
     plan: Plan | None = None,
     price: Price | None = None,
     features: list[Feature] | None = None,
+    feature_values: dict | None = None,
     kind: str,
     now: datetime | None = None,
 ) -> Subscription:
@@ -151,7 +158,7 @@ async def new_version(
         if new_price is not None:
             values["effective_price_id"] = new_price.id
         new = await Subscription.create(version_number=current.version_number + 1, **values)
-        old_features = await _features(merchant_id, current, new, plan, features)
+        old_features = await _features(merchant_id, current, new, plan, features, feature_values)
         old_details = await _details(merchant_id, current, new, new_price, now)
         # Grants under unchanged terms carry over; changed ones restart (credit_grants.py).
         await credit_grants.sync_version(merchant_id, new, plan=plan, now=now)
@@ -179,14 +186,21 @@ async def _features_of(merchant_id: str, feature_ids: object) -> list[Feature]:
     return await live_features(merchant_id, feature_ids)
 
 
-async def override_features(merchant_id: str, stable_id: str, *, feature_ids: object):
-    """A new version granting exactly ``feature_ids`` (source ``override``), each at the
-    feature's default value. The list replaces every feature, plan-given ones included."""
+async def override_features(
+    merchant_id: str, stable_id: str, *, feature_ids: object, feature_values: dict | None = None
+):
+    """A new version granting exactly ``feature_ids`` (source ``override``), each at its
+    value in ``feature_values`` (by feature id; the dashboard sets them, checked against the
+    feature's type) or else the feature's default value. The list replaces every feature,
+    plan-given ones included."""
     features = await _features_of(merchant_id, feature_ids)
+    values = granted_values(features, feature_values)
     async with in_transaction():
         live = await lock_live(merchant_id, stable_id)
         _require_active(live)
-        return await new_version(merchant_id, live, features=features, kind="feature_override")
+        return await new_version(
+            merchant_id, live, features=features, feature_values=values, kind="feature_override"
+        )
 
 
 async def override_price(merchant_id: str, stable_id: str, *, price_id: object):

@@ -176,7 +176,7 @@ async def test_delete_refuses_a_subscribed_customer_then_deletes(client, sign_up
     subscription = await subscribe(merchant_id)
     customer_id = subscription.customer_id
     confirm = await html_of(await client.get(f"/dashboard/customers/{customer_id}/delete"))
-    assert "This cannot be undone" in confirm
+    assert "cannot be deleted yet" in confirm  # said up front (issue 19, point 7)
     url = f"/dashboard/customers/{customer_id}/delete"
     response = await client.post(url, form={"csrf_token": token})
     assert response.status_code == 303

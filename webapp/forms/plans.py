@@ -15,23 +15,30 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from billing.catalog.plan_inputs import NewFeature, Trial
 from webapp.forms import TallyForm, currency_choices
-from webapp.forms.features import CheckboxesField
+from webapp.forms.features import CheckboxesField, typed_value
 from webapp.forms.money import MoneyField
 
 MAX_NEW_FEATURES = 20
-FEATURE_KINDS = [("switch", "Switch"), ("usage", "Usage-based")]
+FEATURE_KINDS = [("switch", "Switch"), ("limit", "Limit"), ("usage", "Usage-based")]
+# The feature type each kind creates (a usage-based feature is a metered number).
+KIND_TYPES = {"switch": "boolean", "limit": "number", "usage": "number"}
 
 
 def new_feature_rows(formdata) -> list[dict]:
     """The typed new-feature rows; a row left completely empty is ignored."""
     if formdata is None:
         return []
-    columns = [
-        formdata.getlist(f"new_feature_{name}") for name in ("name", "slug", "kind", "event")
-    ]
+    names = ("name", "slug", "kind", "event", "value")
+    columns = [formdata.getlist(f"new_feature_{name}") for name in names]
     rows = []
-    for name, slug, kind, event in zip_longest(*columns, fillvalue=""):
-        row = {"name": name.strip(), "slug": slug.strip(), "kind": kind, "event": event.strip()}
+    for name, slug, kind, event, value in zip_longest(*columns, fillvalue=""):
+        row = {
+            "name": name.strip(),
+            "slug": slug.strip(),
+            "kind": kind if kind in KIND_TYPES else "switch",
+            "event": event.strip(),
+            "value": value.strip(),
+        }
         if row["name"] or row["slug"] or row["event"]:
             rows.append(row)
     return rows[:MAX_NEW_FEATURES]
@@ -105,6 +112,14 @@ class PlanForm(PlanFields):
         super().__init__(*args, **kwargs)
         self.rows = new_feature_rows(kwargs.get("formdata"))
         self.new_feature_errors: list[str] = []
+        self.row_values = []
+        for index, row in enumerate(self.rows):
+            try:
+                value = typed_value(KIND_TYPES[row["kind"]], row["value"])
+            except ValueError as error:
+                self.new_feature_errors.append(f"New feature {index + 1}: {error}")
+                value = None
+            self.row_values.append(value)
 
     def attach_error(self, message: str) -> None:
         """Errors about inline features (their slug, name or event) go next to those rows."""
@@ -125,8 +140,10 @@ class PlanForm(PlanFields):
                 slug=row["slug"],
                 is_usage_based=row["kind"] == "usage",
                 event_name=(row["event"] or None) if row["kind"] == "usage" else None,
+                feature_type=KIND_TYPES[row["kind"]],
+                feature_value=value,
             )
-            for row in self.rows
+            for row, value in zip(self.rows, self.row_values, strict=True)
         ]
 
 

@@ -7,7 +7,7 @@ exist are the subscription services' rules; their messages land on the matching 
 
 from datetime import UTC, datetime, time
 
-from wtforms import BooleanField, DateField, SelectField, StringField
+from wtforms import BooleanField, DateField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
 from webapp.forms import TallyForm
@@ -65,3 +65,25 @@ class FeatureOverrideForm(TallyForm):
     )
 
     error_fields = (("featureIds", "feature_ids", "Features"), ("feature", "feature_ids", None))
+
+
+class ChangePlanForm(TallyForm):
+    """Another plan (the current version of any plan with prices) at one of its prices,
+    now or at the end of the current billing period."""
+
+    plan_id = ChoiceField("New plan", [InputRequired("Choose a plan")], choices=[])
+    price_id = ChoiceField("Price", [InputRequired("Choose a price")], choices=[])
+    when = RadioField(
+        "When",
+        choices=[
+            ("next_billing_cycle", "At the end of the current billing period"),
+            ("now", "Now"),
+        ],
+        default="next_billing_cycle",
+    )
+
+    error_fields = (
+        ("plan and price", "price_id", None),
+        ("Price", "price_id", None),
+        ("when", "when", "When"),
+    )

@@ -14,11 +14,13 @@ from webapp.pages import (
     mode,
     onboarding,
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
+    plan_migrate,  # noqa: F401 - adds the migrate routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,
     pricing_tables,
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
+    subscription_plan_change,  # noqa: F401 - adds the change-plan routes to subscriptions.bp
     subscriptions,
     tax,
     tax_preview_page,  # noqa: F401 - adds the preview route to tax.bp

@@ -99,7 +99,8 @@ async def detail(customer_id: str):
     if customer is None:
         return redirect(url_for("customers.index"), 303)
     context = await customer_views.detail_context(g.merchant.id, customer)
-    return await render_page(DETAIL, customer=customer, **context)
+    blockers = await customers.live_subscriptions(g.merchant.id, customer.id)
+    return await render_page(DETAIL, customer=customer, blockers=blockers, **context)
 
 
 @bp.get("/<customer_id>/edit")
@@ -137,11 +138,16 @@ async def update(customer_id: str):
 @bp.get("/<customer_id>/delete")
 @login_required
 async def confirm_delete(customer_id: str):
-    """The confirmation step (HTMX asks with hx-confirm and posts straight away)."""
+    """The confirmation step (HTMX asks with hx-confirm and posts straight away). A customer
+    with a subscription that is not cancelled cannot be deleted: the page says so and links
+    to the subscriptions to cancel, instead of asking and then refusing."""
     customer = await _customer_or_none(customer_id)
     if customer is None:
         return redirect(url_for("customers.index"), 303)
-    return await render_page("dashboard/customers/confirm_delete.html", customer=customer)
+    blockers = await customers.live_subscriptions(g.merchant.id, customer.id)
+    return await render_page(
+        "dashboard/customers/confirm_delete.html", customer=customer, blockers=blockers
+    )
 
 
 @bp.post("/<customer_id>/delete")

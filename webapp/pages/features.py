@@ -28,7 +28,37 @@ async def _results_context(search: str) -> dict:
     except ServiceError as error:  # e.g. control characters typed into the search box
         return {"features": [], "search": search, "search_error": error.message}
     names = {metric.id: metric.name for metric in await metrics.list_metrics(g.merchant.id)}
-    return {"features": found, "search": search, "metric_names": names}
+    uses = await features.feature_uses(g.merchant.id, [feature.id for feature in found])
+    return {"features": found, "search": search, "metric_names": names, "uses": uses}
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def delete_consequence(feature, use: features.FeatureUse) -> str:
+    """What deleting ``feature`` does, said before the merchant confirms it."""
+    if not use.plans and not use.subscriptions:
+        return f"No plan or subscription grants “{feature.display_name}”."
+    granted = " and ".join(
+        _count(number, word)
+        for number, word in ((use.plans, "plan"), (use.subscriptions, "subscription"))
+        if number
+    )
+    return (
+        f"“{feature.display_name}” is granted by {granted}; deleting it removes it from them, "
+        "and entitlement checks for it will answer “not entitled”."
+    )
+
+
+def delete_question(feature, use: features.FeatureUse) -> str:
+    consequence = delete_consequence(feature, use)
+    return f"Delete “{feature.display_name}”? {consequence} This cannot be undone."
+
+
+@bp.context_processor
+async def delete_helpers() -> dict:
+    return {"delete_question": delete_question, "delete_consequence": delete_consequence}
 
 
 @bp.get("")
@@ -134,7 +164,10 @@ async def confirm_delete(feature_id: str):
     feature = await _feature_or_redirect(feature_id)
     if feature is None:
         return redirect(url_for("features.index"), 303)
-    return await render_page("dashboard/features/confirm_delete.html", feature=feature)
+    uses = await features.feature_uses(g.merchant.id, [feature.id])
+    return await render_page(
+        "dashboard/features/confirm_delete.html", feature=feature, use=uses[feature.id]
+    )
 
 
 @bp.post("/<feature_id>/delete")
@@ -147,7 +180,9 @@ async def delete(feature_id: str):
         await flash(error.message, "error")
     else:
         await flash(
-            f"Feature “{feature.display_name}” deleted; plans no longer grant it.", "success"
+            f"Feature “{feature.display_name}” deleted; plans and subscriptions no longer "
+            "grant it.",
+            "success",
         )
     if not is_htmx():
         return redirect(url_for("features.index"), 303)

@@ -13,10 +13,11 @@ from quart import flash, g, redirect, request, url_for
 from billing.catalog import plan_edits, plans
 from billing.catalog.plan_inputs import CreditOverride, Trial
 from billing.core.errors import NotFound, ServiceError
+from billing.subscriptions.plan_migrations import effective_value
 from webapp.forms.money import from_cents
 from webapp.forms.plans import PlanEditForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
-from webapp.pages.plans import bp, feature_choices
+from webapp.pages.plans import bp, with_library
 
 EDIT = "dashboard/plans/edit.html"
 
@@ -44,6 +45,11 @@ def _filled_form(view) -> PlanEditForm:
     )
 
 
+def _granted(view) -> dict:
+    """What the plan grants of each of its features (its value, else the feature's)."""
+    return {link.feature_id: effective_value(link) for link in view.links or []}
+
+
 async def _current(plan_id: str):
     try:
         return await plans.get_plan(
@@ -61,7 +67,7 @@ async def edit(plan_id: str):
     if view is None:
         return redirect(url_for("plans.index"), 303)
     form = _filled_form(view)
-    form.feature_ids.choices = await feature_choices()
+    await with_library(form, granted=_granted(view))
     return await render_page(EDIT, form=form, view=view, plan=view.plan, fees=_fees(view))
 
 
@@ -81,10 +87,11 @@ async def update(plan_id: str):
     view = await _current(plan_id)
     if view is None:
         return redirect(url_for("plans.index"), 303)
-    form = PlanEditForm(formdata=await request.form)
-    form.feature_ids.choices = await feature_choices()
+    formdata = await request.form
+    form = PlanEditForm(formdata=formdata)
+    values_fit = await with_library(form, formdata=formdata)
     fees = _fees(view)
-    if form.validate():
+    if form.validate() and values_fit:
         enterprise = view.plan.is_enterprise_plan
         yearly = form.yearly_price.cents
         try:
@@ -93,7 +100,10 @@ async def update(plan_id: str):
                 view.plan.id,
                 plan_name=form.plan_name.data,
                 plan_description=form.plan_description.data or "",
-                features=[plan_edits.FeatureEdit(id=i) for i in form.feature_ids.data or []],
+                features=[
+                    plan_edits.FeatureEdit(id=i, value=form.values.values.get(i))
+                    for i in form.feature_ids.data or []
+                ],
                 monthly_price=None if enterprise else form.monthly_price.cents,
                 yearly_price=None if enterprise else yearly,
                 has_yearly_price=None if enterprise else yearly is not None,

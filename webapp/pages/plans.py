@@ -12,7 +12,8 @@ from quart import Blueprint, Response, flash, g, redirect, request, url_for
 from billing.catalog import features, plan_create, plans
 from billing.catalog.models import Plan
 from billing.core.errors import NotFound, ServiceError
-from billing.subscriptions import plan_migrations
+from billing.subscriptions import plan_migration_options, plan_migrations
+from webapp.forms.feature_values import attach_library
 from webapp.forms.money import format_money
 from webapp.forms.plans import FEATURE_KINDS, PlanForm
 from webapp.forms.prices import FixedPriceForm, TieredPriceForm
@@ -55,27 +56,28 @@ async def index():
     return await render_page(PAGE, LIST, **await _list_context())
 
 
-async def feature_choices() -> list[tuple[str, str]]:
-    return [
-        (feature.id, f"{feature.display_name} ({feature.slug})")
-        for feature in await features.list_features(g.merchant.id)
-    ]
+async def with_library(form, *, formdata=None, granted=None) -> bool:
+    """The merchant's features as the form's choices, each with its value field; answers
+    whether the typed values fit their features (see ``attach_library``)."""
+    library = await features.list_features(g.merchant.id)
+    return attach_library(form, library, formdata=formdata, granted=granted)
 
 
 @bp.get("/new")
 @login_required
 async def new():
     form = PlanForm(currency=g.merchant.default_currency, show_in_pricing_table=True)
-    form.feature_ids.choices = await feature_choices()
+    await with_library(form)
     return await render_page(NEW, form=form)
 
 
 @bp.post("/new")
 @login_required
 async def create():
-    form = PlanForm(formdata=await request.form)
-    form.feature_ids.choices = await feature_choices()
-    if form.validate():
+    formdata = await request.form
+    form = PlanForm(formdata=formdata)
+    values_fit = await with_library(form, formdata=formdata)
+    if form.validate() and values_fit and not form.new_feature_errors:
         enterprise = form.is_enterprise_plan.data
         try:
             view = await plan_create.create_plan(
@@ -92,6 +94,7 @@ async def create():
                 feature_ids=form.feature_ids.data or [],
                 new_features=form.new_features,
                 trial=form.trial,
+                feature_values=form.values.values,
             )
         except ServiceError as error:
             form.attach_error(error.message)
@@ -145,6 +148,7 @@ async def detail_context(stable_id: str, number: int | None = None, **extra) -> 
         "versions": versions,
         "comparison": comparison,
         "compare_error": compare_error,
+        "waiting": await plan_migration_options.waiting_versions(g.merchant.id, stable_id),
         "fixed_form": FixedPriceForm(),
         "tiered_form": TieredPriceForm(),
     }

@@ -12,6 +12,7 @@ from billing.catalog import features
 from billing.core.errors import NotFound, ServiceError
 from billing.subscriptions import subscription_lifecycle, subscription_reads
 from billing.subscriptions import subscription_versions as versions
+from webapp.forms.feature_values import attach_library
 from webapp.forms.subscriptions import FeatureOverrideForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page, safe_next
 from webapp.pages.customer_views import card_of
@@ -109,12 +110,19 @@ async def act(subscription_id: str, action: str):
     return redirect(back, 303)
 
 
-async def _with_feature_choices(form: FeatureOverrideForm) -> FeatureOverrideForm:
-    form.feature_ids.choices = [
-        (feature.id, f"{feature.display_name} ({feature.slug})")
-        for feature in await features.list_features(g.merchant.id)
-    ]
-    return form
+async def _with_library(form: FeatureOverrideForm, *, formdata=None, granted=None) -> bool:
+    """The library as choices, each with its value field (see ``attach_library``)."""
+    library = await features.list_features(g.merchant.id)
+    return attach_library(form, library, formdata=formdata, granted=granted)
+
+
+def _badges(subscription) -> dict:
+    return {
+        row.feature_id: ("badge-override", "Override")
+        if row.source == "override"
+        else ("badge-muted", "From plan")
+        for row in subscription.features
+    }
 
 
 @bp.get("/<subscription_id>/features")
@@ -125,9 +133,10 @@ async def edit_features(subscription_id: str):
         return redirect(url_for("subscriptions.index"), 303)
     granted = list(subscription.features)
     form = FeatureOverrideForm(feature_ids=[row.feature_id for row in granted])
-    await _with_feature_choices(form)
-    sources = {row.feature_id: row.source for row in granted}
-    return await render_page(FEATURES, form=form, subscription=subscription, sources=sources)
+    await _with_library(form, granted={row.feature_id: row.feature_value for row in granted})
+    return await render_page(
+        FEATURES, form=form, subscription=subscription, badges=_badges(subscription)
+    )
 
 
 @bp.post("/<subscription_id>/features")
@@ -136,11 +145,16 @@ async def save_features(subscription_id: str):
     subscription = await _subscription_or_none(subscription_id)
     if subscription is None:
         return redirect(url_for("subscriptions.index"), 303)
-    form = await _with_feature_choices(FeatureOverrideForm(formdata=await request.form))
-    if form.validate():
+    formdata = await request.form
+    form = FeatureOverrideForm(formdata=formdata)
+    values_fit = await _with_library(form, formdata=formdata)
+    if form.validate() and values_fit:
         try:
             new = await versions.override_features(
-                g.merchant.id, subscription_id, feature_ids=form.feature_ids.data
+                g.merchant.id,
+                subscription_id,
+                feature_ids=form.feature_ids.data,
+                feature_values=form.values.values,
             )
         except ServiceError as error:
             form.attach_error(error.message)
@@ -148,7 +162,10 @@ async def save_features(subscription_id: str):
             await flash(f"Features saved as version {new.version_number}.", "success")
             target = url_for("subscriptions.detail", subscription_id=new.stable_subscription_id)
             return redirect(target, 303)
-    sources = {row.feature_id: row.source for row in subscription.features}
     return await render_page(
-        FEATURES, status=INVALID_FORM, form=form, subscription=subscription, sources=sources
+        FEATURES,
+        status=INVALID_FORM,
+        form=form,
+        subscription=subscription,
+        badges=_badges(subscription),
     )

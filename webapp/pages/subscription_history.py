@@ -19,6 +19,7 @@ KIND_LABELS = {
     "price_override": "Price overridden",
     "migrated": "Moved to another plan version",
     "plan_migration": "Moved to another plan version",
+    "plan_changed": "Plan changed",
     "paused": "Paused",
     "resumed": "Resumed",
     "reactivated": "Reactivated",
@@ -103,7 +104,12 @@ async def subscription_history(merchant_id: str, stable_id: str) -> History:
             mrr_cents=event.mrr_cents,
             version_number=version.version_number if version else None,
         )
-        makes_version = event.kind in {"created", "feature_override", "price_override"}
+        makes_version = event.kind in {
+            "created",
+            "feature_override",
+            "price_override",
+            "plan_changed",
+        }
         if version is not None and (makes_version or "migrat" in event.kind):
             before = previous[version.id]
             entry.changes = changes_between(
