@@ -28,7 +28,7 @@ from billing.invoicing import money_math
 from billing.invoicing.cycles import Charge
 from billing.invoicing.issuing import issue_invoice
 from billing.invoicing.models import Invoice
-from billing.subscriptions import plan_migrations, subscription_versions
+from billing.subscriptions import plan_changes, plan_migrations, subscription_versions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 
 
@@ -119,3 +119,13 @@ async def migrate(merchant_id: str, plan_id: str, **options) -> plan_migrations.
         for new in result.moved:
             await prorate(new, new.created_at or utcnow())
     return result
+
+
+async def change_plan(merchant_id: str, stable_id: str, **options) -> plan_changes.PlanChange:
+    """``plan_changes.change_plan``; a change made ``now`` is prorated at once, in the same
+    transaction (a change at the next billing cycle falls on a boundary: nothing to settle)."""
+    async with in_transaction():
+        change = await plan_changes.change_plan(merchant_id, stable_id, **options)
+        if change.effective_date is None:
+            await prorate(change.subscription, change.subscription.created_at or utcnow())
+    return change

@@ -4,15 +4,17 @@ The plan page lists the older versions that still have subscribers, each with tw
 move them now, or at their next billing cycle (the one ``compare`` recommends comes first).
 HTMX asks first with ``hx-confirm`` and the number of subscribers; without JavaScript the
 buttons lead to a confirmation page (GET) that asks the same. The move is one call to
-``plan_migrations.migrate`` (the service /v1 uses); its result comes back as a flash on the
-plan page: how many moved or will move, and how many stayed because no price matched.
+``prorations.migrate`` (the service /v1 uses: the move, prorated at once when immediate);
+its result comes back as a flash on the plan page: how many moved or will move, and how many
+stayed because no price matched.
 """
 
 from quart import flash, g, redirect, request, url_for
 
 from billing.catalog.plans import find_plan
 from billing.core.errors import NotFound, ServiceError
-from billing.subscriptions import plan_migration_options, plan_migrations
+from billing.invoicing import prorations
+from billing.subscriptions import plan_migration_options
 from webapp.pages.common import is_htmx, login_required, render_page
 from webapp.pages.plans import bp
 
@@ -93,7 +95,7 @@ async def migrate(plan_id: str):
         current = await find_plan(g.merchant.id, plan_id, is_stable_id=True)
         if not from_version.isdigit() or len(from_version) > 9:
             raise NotFound("That version of the plan does not exist")
-        result = await plan_migrations.migrate(
+        result = await prorations.migrate(
             g.merchant.id,
             plan_id,
             strategy=form.get("strategy", ""),

@@ -3,12 +3,14 @@
 The merchant picks another plan, one of its prices (the price select reloads through the
 subscribe form's ``/prices`` fragment) and when: at the end of the current billing period
 (the default: nothing paid for is taken away mid-period) or now. The change is one call to
-``plan_changes.change_plan``; the page shows what happened as a flash on the subscription.
+``prorations.change_plan`` (the move, prorated at once when made now); the page shows what
+happened as a flash on the subscription.
 """
 
 from quart import flash, g, redirect, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
+from billing.invoicing import prorations
 from billing.subscriptions import plan_changes, scheduled_changes, subscription_reads
 from webapp.forms.subscriptions import ChangePlanForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
@@ -52,7 +54,7 @@ async def change_plan(subscription_id: str):
     form = ChangePlanForm(formdata=await request.form)
     if form.validate():
         try:
-            change = await plan_changes.change_plan(
+            change = await prorations.change_plan(
                 g.merchant.id, subscription_id, price_id=form.price_id.data, when=form.when.data
             )
         except ServiceError as error:

@@ -7,7 +7,7 @@ from billing.catalog.models import Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.invoicing.prorations import override_price, prorate
+from billing.invoicing.prorations import change_plan, override_price, prorate
 from billing.subscriptions import subscription_versions
 from billing.subscriptions.models import SubscriptionDetail
 from tests.invoice_factories import FLAT_49, priced_subscription
@@ -60,3 +60,13 @@ async def test_a_downgrade_is_a_credit_note_and_the_same_fee_is_nothing(merchant
     assert up.total_cents > 0 and down.total_cents < 0
     assert down.status == "paid"  # a credit: nothing to collect
     assert abs(up.total_cents + down.total_cents) <= 1  # up and straight back cancels out
+
+
+async def test_a_plan_change_now_is_prorated_and_one_at_the_next_cycle_is_not(merchant):
+    sub, dearer = await paid_subscription(merchant.id)
+    await change_plan(merchant.id, sub.id, price_id=dearer.id, when="next_billing_cycle")
+    assert not await Invoice.filter(stable_subscription_id=sub.id, billing_reason="proration")
+    await change_plan(merchant.id, sub.id, price_id=dearer.id, when="now")
+    [invoice] = await Invoice.filter(stable_subscription_id=sub.id, billing_reason="proration")
+    credit, charge = [cents for _, cents in await lines(invoice)]
+    assert credit < 0 < charge and invoice.total_cents == credit + charge
