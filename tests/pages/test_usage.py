@@ -54,6 +54,26 @@ async def test_filter_and_page_in_place(page, app):
     await expect(page.locator("#usage-range")).to_have_text("Events 1–50")
 
 
+async def test_from_after_to_shows_the_message_in_place(page, app):
+    """Issue 19, point 8: a From date after To used to answer "Something went wrong (400)"."""
+    await sign_up(page)
+    await page.goto("/dashboard/usage")
+    await page.evaluate("window.notReloaded = true")
+    await page.get_by_label("From", exact=True).fill("2026-03-10")
+    await page.locator("input[name=endDate]").fill("2026-03-01")
+    await page.get_by_role("button", name="Apply filters").click()
+    await expect(page.locator("#usage-error")).to_have_text(
+        "The From date must be on or before the To date."
+    )
+    await expect(page.locator("#flashes .flash-error")).to_have_count(0)
+    assert await page.evaluate("window.notReloaded === true")  # swapped in place
+    await screenshot(page, "usage-from-after-to")
+    await page.get_by_label("From", exact=True).fill("2026-02-20")
+    await page.get_by_role("button", name="Apply filters").click()
+    await expect(page.locator("#usage-error")).to_have_count(0)
+    await expect(page.get_by_text("No events match these filters.")).to_be_visible()
+
+
 async def test_usage_page_fits_a_phone(new_page, app):
     page = await new_page(PHONE)
     merchant_id = await merchant_of(await sign_up(page))
