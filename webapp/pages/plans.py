@@ -7,6 +7,8 @@ version is read at ``/versions/<n>``. Every write is one call to the plans servi
 services too, the version history through ``plans.list_versions``.
 """
 
+from functools import partial
+
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
 from billing.catalog import features, plan_create, plans
@@ -75,7 +77,8 @@ async def new():
 async def create():
     form = PlanForm(formdata=await request.form)
     form.feature_ids.choices = await feature_choices()
-    if form.validate():
+    slug_free = partial(features.ensure_slug_free, g.merchant.id)
+    if await form.validate_together(new_feature_slug=slug_free):
         enterprise = form.is_enterprise_plan.data
         try:
             view = await plan_create.create_plan(
