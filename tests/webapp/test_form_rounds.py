@@ -96,3 +96,26 @@ async def test_plan_wizard_reports_every_error_at_once(client, sign_up):
     assert "New feature 3: A feature with this slug already exists" in html
     assert not await Plan.scoped(merchant_id).exists()
     assert await Feature.scoped(merchant_id).count() == 1
+
+
+async def test_metric_form_reports_name_event_name_and_type_together(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    form = {"csrf_token": token, "name": "", "event_name": "API Request",
+            "aggregation_type": "SUM", "value_type": "STRING", "query_type": "simple",
+            "description": "", "custom_query": "", "property_filters": ""}  # fmt: skip
+    response = await post_form(client, "/dashboard/metrics/new", form, HX)
+    html = await html_of(response)
+    assert response.status_code == 422
+    assert "Give the metric a name" in html
+    assert "Event name must be 1-200 characters of lowercase letters" in html
+    assert "Sum of the events&#39; values needs the value type Number" in html
+
+
+async def test_customer_form_reports_email_and_country_together(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    form = {"csrf_token": token, "email": "not-an-email", "billing_country": "D1"}
+    response = await post_form(client, "/dashboard/customers/new", form, HX)
+    html = await html_of(response)
+    assert response.status_code == 422
+    assert "must be a valid email address" in html
+    assert "Country must be a two-letter ISO 3166 country code" in html
