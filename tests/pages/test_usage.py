@@ -97,3 +97,16 @@ async def test_customer_page_entitlement_bar(page, app):
     await expect(row).to_contain_text("40 of 100 used")
     await expect(page.locator('#entitlements tr[data-feature="sso"]')).to_contain_text("Yes")
     await screenshot(page, "customer-entitlements-1280")
+
+
+async def test_an_htmx_error_page_shows_its_own_message(page, app):
+    """Issue 19, point 8 (the general half): an HTMX request answered by an error page shows
+    that page's message, not "Something went wrong (404)"."""
+    await sign_up(page)
+    await page.goto("/dashboard/tax")
+    await page.evaluate(
+        "htmx.ajax('POST', '/dashboard/tax/rates/taxrate_0000000000000000000000/deactivate',"
+        " {target: '#rates', swap: 'outerHTML'})"
+    )
+    await expect(page.locator("#flashes .flash-error")).to_have_text("Not found")
+    await expect(page.locator("#rates")).to_be_visible()  # nothing swapped away
