@@ -28,13 +28,23 @@ document.addEventListener("click", function (event) {
     document.getElementById(toggle.getAttribute("aria-controls")).classList.toggle("open", open);
   }
 });
+/* An error page's own message (its <h1>, e.g. "Plan not found or access denied") says more
+   than a status number; it is parsed, never inserted, so nothing in it runs. */
+function errorPageMessage(xhr) {
+  var type = xhr.getResponseHeader("Content-Type") || "";
+  if (type.indexOf("text/html") !== 0 || xhr.status >= 500) { return null; }
+  var page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+  var heading = page.querySelector(".error-card h1");
+  return heading && heading.textContent.trim() ? heading.textContent.trim() : null;
+}
 document.addEventListener("htmx:responseError", function (event) {
   var box = document.getElementById("flashes");
   var note = document.createElement("div");
+  var xhr = event.detail.xhr;
   note.className = "flash flash-error";
   note.setAttribute("role", "alert");
-  note.textContent = event.detail.xhr.status === 403
+  note.textContent = xhr.status === 403
     ? "Your session has changed. Reload the page and try again."
-    : "Something went wrong (" + event.detail.xhr.status + "). Please try again.";
+    : errorPageMessage(xhr) || "Something went wrong (" + xhr.status + "). Please try again.";
   box.replaceChildren(note);
 });

@@ -135,6 +135,13 @@ async def slug_taken(merchant_id: str, slug: str, *, exclude_id: str | None = No
     return await query.exists()
 
 
+async def ensure_slug_free(merchant_id: str, slug: str, *, exclude_id: str | None = None) -> None:
+    """Conflict when ``slug`` is taken: lets a form report it with its other errors in one
+    round (the write checks again under the merchant lock, so this is only a preview)."""
+    if await slug_taken(merchant_id, slug, exclude_id=exclude_id):
+        raise Conflict(SLUG_TAKEN)
+
+
 async def check_slug(merchant_id: str, slug: str | None) -> bool:
     """``checkSlug``: whether ``slug`` is taken. A malformed slug answers 400 with the slug
     rule, since it could not be used whether taken or not."""

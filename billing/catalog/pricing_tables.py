@@ -70,6 +70,13 @@ async def _slug_in_use(merchant_id: str, slug: str, *, except_id: str | None = N
     return await query.exists()
 
 
+async def ensure_slug_free(merchant_id: str, slug: str, *, except_id: str | None = None) -> None:
+    """Conflict when a live table uses ``slug``: lets a form report it with its other errors
+    in one round (create and update check again under the merchant lock)."""
+    if await _slug_in_use(merchant_id, slug, except_id=except_id):
+        raise Conflict(SLUG_TAKEN)
+
+
 async def _free_default_slug(merchant_id: str) -> str:
     taken = set(
         await PricingTable.scoped(merchant_id)

@@ -52,6 +52,7 @@ class TaxResult:
     rate: Decimal
     jurisdiction: str | None
     breakdown: list[BreakdownRow] = field(default_factory=list)
+    reason: str | None = None  # why (no) tax applies; for the dashboard, not in the spec's shape
 
     def _major(self, cents: int) -> int | float:
         digits = minor_unit_digits(self.currency)
@@ -80,10 +81,11 @@ def line_tax(cents: int, rate: Decimal) -> int:
 
 def apply(decision: Decision, lines: list[TaxLine], currency: str) -> TaxResult:
     total = sum(line.subtotal_cents for line in lines)
+    reason = decision.reason
     if decision.exempt:
-        return TaxResult(currency, 0, 0, total, Decimal(0), decision.jurisdiction)
+        return TaxResult(currency, 0, 0, total, Decimal(0), decision.jurisdiction, reason=reason)
     if not decision.taxed:
-        return TaxResult(currency, 0, 0, 0, Decimal(0), decision.jurisdiction)
+        return TaxResult(currency, 0, 0, 0, Decimal(0), decision.jurisdiction, reason=reason)
     breakdown = [
         BreakdownRow(r.type, r.rate, sum(line_tax(line.subtotal_cents, r.rate) for line in lines))
         for r in decision.rates
@@ -96,6 +98,7 @@ def apply(decision: Decision, lines: list[TaxLine], currency: str) -> TaxResult:
         rate=sum((r.rate for r in decision.rates), Decimal(0)),
         jurisdiction=decision.jurisdiction,
         breakdown=breakdown,
+        reason=reason,
     )
 
 

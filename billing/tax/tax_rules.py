@@ -17,6 +17,10 @@ section states the same rules for merchants.
    the registration's (the id's two-letter prefix, else the billing country; ``EU`` differs
    from every country) is a reverse charge: nothing is taxed and the whole amount is exempt.
 4. Anything else (no country, an unknown ZIP, no nexus or registration): no tax.
+
+Every decision also says why, in a merchant's words (``reason``: "No nexus in California
+(US-CA)", "Automatic tax calculation is off"), so the dashboard's preview can explain a "no
+tax" instead of leaving the merchant to guess; the API's preview answer keeps its spec shape.
 """
 
 import re
@@ -24,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
+from billing.tax.countries import COUNTRIES
 from billing.tax.us_states import STATES
 from billing.tax.zip_states import state_for_zip
 
@@ -44,12 +49,13 @@ class Rate:
 @dataclass
 class Decision:
     """What applies: ``rates`` to every line (empty: no tax), ``taxed`` whether the lines
-    count as taxable, ``exempt`` whether they are a reverse charge."""
+    count as taxable, ``exempt`` whether they are a reverse charge, ``reason`` why."""
 
     jurisdiction: str | None = None
     rates: list[Rate] = field(default_factory=list)
     taxed: bool = False
     exempt: bool = False
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -83,14 +89,14 @@ def us_state(facts: Facts, explicit: str | None) -> str | None:
 
 def _us(facts: Facts, state: str, on: date) -> Decision:
     jurisdiction = f"US-{state}"
-    in_effect = any(
-        row.state == state
-        and row.is_active
-        and (row.effective_date is None or row.effective_date <= on)
-        for row in facts.nexus
-    )
+    place = f"{STATES[state]} ({jurisdiction})"
+    rows = [row for row in facts.nexus if row.state == state and row.is_active]
+    in_effect = any(row.effective_date is None or row.effective_date <= on for row in rows)
     if not in_effect:
-        return Decision(jurisdiction)
+        if rows:
+            starts = min(row.effective_date for row in rows).isoformat()
+            return Decision(jurisdiction, reason=f"Your nexus in {place} starts on {starts}.")
+        return Decision(jurisdiction, reason=f"No nexus in {place}.")
     city = _locality(facts.city)
     local = f"{jurisdiction}-".casefold()
     rates = []
@@ -100,7 +106,8 @@ def _us(facts: Facts, state: str, on: date) -> Decision:
             rates.append(Rate(row.category or "state", row.tax_rate))
         elif city and code.casefold().startswith(local) and _locality(code[len(local) :]) == city:
             rates.append(Rate(row.category or "local", row.tax_rate))
-    return Decision(jurisdiction, rates, taxed=True)
+    reason = None if rates else f"Nexus in {place}, but no active rate for {jurisdiction}."
+    return Decision(jurisdiction, rates, taxed=True, reason=reason)
 
 
 def tax_id_country(tax_id: str | None, country: str) -> str | None:
@@ -124,26 +131,40 @@ def _abroad(facts: Facts, country: str, on: date) -> Decision:
         None,
     )
     if registration is None:
-        return Decision(country)
+        place = f"{COUNTRIES.get(country, country)} ({country})"
+        where = f"{place} or the EU" if country in EU else place
+        return Decision(country, reason=f"No registration in force for {where}.")
     id_country = tax_id_country(facts.tax_id, country)
     if id_country is not None and id_country != registration.jurisdiction:
-        return Decision(country, exempt=True)
+        reason = f"Reverse charge: the customer's tax ID is from {id_country}, so they account "
+        reason += "for the tax."
+        return Decision(country, exempt=True, reason=reason)
     rates = [
         Rate(row.category or "vat", row.tax_rate)
         for row in facts.definitions
         if (row.jurisdiction or "").strip().upper() == country
     ]
-    return Decision(country, rates, taxed=True)
+    reason = None if rates else f"Registered, but no active rate for {country}."
+    return Decision(country, rates, taxed=True, reason=reason)
 
 
 def decide(facts: Facts, on: date, explicit_state: str | None = None) -> Decision:
     if not facts.auto:
         rate = facts.default_rate or Decimal(0)
-        return Decision(None, [Rate("default", rate)] if rate else [], taxed=True)
+        reason = "Automatic tax calculation is off" + (
+            ", so the default rate applies to everything."
+            if rate
+            else " and no default rate is set."
+        )
+        return Decision(None, [Rate("default", rate)] if rate else [], taxed=True, reason=reason)
     state = us_state(facts, explicit_state)
     if state in STATES:
         return _us(facts, state, on)
     country = (facts.country or "").upper()
     if country and country != "US" and country not in US_TERRITORIES:
         return _abroad(facts, country, on)
-    return Decision()
+    if country and (facts.postal_code or "").strip():
+        return Decision(reason="The customer's ZIP code does not match a US state.")
+    if country:
+        return Decision(reason="The customer's billing address has no ZIP code to find the state.")
+    return Decision(reason="The customer has no billing country, so no jurisdiction applies.")

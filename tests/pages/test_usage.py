@@ -54,6 +54,26 @@ async def test_filter_and_page_in_place(page, app):
     await expect(page.locator("#usage-range")).to_have_text("Events 1–50")
 
 
+async def test_from_after_to_shows_the_message_in_place(page, app):
+    """Issue 19, point 8: a From date after To used to answer "Something went wrong (400)"."""
+    await sign_up(page)
+    await page.goto("/dashboard/usage")
+    await page.evaluate("window.notReloaded = true")
+    await page.get_by_label("From", exact=True).fill("2026-03-10")
+    await page.locator("input[name=endDate]").fill("2026-03-01")
+    await page.get_by_role("button", name="Apply filters").click()
+    await expect(page.locator("#usage-error")).to_have_text(
+        "The From date must be on or before the To date."
+    )
+    await expect(page.locator("#flashes .flash-error")).to_have_count(0)
+    assert await page.evaluate("window.notReloaded === true")  # swapped in place
+    await screenshot(page, "usage-from-after-to")
+    await page.get_by_label("From", exact=True).fill("2026-02-20")
+    await page.get_by_role("button", name="Apply filters").click()
+    await expect(page.locator("#usage-error")).to_have_count(0)
+    await expect(page.get_by_text("No events match these filters.")).to_be_visible()
+
+
 async def test_usage_page_fits_a_phone(new_page, app):
     page = await new_page(PHONE)
     merchant_id = await merchant_of(await sign_up(page))
@@ -77,3 +97,16 @@ async def test_customer_page_entitlement_bar(page, app):
     await expect(row).to_contain_text("40 of 100 used")
     await expect(page.locator('#entitlements tr[data-feature="sso"]')).to_contain_text("Yes")
     await screenshot(page, "customer-entitlements-1280")
+
+
+async def test_an_htmx_error_page_shows_its_own_message(page, app):
+    """Issue 19, point 8 (the general half): an HTMX request answered by an error page shows
+    that page's message, not "Something went wrong (404)"."""
+    await sign_up(page)
+    await page.goto("/dashboard/tax")
+    await page.evaluate(
+        "htmx.ajax('POST', '/dashboard/tax/rates/taxrate_0000000000000000000000/deactivate',"
+        " {target: '#rates', swap: 'outerHTML'})"
+    )
+    await expect(page.locator("#flashes .flash-error")).to_have_text("Not found")
+    await expect(page.locator("#rates")).to_be_visible()  # nothing swapped away

@@ -70,10 +70,24 @@ async def test_bad_filters_show_the_message_not_a_500(client, sign_up):
     await signed_up(sign_up)
     response = await client.get("/dashboard/usage?startDate=soon")
     assert response.status_code == 400
-    assert "startDate must be an ISO 8601 datetime" in await html_of(response)
+    assert "The From date must be a date like 2026-01-31." in await html_of(response)
     response = await client.get("/dashboard/usage?offset=-3", headers=HX)
-    assert response.status_code == 400
+    assert response.status_code == 422  # htmx swaps 422: the message replaces the results
     assert 'id="usage-error"' in await html_of(response)
+
+
+async def test_from_after_to_answers_htmx_with_the_message_in_place(client, sign_up):
+    """Issue 19, point 8: htmx threw a 400 fragment away for "Something went wrong (400)"."""
+    await signed_up(sign_up)
+    backwards = "/dashboard/usage?startDate=2026-03-10&endDate=2026-03-01"
+    response = await client.get(backwards, headers=HX)
+    html = await html_of(response)
+    assert response.status_code == 422
+    assert html.lstrip().startswith('<section id="usage-results"')
+    assert "The From date must be on or before the To date." in html
+    assert "startDate" not in html.split("</section>")[0]
+    full = await client.get(backwards)
+    assert "The From date must be on or before the To date." in await html_of(full)
 
 
 async def test_other_merchants_events_never_show(client, sign_up, make_merchant):

@@ -8,7 +8,8 @@ messages come back onto the matching field through ``error_fields``.
 from wtforms import BooleanField, EmailField, StringField
 from wtforms.validators import InputRequired, Length
 
-from webapp.forms import TallyForm
+from billing.customers.customer_fields import clean_country, clean_email
+from webapp.forms import TallyForm, service_rule
 
 # (form field, the API's name for it): what create/update_customer take as keyword arguments
 PROFILE_FIELDS = (
@@ -31,7 +32,7 @@ def _strip(value):
 class CustomerForm(TallyForm):
     email = EmailField(
         "Email",
-        [InputRequired("Enter the customer's email"), Length(max=320)],
+        [InputRequired("Enter the customer's email"), Length(max=320), service_rule(clean_email)],
         filters=[_strip],
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
@@ -49,7 +50,10 @@ class CustomerForm(TallyForm):
     billing_postal_code = StringField("Postal code", [Length(max=40)], filters=[_strip])
     billing_country = StringField(
         "Country",
-        [Length(max=2, message="Use the two-letter country code, like DE or US")],
+        [
+            Length(max=2, message="Use the two-letter country code, like DE or US"),
+            service_rule(clean_country),
+        ],
         filters=[_strip, lambda value: value.upper() if isinstance(value, str) else value],
         description="Two-letter code, like DE or US.",
         render_kw={"autocomplete": "off", "maxlength": "2", "class": "country-code"},

@@ -8,7 +8,9 @@ type is the features service's rule.
 from wtforms import SelectField, SelectMultipleField, StringField, ValidationError, widgets
 from wtforms.validators import InputRequired, Length
 
-from webapp.forms import TallyForm
+from billing.catalog.features import validate_slug
+from billing.core.validation import clean_name
+from webapp.forms import TallyForm, service_rule
 
 FEATURE_TYPES = [
     ("boolean", "Switch: on or off"),
@@ -61,13 +63,17 @@ def value_text(feature_type: str, value) -> str:
 class FeatureForm(TallyForm):
     display_name = StringField(
         "Name",
-        [InputRequired("Give the feature a name"), Length(max=200)],
+        [
+            InputRequired("Give the feature a name"),
+            Length(max=200),
+            service_rule(lambda name: clean_name(name, "displayName")),
+        ],
         description="What customers see on pricing tables, e.g. “Team members”.",
         render_kw={"data-slug-source": ""},
     )
     slug = StringField(
         "Slug",
-        [InputRequired("Enter a slug"), Length(max=100)],
+        [InputRequired("Enter a slug"), Length(max=100), service_rule(validate_slug)],
         description="How your code asks for it: lowercase letters, digits, - and _.",
         render_kw={"autocomplete": "off", "spellcheck": "false", "data-slug-target": ""},
     )

@@ -11,7 +11,9 @@ import json
 from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from webapp.forms import TallyForm
+from billing.catalog.metrics import NUMERIC_ONLY, validate_event_name
+from billing.core.validation import clean_name
+from webapp.forms import TallyForm, service_rule
 
 AGGREGATIONS = [
     ("SUM", "Sum of the events' values"),
@@ -39,7 +41,14 @@ COMMON_ERRORS = (
 
 
 class MetricEditForm(TallyForm):
-    name = StringField("Name", [InputRequired("Give the metric a name"), Length(max=200)])
+    name = StringField(
+        "Name",
+        [
+            InputRequired("Give the metric a name"),
+            Length(max=200),
+            service_rule(lambda name: clean_name(name, "name")),
+        ],
+    )
     description = TextAreaField("Description", [Length(max=2000)], render_kw={"rows": 2})
     query_type = SelectField("Query type", choices=QUERY_TYPES, default="simple")
     custom_query = TextAreaField(
@@ -79,7 +88,7 @@ class MetricEditForm(TallyForm):
 class MetricForm(MetricEditForm):
     event_name = StringField(
         "Event name",
-        [InputRequired("Enter the event name"), Length(max=200)],
+        [InputRequired("Enter the event name"), Length(max=200), service_rule(validate_event_name)],
         description="The eventName your usage events carry, e.g. api.request. Fixed once created.",
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
@@ -99,3 +108,9 @@ class MetricForm(MetricEditForm):
         ("aggregationType", "aggregation_type", "Aggregation"),
         ("valueType", "value_type", "Value type"),
     )
+
+    def validate_value_type(self, field) -> None:
+        """The metrics service's rule, here so it comes with the other errors."""
+        if self.aggregation_type.data in NUMERIC_ONLY and field.data != "NUMERIC":
+            label = AGGREGATION_LABELS.get(self.aggregation_type.data, "This aggregation")
+            raise ValidationError(f"{label} needs the value type Number")

@@ -13,8 +13,11 @@ from itertools import zip_longest
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from billing.catalog import plan_inputs
+from billing.catalog.features import validate_slug
 from billing.catalog.plan_inputs import NewFeature, Trial
-from webapp.forms import TallyForm, currency_choices
+from billing.core.errors import ServiceError
+from webapp.forms import TallyForm, currency_choices, service_rule
 from webapp.forms.features import CheckboxesField, typed_value
 from webapp.forms.money import MoneyField
 
@@ -83,6 +86,14 @@ class PlanFields(TallyForm):
         ("enterprise", "is_enterprise_plan", None),
     )
 
+    def validate(self, extra_validators=None) -> bool:
+        """The fields, and a trial switched on without its length, in one round."""
+        valid = super().validate(extra_validators)
+        if self.trial_enabled.data and self.trial_days.data is None and not self.trial_days.errors:
+            self.trial_days.errors = ["Trial length is required when the trial is enabled"]
+            valid = False
+        return valid
+
     @property
     def trial(self) -> Trial:
         if not self.trial_enabled.data:
@@ -98,7 +109,7 @@ class PlanForm(PlanFields):
     )
     enterprise_redirect_url = StringField(
         "Contact sales link",
-        [Optional(), Length(max=2000)],
+        [Optional(), Length(max=2000), service_rule(plan_inputs.redirect_url)],
         description="Where the enterprise button sends visitors, e.g. https://example.com/sales.",
     )
     is_seat_based = BooleanField("Charge per seat", description="The price is per seat.")
@@ -112,14 +123,49 @@ class PlanForm(PlanFields):
         super().__init__(*args, **kwargs)
         self.rows = new_feature_rows(kwargs.get("formdata"))
         self.new_feature_errors: list[str] = []
+        self.bad_rows: set[int] = set()
         self.row_values = []
+        for row in self.rows:
+            try:
+                self.row_values.append(typed_value(KIND_TYPES[row["kind"]], row["value"]))
+            except ValueError:
+                self.row_values.append(None)  # reported by validate(), beside the row
+
+    def validate(self, extra_validators=None) -> bool:
+        """The fields and every new-feature row (its name, slug and event name, by the
+        services' own rules) in one round; the plans service would stop at the first."""
+        valid = super().validate(extra_validators)
+        self.bad_rows, self.new_feature_errors = set(), []
         for index, row in enumerate(self.rows):
             try:
-                value = typed_value(KIND_TYPES[row["kind"]], row["value"])
+                typed_value(KIND_TYPES[row["kind"]], row["value"])
             except ValueError as error:
-                self.new_feature_errors.append(f"New feature {index + 1}: {error}")
-                value = None
-            self.row_values.append(value)
+                self._row_error(index, str(error))
+        for index, element in enumerate(self.new_features):
+            try:
+                plan_inputs.new_feature(element, index)
+                validate_slug(element.slug)
+            except ServiceError as error:
+                self._row_error(index, error.message)
+        return valid and not self.bad_rows
+
+    async def validate_together(self, *, new_feature_slug=None, **checks) -> bool:
+        """Also asks ``new_feature_slug`` (raises when a slug is taken) about each row."""
+        valid = await super().validate_together(**checks)
+        for index, element in enumerate(self.new_features if new_feature_slug else []):
+            if index not in self.bad_rows:
+                try:
+                    await new_feature_slug(element.slug)
+                except ServiceError as error:
+                    self._row_error(index, error.message)
+        return valid and not self.bad_rows
+
+    def _row_error(self, index: int, message: str) -> None:
+        self.bad_rows.add(index)
+        words = _row_words(message)
+        if not words.startswith("New feature"):
+            words = f"New feature {index + 1}: {words}"
+        self.new_feature_errors.append(words)
 
     def attach_error(self, message: str) -> None:
         """Errors about inline features (their slug, name or event) go next to those rows."""

@@ -16,6 +16,8 @@ from wtforms import (
 )
 from wtforms.validators import InputRequired, Length, Optional, ValidationError
 
+from billing.core.errors import Invalid
+from billing.tax import jurisdictions
 from webapp.forms import TallyForm, currency_choices
 from webapp.forms.money import MoneyField
 
@@ -69,7 +71,10 @@ class RateDefinitionForm(TallyForm):
     jurisdiction = StringField(
         "Jurisdiction",
         validators=[Length(max=100)],
-        description="US-CA for a state, US-CA-San Francisco for a city, DE for a country.",
+        id="rate-jurisdiction",  # the registration form has a jurisdiction field too
+        description="Pick from the list: US-CA for a state, DE for a country; add a city "
+        "after a state, like US-CA-San Francisco.",
+        render_kw={"list": "rate-jurisdictions", "autocomplete": "off"},
     )
     category = StringField("Category", validators=[Length(max=100)])
     description = TextAreaField("Description", validators=[Length(max=2000)])
@@ -81,11 +86,28 @@ class RateDefinitionForm(TallyForm):
         ("description", "description", "Description"),
     )
 
+    # Offered in a <datalist id="rate-jurisdictions"> (a city after a state is typed freely).
+    jurisdiction_choices = jurisdictions.rate_choices()
+
+    def validate_jurisdiction(self, field) -> None:
+        field.data = checked(jurisdictions.rate_jurisdiction, field.data) or ""
+
+
+def checked(rule, value):
+    """A tax rule's own check as a form validator: its message on the field."""
+    try:
+        return rule(value)
+    except Invalid as error:
+        raise ValidationError(error.message) from None
+
 
 class RegistrationForm(TallyForm):
-    jurisdiction = StringField(
+    jurisdiction = SelectField(
         "Jurisdiction",
-        validators=[InputRequired("Enter the country code, e.g. DE, or EU"), Length(max=100)],
+        validators=[InputRequired("Choose the country, or EU")],
+        id="registration-jurisdiction",  # the rate form has a jurisdiction field too
+        choices=[("", "Choose a country"), *jurisdictions.registration_choices()],
+        validate_choice=False,  # the tax rule below refuses unknown codes in plain words
     )
     registration_number = StringField(
         "Registration number", validators=[InputRequired("Enter the number"), Length(max=100)]
@@ -102,6 +124,9 @@ class RegistrationForm(TallyForm):
         ("effectiveDate", "effective_date", "Effective from"),
         ("expirationDate", "expiration_date", "Expires"),
     )
+
+    def validate_jurisdiction(self, field) -> None:
+        field.data = checked(jurisdictions.registration_jurisdiction, field.data)
 
 
 class LineForm(Form):

@@ -17,7 +17,9 @@ from webapp.auth import SAFE_METHODS, csrf_token_valid, log_user_out
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
-INVALID_FORM = 422  # htmx is configured (base.html) to swap 422 answers: forms with errors
+# htmx is configured (base.html) to swap 2xx and 422 answers only: a form or filter with bad
+# input answers 422 so its errors replace the form in place (``render_page`` enforces it).
+INVALID_FORM = 422
 
 
 def is_htmx() -> bool:
@@ -108,8 +110,14 @@ async def render_page(
     template: str, fragment: str | None = None, status: int = 200, **context
 ) -> tuple[str, int]:
     """The full page, or for HTMX only ``fragment`` plus any flash messages swapped
-    out-of-band into the page's message area (so one URL serves both)."""
+    out-of-band into the page's message area (so one URL serves both).
+
+    A fragment answering with a client error (bad input) is sent as 422 to HTMX whatever the
+    view asked for: htmx swaps only 2xx and 422 answers, and any other 4xx would throw the
+    fragment, with the message written for the merchant, away for a generic error."""
     if fragment and is_htmx():
+        if 400 <= status < 500:
+            status = INVALID_FORM
         html = await render_template(fragment, **context)
         html += await render_template("_flashes.html", oob=True)
         return html, status

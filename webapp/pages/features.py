@@ -5,6 +5,8 @@ slug rules and the clean-up of plan references on delete live there. Search is a
 search box works without JavaScript and HTMX only swaps the results table in.
 """
 
+from functools import partial
+
 from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import features, metrics
@@ -88,7 +90,8 @@ async def new():
 @login_required
 async def create():
     form = await _with_metric_choices(FeatureForm(formdata=await request.form))
-    if form.validate():
+    slug_free = partial(features.ensure_slug_free, g.merchant.id)
+    if await form.validate_together(slug=slug_free):
         try:
             feature = await features.create_feature(
                 g.merchant.id,
@@ -138,7 +141,8 @@ async def update(feature_id: str):
     if feature is None:
         return redirect(url_for("features.index"), 303)
     form = await _with_metric_choices(FeatureForm(formdata=await request.form))
-    if form.validate():
+    slug_free = partial(features.ensure_slug_free, g.merchant.id, exclude_id=feature.id)
+    if await form.validate_together(slug=slug_free):
         try:
             feature = await features.update_feature(
                 g.merchant.id,

@@ -7,6 +7,8 @@ version is read at ``/versions/<n>``. Every write is one call to the plans servi
 services too, the version history through ``plans.list_versions``.
 """
 
+from functools import partial
+
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
 from billing.catalog import features, plan_create, plans
@@ -77,7 +79,8 @@ async def create():
     formdata = await request.form
     form = PlanForm(formdata=formdata)
     values_fit = await with_library(form, formdata=formdata)
-    if form.validate() and values_fit and not form.new_feature_errors:
+    slug_free = partial(features.ensure_slug_free, g.merchant.id)
+    if await form.validate_together(new_feature_slug=slug_free) and values_fit:
         enterprise = form.is_enterprise_plan.data
         try:
             view = await plan_create.create_plan(

@@ -9,6 +9,8 @@ The embed code is filled with the active publishable key of the dashboard's mode
 key in test mode); without one the page says so and links to the API keys page.
 """
 
+from functools import partial
+
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
 from billing.accounts import api_keys
@@ -62,7 +64,7 @@ async def new():
 async def create():
     form = PricingTableForm(formdata=await request.form)
     form.plan_ids.choices = await _plan_choices()
-    if form.validate():
+    if await form.validate_together(slug=partial(pricing_tables.ensure_slug_free, g.merchant.id)):
         try:
             view = await pricing_tables.create_table(
                 g.merchant.id,
@@ -129,7 +131,8 @@ def _back(table_id: str):
 @login_required
 async def update(table_id: str):
     form = TableSettingsForm(formdata=await request.form)
-    if form.validate():
+    slug_free = partial(pricing_tables.ensure_slug_free, g.merchant.id, except_id=table_id)
+    if await form.validate_together(slug=slug_free):
         try:
             await pricing_tables.update_table(
                 g.merchant.id,

@@ -1,13 +1,14 @@
 """Tax: settings, US nexus per state, rate definitions and registrations (the preview is in
 ``tax_preview_page``). Each section is its own form posting to its own route and calling one
-tax service; with HTMX a section answers with itself re-rendered (a nexus row with just that
-row), without it a save redirects back to the page (303).
+tax service; with HTMX a section answers with itself re-rendered (the nexus table, all states
+saved with one Save, with its confirmation), without it a save redirects back to the page (303).
 """
 
 from quart import Blueprint, abort, flash, g, redirect, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
-from billing.tax import tax_settings
+from billing.tax import nexus_table, tax_settings
+from billing.tax.nexus_table import InvalidNexusRows
 from billing.tax.us_states import STATES
 from webapp.forms.tax import (
     RateDefinitionForm,
@@ -23,7 +24,12 @@ bp.add_app_template_filter(rate_to_percent, "percent")
 
 PAGE = "dashboard/tax/index.html"
 SETTINGS = "dashboard/tax/_settings.html"
-NEXUS_ROW = "dashboard/tax/_nexus_row.html"
+NEXUS = "dashboard/tax/_nexus.html"
+NEXUS_LABELS = (
+    ("effectiveDate", "Effective from"),
+    ("registrationNumber", "Registration number"),
+    ("isActive", "Active"),
+)
 RATES = "dashboard/tax/_rates.html"
 REGISTRATIONS = "dashboard/tax/_registrations.html"
 RATE_EDIT = "dashboard/tax/rate_edit.html"
@@ -91,29 +97,46 @@ async def update_settings():
     return await _section(SETTINGS, None, INVALID_FORM, settings_form=form)
 
 
-@bp.post("/nexus/<state>")
+@bp.post("/nexus")
 @login_required
-async def update_nexus(state: str):
-    if state not in STATES:
-        abort(404)
+async def save_nexus():
+    """The whole nexus table in one save; the table comes back with a confirmation, or with
+    each bad state's message and nothing stored."""
     data = await request.form
-    body = {
-        "isActive": data.get("is_active") == "on",
-        "effectiveDate": data.get("effective_date") or None,
-        "registrationNumber": data.get("registration_number", "").strip() or None,
+    rows = {
+        code: {
+            "isActive": data.get(f"is_active-{code}") == "on",
+            "effectiveDate": data.get(f"effective_date-{code}") or None,
+            "registrationNumber": data.get(f"registration_number-{code}", "").strip() or None,
+        }
+        for code in data.getlist("state")
     }
-    error = None
     try:
-        nexus = await tax_settings.update_nexus(g.merchant.id, state, body)
-    except ServiceError as failure:
-        error, nexus = failure.message, None
+        saved = await nexus_table.save_nexus_table(g.merchant.id, rows)
+    except InvalidNexusRows as error:
+        failed = {code: _plain_nexus(message) for code, message in error.rows.items()}
+        context = {"nexus_failed": error.message, "nexus_errors": failed}
+        return await render_page(PAGE, NEXUS, INVALID_FORM, **await page_context(**context))
+    message = saved_nexus_message(saved.active)
     if not is_htmx():
-        await flash(error or f"Nexus in {STATES[state]} saved.", "error" if error else "success")
-        return redirect(url_for("tax.index") + f"#nexus-{state}", 303)
-    context = {"code": state, "name": STATES[state], "row": nexus, "error": error}
-    if nexus is None:
-        context["row"] = (await page_context())["nexus"].get(state)
-    return await render_page(PAGE, NEXUS_ROW, INVALID_FORM if error else 200, **context)
+        await flash(message, "success")
+        return redirect(url_for("tax.index") + "#nexus", 303)
+    return await render_page(PAGE, NEXUS, **await page_context(nexus_saved=message))
+
+
+def saved_nexus_message(active: list[str]) -> str:
+    """``Saved: nexus in 3 states (CA, NY, WA).``"""
+    if not active:
+        return "Saved: no nexus in any state."
+    count = f"{len(active)} state" + ("s" if len(active) != 1 else "")
+    return f"Saved: nexus in {count} ({', '.join(active)})."
+
+
+def _plain_nexus(message: str) -> str:
+    """A row's message with the form's column names instead of the API's field names."""
+    for word, label in NEXUS_LABELS:
+        message = message.replace(word, label)
+    return message
 
 
 def _definition_body(form: RateDefinitionForm) -> dict:

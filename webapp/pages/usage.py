@@ -3,8 +3,9 @@ chart of events per day per event name.
 
 The filter form is a plain GET form, so a filtered view is a shareable URL and works without
 JavaScript; with HTMX it swaps only the results (table, pager and chart) and pushes the URL,
-so Back returns to the previous filters. Bad filter values show their message above the
-results instead of failing the page.
+so Back returns to the previous filters. Bad filter values show their message in place of
+the results instead of failing the page (with HTMX too: ``render_page`` answers them 422,
+which htmx swaps), in the words of the form's labels rather than the API's field names.
 """
 
 from quart import Blueprint, g, request, url_for
@@ -22,6 +23,22 @@ RESULTS = "dashboard/usage/_results.html"
 PAGE_SIZE = 50
 CHART_DAYS = 30
 FILTER_FIELDS = ("eventName", "customerId", "startDate", "endDate")
+# The API's field names in the event-query messages, as the filter form labels them.
+NAMES = {"startDate": "The From date", "endDate": "The To date", "offset": "The page position"}
+BACKWARDS = "startDate must not be after endDate"
+
+
+def _plain(message: str) -> str:
+    """The event query's message (written for API callers: ``startDate must not be after
+    endDate``) named the way the merchant sees the filters."""
+    if message == BACKWARDS:
+        return "The From date must be on or before the To date."
+    name, _, rest = message.partition(" ")
+    if name not in NAMES:
+        return message
+    if rest.startswith("must be an ISO 8601"):
+        rest = "must be a date like 2026-01-31"
+    return f"{NAMES[name]} {rest}."
 
 
 def _query_args() -> dict[str, list[str]]:
@@ -44,7 +61,7 @@ async def index():
         filters = event_reads.parse_filters(args)
         _, offset = event_reads.parse_page(args)
     except Invalid as error:
-        context["error"] = str(error)
+        context["error"] = _plain(str(error))
         return await render_page(PAGE, RESULTS, status=400, **context)
     events, has_more = await event_reads.list_events(
         g.merchant.id, filters, limit=PAGE_SIZE, offset=offset
