@@ -162,9 +162,9 @@ async def test_pause_resume_cancel_and_refusals(client, sign_up):
     response = await client.post(
         f"/dashboard/subscriptions/{sid}/cancel", form={"csrf_token": token}
     )
-    assert response.headers["Location"] == "/dashboard/subscriptions"
-    page = await html_of(await client.get("/dashboard/subscriptions"))
-    assert "Subscription cancelled." in page and sid not in page
+    assert response.headers["Location"] == f"/dashboard/subscriptions/{sid}"
+    page = await html_of(await client.get(response.headers["Location"]))
+    assert "Subscription cancelled." in page and "Cancelled on" in page  # read-only, not gone
     response = await client.post(
         f"/dashboard/subscriptions/{sid}/resume", form={"csrf_token": token}
     )

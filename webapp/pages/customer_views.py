@@ -1,7 +1,8 @@
 """What the customer and subscription detail pages show, gathered from the services.
 
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
-grants with their source, its version history, the customer's organization and an
+grants with their source, its version history, the cancelled ones (linking to their read-only
+pages), the customer's organization and an
 entitlements panel (what the customer may use right now, as the /v1 entitlement checks answer). The
 subscription page shows the same card for one subscription; both build it here.
 """
@@ -9,7 +10,7 @@ subscription page shows the same card for one subscription; both build it here.
 from dataclasses import dataclass
 
 from billing.customers import organizations
-from billing.subscriptions import mrr, subscription_reads
+from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
 from billing.usage import entitlements
 from webapp.pages.subscription_history import History, subscription_history
@@ -35,10 +36,12 @@ async def detail_context(merchant_id: str, customer) -> dict:
         merchant_id, include_features=True, customer_id=customer.id
     )
     cards = [await card_of(merchant_id, subscription) for subscription in live]
+    cancelled = await cancelled_reads.list_cancelled(merchant_id, customer_id=customer.id)
     organization, members = await organizations.organization_customers(merchant_id, customer.id)
     granted = await entitlements.customer_entitlements(merchant_id, customer.id)
     return {
         "cards": cards,
+        "cancelled": cancelled,
         "organization": organization,
         "members": members,
         "entitlements": [entitlement_row(entry) for entry in granted],

@@ -24,6 +24,8 @@ KIND_LABELS = {
     "reactivated": "Reactivated",
     "unpaid": "Marked unpaid",
     "cancelled": "Cancelled",
+    "cancel_scheduled": "Set to cancel at period end",
+    "cancel_unscheduled": "Cancel at period end undone",
 }
 
 
