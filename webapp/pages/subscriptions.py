@@ -30,7 +30,7 @@ LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
 STATUSES = ("all", "active", "paused", "unpaid", "cancelled")
-NO_SUCH_CUSTOMER = "No customer has this email or id"
+NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
 
 @bp.context_processor
@@ -121,17 +121,6 @@ async def prices():
     return await render_page(PRICES, PRICES, form=form)
 
 
-async def _resolve_customer(text: str) -> str | None:
-    """The customer id the merchant means: an id as given, or the live customer whose email
-    is exactly ``text`` (compared case-insensitively, as the customers service stores it)."""
-    if text.startswith("cust_"):
-        return text
-    rows, _ = await customers.list_customers(g.merchant.id, search=text, limit=20)
-    wanted = text.lower()
-    match = next((row for row in rows if row.email_normalized == wanted), None)
-    return match.id if match else None
-
-
 @bp.post("/new")
 @login_required
 async def create():
@@ -139,12 +128,12 @@ async def create():
     _fill_choices(form, await _plan_views())
     if form.validate():
         try:
-            customer_id = await _resolve_customer(form.customer.data)
-            if customer_id is None:
+            customer = await customers.find_by_reference(g.merchant.id, form.customer.data)
+            if customer is None:
                 raise NotFound(NO_SUCH_CUSTOMER)
             subscription = await subscriptions.create_subscription(
                 g.merchant.id,
-                customer_id=customer_id,
+                customer_id=customer.id,
                 plan_id=form.plan_id.data,
                 effective_price_id=form.price_id.data,
                 start_timestamp=form.start_timestamp,
