@@ -16,8 +16,8 @@ from billing.customers import customers
 from billing.subscriptions import cancelled_reads, subscription_reads, subscriptions
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
-from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
 from webapp.pages import subscription_labels
+from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
 from webapp.pages.price_labels import HELPERS, price_summary
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/dashboard/subscriptions")
