@@ -122,3 +122,14 @@ async def test_api_shows_cancel_at_period_end_and_404_after_the_pass(client, mer
     assert (body["status"], body["cancelAtPeriodEnd"]) == ("active", True)
     await run_due(now=sub.current_period_end + timedelta(seconds=1))
     assert (await client.get(path, headers=merchant.headers)).status_code == 404
+
+
+async def test_confirming_an_action_on_a_cancelled_subscription_leads_to_its_page(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    sub = await subscribe(merchant_id)
+    sid = sub.stable_subscription_id
+    await subscription_lifecycle.cancel(merchant_id, sid)
+    response = await client.get(f"/dashboard/subscriptions/{sid}/cancel-at-period-end")
+    assert response.headers["Location"] == f"/dashboard/subscriptions/{sid}"
+    page = await html_of(await client.get(response.headers["Location"]))
+    assert "Cancelled on" in page and "not found" not in page

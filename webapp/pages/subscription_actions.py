@@ -93,9 +93,10 @@ async def confirm(subscription_id: str, action: str):
     """The confirmation page for pause and cancel (HTMX asks with hx-confirm instead)."""
     if action not in CONFIRMATIONS:
         return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
-    subscription = await _subscription_or_none(subscription_id, include_features=False)
-    if subscription is None:
-        return redirect(url_for("subscriptions.index"), 303)
+    try:
+        subscription = await subscription_reads.get_subscription(g.merchant.id, subscription_id)
+    except NotFound:  # cancelled (its page says so, read-only) or unknown (the page says that)
+        return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
     title, text, button = CONFIRMATIONS[action]
     return await render_page(
         CONFIRM,
