@@ -90,7 +90,7 @@ async def detail(subscription_id: str):
 @bp.get("/<subscription_id>/<action>")
 @login_required
 async def confirm(subscription_id: str, action: str):
-    """The confirmation page for pause and cancel (HTMX asks with hx-confirm instead)."""
+    """The confirmation page for pause and both cancels (HTMX asks with hx-confirm instead)."""
     if action not in CONFIRMATIONS:
         return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
     try:
