@@ -153,6 +153,26 @@ async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | 
     )
 
 
+async def find_by_reference(merchant_id: str, text: str) -> Customer | None:
+    """The live customer a merchant means by ``text`` (the dashboard's subscribe form): its id,
+    else the customer with exactly this email (case-insensitive), else the newest one with
+    this external id (what the merchant's own system calls the customer). None when no
+    customer matches."""
+    if not isinstance(text, str) or not _storable(text):
+        return None
+    if is_well_formed(text, Customer.id_prefix):
+        found = await Customer.scoped(merchant_id).filter(id=text).first()
+        if found is not None:
+            return found
+    by_email = await (
+        Customer.scoped(merchant_id)
+        .filter(email_normalized=text.lower())
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    return by_email or await find_by_external_id(merchant_id, text)
+
+
 def _storable(text: str, column: str = "email_normalized") -> bool:
     """Whether ``text`` can be sent to PostgreSQL at all (no NUL, no lone surrogates) and
     could be a value of ``column`` (the email, 320 characters, is the longest searched).

@@ -9,6 +9,10 @@ pause               active                      paused      paused, unpaid
 resume              paused                      active      active, unpaid
 reactivate          unpaid                      active      active, paused
 cancel (DELETE)     active, paused, unpaid      ended       (none: every live state ends)
+cancel at period    active, paused, unpaid      (same)      already set to end
+end (dashboard)     (sets cancel_at_period_end; the due-work pass ends it at the period end)
+keep (dashboard)    one set to end at period    (same)      not set to end
+                    end (clears the flag)
 enforce dunning     active, paused, unpaid      per the merchant's dunning end action
 ==================  ==========================  ==========  ==================================
 
@@ -115,6 +119,37 @@ async def cancel(merchant_id: str, stable_id: str) -> Subscription:
         live = await lock_live(merchant_id, stable_id)
         await end(merchant_id, live)
     return live
+
+
+SCHEDULED_ALREADY = "This subscription already ends at the end of its current period"
+NOT_SCHEDULED = "This subscription is not set to end at the end of its period"
+
+
+async def _set_cancel_at_period_end(merchant_id: str, stable_id: str, wanted: bool):
+    """Set or clear ``cancel_at_period_end`` on the locked live version, with an event
+    (``cancel_scheduled`` / ``cancel_unscheduled``) so the history says who changed what when.
+    The flag changes no version: the period roll-over (``periods._roll``, run by the due-work
+    pass) ends the subscription as of its period end, exactly as for a flag set through /v1."""
+    async with in_transaction():
+        live = await lock_live(merchant_id, stable_id)
+        if live.cancel_at_period_end == wanted:
+            raise Conflict(SCHEDULED_ALREADY if wanted else NOT_SCHEDULED)
+        live.cancel_at_period_end = wanted
+        await live.save(update_fields=["cancel_at_period_end", "updated_at"])
+        kind = "cancel_scheduled" if wanted else "cancel_unscheduled"
+        await subscriptions.record_event(merchant_id, live, kind, at=utcnow())
+    return live
+
+
+async def cancel_at_period_end(merchant_id: str, stable_id: str) -> Subscription:
+    """End the subscription when its current period ends (the dashboard's gentler cancel): the
+    customer keeps what was paid for, and nothing renews."""
+    return await _set_cancel_at_period_end(merchant_id, stable_id, True)
+
+
+async def keep(merchant_id: str, stable_id: str) -> Subscription:
+    """Undo :func:`cancel_at_period_end` before the period ends: the subscription renews."""
+    return await _set_cancel_at_period_end(merchant_id, stable_id, False)
 
 
 async def enforce_dunning_now(merchant_id: str, stable_id: str) -> str:

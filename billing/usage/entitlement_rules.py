@@ -123,8 +123,9 @@ def _answer(slug, entitled, value, source, usages, credit_info, display_name=Non
         "usages": usages,
         "creditInfo": credit_info,
     }
-    if display_name is not None:
+    if display_name is not None:  # the dashboard's answer (never /v1's): name and value
         body["displayName"] = display_name
+        body["grantedValue"] = value  # kept when not entitled, e.g. a limit of 0 or used up
     return body
 
 

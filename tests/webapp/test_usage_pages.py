@@ -115,7 +115,7 @@ async def test_customer_page_shows_entitlements_with_usage_bars(client, sign_up)
     assert 'data-feature="api-calls"' in panel and 'data-feature="sso"' in panel
     assert '<progress value="30" max="100"' in panel
     assert "30 of 100 used" in panel
-    assert "Credits" in panel and "Plan" in panel
+    assert "Credits" in panel and "From plan" in panel
 
 
 async def test_customer_without_subscription_has_an_empty_panel(client, sign_up):

@@ -24,9 +24,10 @@ class ChoiceField(SelectField):
 class SubscribeForm(TallyForm):
     customer = StringField(
         "Customer",
-        [InputRequired("Enter the customer's email or id"), Length(max=320)],
+        [InputRequired("Enter the customer's email, id or external id"), Length(max=320)],
         filters=[lambda value: value.strip() if isinstance(value, str) else value],
-        description="The customer's email or their id (cust_…).",
+        description="The customer's email, their id (cust_…) or the external id your system "
+        "gives them.",
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
     plan_id = ChoiceField("Plan", [InputRequired("Choose a plan")], choices=[])

@@ -3,7 +3,7 @@
 from quart import Blueprint, g
 
 from billing import onboarding
-from billing.subscriptions import mrr
+from billing.subscriptions import mrr, trials
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
 from webapp.pages.mrr_chart import build_chart
@@ -44,7 +44,7 @@ async def checklist():
         {"done": bool(status.get(key)), "title": title, "why": why, "area": area}
         for key, title, why, area in CHECKLIST
     ]
-    current = await mrr.merchant_mrr(g.merchant.id)
+    current = await trials.mrr_split(g.merchant.id)  # the /v1 MRR, paying and in trial
     per_day = await mrr.mrr_per_day(g.merchant.id, CHART_DAYS)
     chart = build_chart(per_day, g.merchant.default_currency)
     return await render_page(

@@ -4,13 +4,17 @@ Pages address a subscription by its stable id, so links survive new versions. Ea
 one call to the lifecycle or versions service; a refused transition (409, e.g. resuming an
 active subscription, or anything on an ended one) comes back as a flash error on the page the
 action started from (``next``), never as a broken page.
+
+Cancelling comes in two forms: now (the API's DELETE) or at the end of the current period
+(``cancel_at_period_end``, carried out by the due-work pass; "keep" undoes it). A cancelled
+subscription keeps its page, read-only (``cancelled_reads``), although /v1 answers 404 for it.
 """
 
 from quart import flash, g, redirect, request, url_for
 
 from billing.catalog import features
 from billing.core.errors import NotFound, ServiceError
-from billing.subscriptions import subscription_lifecycle, subscription_reads
+from billing.subscriptions import cancelled_reads, subscription_lifecycle, subscription_reads
 from billing.subscriptions import subscription_versions as versions
 from webapp.forms.feature_values import attach_library
 from webapp.forms.subscriptions import FeatureOverrideForm
@@ -28,6 +32,11 @@ ACTIONS = {
     "resume": (subscription_lifecycle.resume, "Subscription resumed."),
     "reactivate": (subscription_lifecycle.reactivate, "Subscription reactivated."),
     "cancel": (subscription_lifecycle.cancel, "Subscription cancelled."),
+    "cancel-at-period-end": (
+        subscription_lifecycle.cancel_at_period_end,
+        "The subscription ends when its current period ends.",
+    ),
+    "keep": (subscription_lifecycle.keep, "The subscription renews as usual."),
 }
 CONFIRMATIONS = {
     "pause": (
@@ -38,7 +47,13 @@ CONFIRMATIONS = {
     "cancel": (
         "Cancel this subscription?",
         "It ends now: billing stops and the features it grants end. This cannot be undone.",
-        "Cancel subscription",
+        "Cancel now",
+    ),
+    "cancel-at-period-end": (
+        "Cancel at the end of the period?",
+        "It stays active until its current period ends, then ends instead of renewing. "
+        "You can undo this until then.",
+        "Cancel at period end",
     ),
 }
 
@@ -61,8 +76,13 @@ def _back(subscription_id: str) -> str:
 @bp.get("/<subscription_id>")
 @login_required
 async def detail(subscription_id: str):
-    subscription = await _subscription_or_none(subscription_id)
-    if subscription is None:
+    """The subscription's page; a cancelled one is shown read-only, without actions."""
+    try:
+        subscription = await cancelled_reads.get_any(
+            g.merchant.id, subscription_id, include_features=True
+        )
+    except NotFound as error:
+        await flash(error.message, "error")
         return redirect(url_for("subscriptions.index"), 303)
     card = await card_of(g.merchant.id, subscription)
     return await render_page(DETAIL, card=card, subscription=subscription)
@@ -71,12 +91,13 @@ async def detail(subscription_id: str):
 @bp.get("/<subscription_id>/<action>")
 @login_required
 async def confirm(subscription_id: str, action: str):
-    """The confirmation page for pause and cancel (HTMX asks with hx-confirm instead)."""
+    """The confirmation page for pause and both cancels (HTMX asks with hx-confirm instead)."""
     if action not in CONFIRMATIONS:
         return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
-    subscription = await _subscription_or_none(subscription_id, include_features=False)
-    if subscription is None:
-        return redirect(url_for("subscriptions.index"), 303)
+    try:
+        subscription = await subscription_reads.get_subscription(g.merchant.id, subscription_id)
+    except NotFound:  # cancelled (its page says so, read-only) or unknown (the page says that)
+        return redirect(url_for("subscriptions.detail", subscription_id=subscription_id), 303)
     title, text, button = CONFIRMATIONS[action]
     return await render_page(
         CONFIRM,
@@ -103,8 +124,6 @@ async def act(subscription_id: str, action: str):
             await flash(error.message, "error")
         else:
             await flash(done, "success")
-            if action == "cancel" and back.startswith(url_for("subscriptions.index") + "/"):
-                back = url_for("subscriptions.index")  # its own page is gone
     if is_htmx():
         return "", 200, {"HX-Redirect": back}
     return redirect(back, 303)

@@ -25,6 +25,8 @@ KIND_LABELS = {
     "reactivated": "Reactivated",
     "unpaid": "Marked unpaid",
     "cancelled": "Cancelled",
+    "cancel_scheduled": "Set to cancel at period end",
+    "cancel_unscheduled": "Cancel at period end undone",
 }
 
 

@@ -13,22 +13,24 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 from billing.catalog import plans
 from billing.core.errors import Conflict, NotFound, ServiceError
 from billing.customers import customers
-from billing.subscriptions import subscription_reads, subscriptions
+from billing.subscriptions import cancelled_reads, subscription_reads, subscriptions
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
+from webapp.pages import subscription_labels
 from webapp.pages.common import INVALID_FORM, login_required, page_headers, render_page
 from webapp.pages.price_labels import HELPERS, price_summary
 
 bp = Blueprint("subscriptions", __name__, url_prefix="/dashboard/subscriptions")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
+subscription_labels.register(bp)
 
 PAGE = "dashboard/subscriptions/index.html"
 LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
-STATUSES = ("all", "active", "paused", "unpaid")
-NO_SUCH_CUSTOMER = "No customer has this email or id"
+STATUSES = ("all", "active", "paused", "unpaid", "cancelled")
+NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
 
 @bp.context_processor
@@ -39,16 +41,21 @@ async def helpers() -> dict:
 @bp.get("")
 @login_required
 async def index():
-    """Live subscriptions, newest first, filtered by status, with a count per status tab."""
+    """Subscriptions, newest first, filtered by status, with a count per status tab. All and
+    Cancelled include cancelled ones (read from ``cancelled_reads``; /v1 never lists them)."""
     status = request.args.get("status", "all")
     if status not in STATUSES:
         status = "all"
-    shown = await subscription_reads.list_subscriptions(
-        g.merchant.id, status=None if status == "all" else status
-    )
+    if status == "all":
+        shown = await cancelled_reads.list_all(g.merchant.id)
+    elif status == "cancelled":
+        shown = await cancelled_reads.list_cancelled(g.merchant.id)
+    else:
+        shown = await subscription_reads.list_subscriptions(g.merchant.id, status=status)
     by_status = await subscription_reads.status_counts(g.merchant.id)
     counts = {name: by_status.get(name, 0) for name in STATUSES}
-    counts["all"] = sum(by_status.values())
+    counts["cancelled"] = await cancelled_reads.cancelled_count(g.merchant.id)
+    counts["all"] = sum(by_status.values()) + counts["cancelled"]
     return await render_page(
         PAGE,
         LIST,
@@ -114,17 +121,6 @@ async def prices():
     return await render_page(PRICES, PRICES, form=form)
 
 
-async def _resolve_customer(text: str) -> str | None:
-    """The customer id the merchant means: an id as given, or the live customer whose email
-    is exactly ``text`` (compared case-insensitively, as the customers service stores it)."""
-    if text.startswith("cust_"):
-        return text
-    rows, _ = await customers.list_customers(g.merchant.id, search=text, limit=20)
-    wanted = text.lower()
-    match = next((row for row in rows if row.email_normalized == wanted), None)
-    return match.id if match else None
-
-
 @bp.post("/new")
 @login_required
 async def create():
@@ -132,12 +128,12 @@ async def create():
     _fill_choices(form, await _plan_views())
     if form.validate():
         try:
-            customer_id = await _resolve_customer(form.customer.data)
-            if customer_id is None:
+            customer = await customers.find_by_reference(g.merchant.id, form.customer.data)
+            if customer is None:
                 raise NotFound(NO_SUCH_CUSTOMER)
             subscription = await subscriptions.create_subscription(
                 g.merchant.id,
-                customer_id=customer_id,
+                customer_id=customer.id,
                 plan_id=form.plan_id.data,
                 effective_price_id=form.price_id.data,
                 start_timestamp=form.start_timestamp,

@@ -1,0 +1,114 @@
+"""Trials and labels on the subscription pages (issue 19, points 4 and 14): "Trialing" until the
+trial ends while /v1 keeps ``active`` and the spec's MRR; the MRR tile split into paying and in
+trial; dates with the year on both ends; the subscribe form finding a customer by external
+id; "No trial" rather than "None"; no price id in a tooltip."""
+
+from datetime import UTC, datetime, timedelta
+
+from billing.catalog.models import Price
+from billing.core.models import utcnow
+from billing.customers.models import Customer
+from billing.subscriptions import trials
+from billing.subscriptions.models import Subscription
+from billing.subscriptions.subscriptions import create_subscription
+from tests.factories import make_plan
+from tests.subscription_factories import make_customer, subscribe
+from tests.webapp.test_catalog_pages import html_of, signed_up
+
+
+async def trial_subscription(merchant_id: str, *, cents: int = 4900) -> Subscription:
+    plan = await make_plan(merchant_id, name="Trial plan", monthly_cents=cents, trial_days=14)
+    price = await Price.get(plan_id=plan.id)
+    customer = await make_customer(merchant_id, name="Tess")
+    return await create_subscription(
+        merchant_id, customer_id=customer.id, plan_id=plan.id, effective_price_id=price.id
+    )
+
+
+async def test_trial_shows_trialing_and_the_mrr_tile_splits_it(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    paying = await subscribe(merchant_id, monthly_cents=1000)
+    trial = await trial_subscription(merchant_id)
+    sid = trial.stable_subscription_id
+
+    listing = await html_of(await client.get("/dashboard/subscriptions"))
+    row = listing[listing.index(f'id="subscription-{sid}"') :]
+    assert row.startswith(f'id="subscription-{sid}" data-status="trialing"')
+    assert ">Trialing</span>" in row.split("</tr>")[0]
+    other = listing[listing.index(f'id="subscription-{paying.stable_subscription_id}"') :]
+    assert ">Active</span>" in other.split("</tr>")[0]
+
+    page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+    ends = trial.trial_end_date
+    assert ">Trialing</span>" in page
+    assert f"in trial, paying from {ends:%b} {ends.day}, {ends.year}" in page
+
+    home = await html_of(await client.get("/dashboard"))
+    assert 'id="mrr-amount">€59.00' in home  # the spec's MRR: trials count
+    paying_part = home[home.index('id="mrr-paying"') :].split("</div>")[0]
+    trial_part = home[home.index('id="mrr-trial"') :].split("</div>")[0]
+    assert "€10.00" in paying_part and "1 subscription" in paying_part
+    assert "€49.00" in trial_part and "not paying yet" in trial_part
+
+    # once the trial is over it reads as active and counts as paying
+    await Subscription.filter(id=trial.id).update(trial_end_date=utcnow() - timedelta(days=1))
+    page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+    assert ">Active</span>" in page and "Trial ended" in page
+    home = await html_of(await client.get("/dashboard"))
+    assert "€59.00" in home[home.index('id="mrr-paying"') :].split("</div>")[0]
+
+
+async def test_api_keeps_active_and_the_spec_mrr_for_a_trial(client, merchant):
+    trial = await trial_subscription(merchant.id, cents=4900)
+    body = await (
+        await client.get(
+            f"/v1/subscriptions/{trial.stable_subscription_id}", headers=merchant.headers
+        )
+    ).get_json()
+    assert body["status"] == "active" and body["trialEndDate"] is not None
+    mrr = await (await client.get("/v1/subscriptions/mrr", headers=merchant.headers)).get_json()
+    assert mrr["mrr"]["amount_cents"] == 4900
+    split = await trials.mrr_split(merchant.id)
+    assert (split.total_cents, split.paying_cents, split.trial_cents) == (4900, 0, 4900)
+
+
+async def test_periods_show_the_year_on_both_dates(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    start = datetime(2025, 12, 20, tzinfo=UTC)
+    sub = await subscribe(merchant_id, yearly=True, start=start)
+    page = await html_of(await client.get(f"/dashboard/subscriptions/{sub.stable_subscription_id}"))
+    first, last = sub.current_period_start, sub.current_period_end
+    assert first.year != last.year
+    expected = f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year}"
+    assert f'class="sub-period">{expected}<' in page
+
+
+async def test_subscribe_form_finds_the_customer_by_external_id(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    plan = await make_plan(merchant_id, name="Basic", monthly_cents=1000)
+    price = await Price.get(plan_id=plan.id)
+    customer = await make_customer(merchant_id)
+    await Customer.filter(id=customer.id).update(external_customer_id="crm-42")
+    form = {"csrf_token": token, "customer": "crm-42", "plan_id": plan.id, "price_id": price.id}
+    response = await client.post("/dashboard/subscriptions/new", form=form)
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/dashboard/customers/{customer.id}"
+    assert await Subscription.filter(customer_id=customer.id).count() == 1
+    page = await html_of(await client.get("/dashboard/subscriptions/new"))
+    assert "external id" in page
+
+
+async def test_plan_page_says_no_trial_and_shows_no_price_id(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    plan = await make_plan(merchant_id, name="Basic", monthly_cents=1000)
+    price = await Price.get(plan_id=plan.id)
+    await Price.create(
+        merchant_id=merchant_id,
+        plan_id=plan.id,
+        currency="USD",
+        pricing_data=price.pricing_data,
+        cloned_from_price_id=price.id,
+    )
+    page = await html_of(await client.get(f"/dashboard/plans/{plan.stable_plan_id}"))
+    assert "<dd>No trial</dd>" in page and "<dd>None</dd>" not in page
+    assert f'title="Copied from {price.id}"' not in page and ">Copy</span>" in page
