@@ -161,3 +161,16 @@ async def keyset_page(
     await Invoice.fetch_for_list(rows[:limit], "customer")
     more = len(rows) > limit
     return rows[:limit], _cursor(rows[limit - 1]) if more else None
+
+
+async def recent_invoices(
+    merchant_id: str, *, customer_id: str | None = None, stable_id: str | None = None, limit=10
+) -> list[Invoice]:
+    """The newest ``limit`` invoices of a customer or of a subscription (all its versions),
+    for the panels on their dashboard pages."""
+    query = Invoice.scoped(merchant_id)
+    if customer_id:
+        query = query.filter(customer_id=customer_id)
+    if stable_id:
+        query = query.filter(stable_subscription_id=stable_id)
+    return list(await query.order_by("-issue_date", "-id").limit(limit))

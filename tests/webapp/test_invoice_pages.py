@@ -61,3 +61,16 @@ async def test_another_merchants_invoice_is_not_found(client, sign_up, make_merc
     assert response.status_code == 303
     followed = await client.get("/dashboard/invoices")
     assert "Invoice not found" in await html_of(followed)
+
+
+async def test_customer_and_subscription_pages_show_invoices_and_the_upcoming_one(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1)
+    await bill_due(JAN_1, merchant_id)
+    customer_page = await html_of(await client.get(f"/dashboard/customers/{sub.customer_id}"))
+    assert 'id="invoices"' in customer_page and 'data-number="INV-000001"' in customer_page
+    assert f"/dashboard/invoices?customer={sub.customer_id}" in customer_page
+    sub_page = await html_of(await client.get(f"/dashboard/subscriptions/{sub.id}"))
+    assert 'data-number="INV-000001"' in sub_page
+    upcoming = sub_page.split('id="upcoming-invoice"')[1].split("</article>")[0]
+    assert "Feb 01, 2030" in upcoming and "$49.00" in upcoming

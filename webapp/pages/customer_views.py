@@ -10,10 +10,13 @@ page shows the same card for one subscription; both build it here.
 
 from dataclasses import dataclass
 
+from quart import url_for
+
 from billing.customers import organizations
 from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
 from billing.usage.feature_access import FeatureAccess, customer_feature_access
+from webapp.pages import invoice_panels
 from webapp.pages.subscription_history import History, subscription_history
 
 
@@ -54,6 +57,8 @@ async def detail_context(merchant_id: str, customer) -> dict:
         "organization": organization,
         "members": members,
         "entitlements": list(access.values()),
+        "invoices_link": url_for("invoices.index", customer=customer.id),
+        **await invoice_panels.customer_panel(merchant_id, customer.id),
     }
 
 

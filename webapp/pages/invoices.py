@@ -26,7 +26,13 @@ DETAIL = "dashboard/invoices/detail.html"
 TABS = ("all", "unpaid", "paid", "draft", "void")
 PAGE_SIZE = 25
 MAX_BACK = 20
-STATUS_WORDS = {"all": "All", "draft": "Draft", "unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
+INVOICE_STATUS_WORDS = {
+    "all": "All",
+    "draft": "Draft",
+    "unpaid": "Unpaid",
+    "paid": "Paid",
+    "void": "Void",
+}
 REASON_WORDS = {
     "subscription_cycle": "Subscription renewal",
     "subscription_final": "Final usage after cancellation",
@@ -34,9 +40,10 @@ REASON_WORDS = {
 }
 
 
-@bp.context_processor
+@bp.app_context_processor
 async def words() -> dict:
-    return {"status_words": STATUS_WORDS, "reason_words": REASON_WORDS}
+    """Status and reason words for every page that shows invoices (customers, subscriptions)."""
+    return {"invoice_status_words": INVOICE_STATUS_WORDS, "reason_words": REASON_WORDS}
 
 
 async def _customer_filter(customer_id: str):

@@ -18,6 +18,7 @@ from billing.subscriptions import cancelled_reads, subscription_lifecycle, subsc
 from billing.subscriptions import subscription_versions as versions
 from webapp.forms.feature_values import attach_library
 from webapp.forms.subscriptions import FeatureOverrideForm
+from webapp.pages import invoice_panels
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page, safe_next
 from webapp.pages.customer_views import card_of
 from webapp.pages.subscriptions import bp
@@ -85,7 +86,8 @@ async def detail(subscription_id: str):
         await flash(error.message, "error")
         return redirect(url_for("subscriptions.index"), 303)
     card = await card_of(g.merchant.id, subscription)
-    return await render_page(DETAIL, card=card, subscription=subscription)
+    panel = await invoice_panels.subscription_panel(g.merchant.id, subscription)
+    return await render_page(DETAIL, card=card, subscription=subscription, **panel)
 
 
 @bp.get("/<subscription_id>/<action>")

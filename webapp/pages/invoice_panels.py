@@ -1,0 +1,24 @@
+"""The invoice panels other dashboard pages show: a customer's or a subscription's recent
+invoices, and a subscription's upcoming invoice (``upcoming.upcoming_invoice``, which stores
+nothing). Kept here so the customer and subscription pages each add one line."""
+
+from contextlib import suppress
+
+from billing.core.errors import NotFound, ServiceError
+from billing.invoicing import invoices, upcoming
+
+
+async def customer_panel(merchant_id: str, customer_id: str) -> dict:
+    return {"recent_invoices": await invoices.recent_invoices(merchant_id, customer_id=customer_id)}
+
+
+async def subscription_panel(merchant_id: str, subscription) -> dict:
+    """Recent invoices of the subscription, and its upcoming one while it is live (None when
+    nothing more will be billed, or the preview cannot be worked out right now)."""
+    stable_id = subscription.stable_subscription_id
+    panel = {"recent_invoices": await invoices.recent_invoices(merchant_id, stable_id=stable_id)}
+    panel["upcoming"] = None
+    if subscription.end_timestamp is None:
+        with suppress(NotFound, ServiceError):
+            panel["upcoming"] = await upcoming.upcoming_invoice(merchant_id, stable_id)
+    return panel
