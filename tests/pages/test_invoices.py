@@ -45,3 +45,10 @@ async def test_list_tabs_detail_and_pdf(page, app):
     await page.set_viewport_size({"width": 390, "height": 844})
     await expect(page.get_by_role("heading", level=1)).to_be_visible()
     await screenshot(page, "invoice-390")
+
+    await page.set_viewport_size({"width": 1280, "height": 900})
+    await page.get_by_role("link", name="View the subscription").click()
+    upcoming = page.locator("#upcoming-invoice")
+    await expect(upcoming).to_contain_text("Apr 01, 2030")
+    await expect(page.locator("#invoices tbody tr")).to_have_count(3)
+    await screenshot(page, "subscription-invoices-1280")
