@@ -11,10 +11,14 @@ import re
 from wtforms import Form
 
 from billing.core.currencies import ISO_4217
+from billing.core.currency_names import CURRENCY_NAMES
+from webapp.forms.plain_words import plain
 
 
 def currency_choices() -> list[tuple[str, str]]:
-    return [(code, code) for code in sorted(ISO_4217)]
+    """Every currency as ``("EUR", "EUR — Euro")``: the code is what is stored, the name is
+    what lets a person find theirs."""
+    return [(code, f"{code} — {CURRENCY_NAMES[code]}") for code in sorted(ISO_4217)]
 
 
 class TallyForm(Form):
@@ -23,6 +27,7 @@ class TallyForm(Form):
     ``error_fields`` maps a word the service uses in its message (the API's camelCase field
     name, or a plain word like "password") to the form field and, optionally, the words to
     show instead of the API name ("legalName is required" -> "Legal name is required").
+    Whatever is shown is then put in plain words (``plain_words.plain``).
     """
 
     error_fields: tuple[tuple[str, str, str | None], ...] = ()
@@ -33,9 +38,9 @@ class TallyForm(Form):
                 if label and message.startswith(word):
                     message = label + message[len(word) :]
                 field = self[field_name]
-                field.errors = [*field.errors, message]
+                field.errors = [*field.errors, plain(message)]
                 return
-        self.form_errors.append(message)
+        self.form_errors.append(plain(message))
 
     @property
     def has_errors(self) -> bool:
