@@ -83,6 +83,7 @@ async def test_confirmation_is_the_apps_dialog_keyboard_first(page):
     await page.goto("/dashboard/api-keys")
     await page.get_by_label("Name", exact=True).fill("Old backend")
     await page.get_by_role("button", name="Create key").click()
+    await expect(page.locator("#new-key-title")).to_contain_text("Old backend")
     await page.reload()
     row = page.locator("tr", has_text="Old backend")
     dialog = page.locator("#confirm-dialog")

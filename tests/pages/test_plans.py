@@ -143,7 +143,7 @@ async def test_wizard_shows_errors_inline(page):
     await page.get_by_role("button", name="Create plan").click()
     monthly = page.get_by_label("Monthly price")
     await expect(monthly).to_have_attribute("aria-invalid", "true")
-    await expect(page.get_by_text("Monthly price must be a non-negative")).to_be_visible()
+    await expect(page.get_by_text("Monthly price must be between 0.00 and")).to_be_visible()
 
     await monthly.fill("10")
     await page.get_by_label("Feature name").first.fill("Reports again")

@@ -225,4 +225,4 @@ async def test_metric_errors_show_on_their_fields(client, sign_up):
     assert response.status_code == 422
     assert "Event name must be 1-200 characters" in await html_of(response)
     response = await client.post("/dashboard/metrics/new", form={**form, "event_name": "gb"})
-    assert "Aggregation SUM needs valueType NUMERIC" in await html_of(response)
+    assert "Aggregation SUM needs value type NUMERIC" in await html_of(response)

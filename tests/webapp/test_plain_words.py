@@ -36,6 +36,10 @@ def main_of(html: str) -> str:
             "Feature value must be a number of at most 15 digits",
         ),
         ("startDate must not be after endDate", "Start date must not be after end date"),
+        (
+            "startDate must be an ISO 8601 datetime such as 2025-01-31T00:00:00Z",
+            "Start date must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)",
+        ),
         ('A plan named "growthPlan" exists', 'A plan named "growthPlan" exists'),
     ],
 )

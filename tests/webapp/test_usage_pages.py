@@ -70,7 +70,7 @@ async def test_bad_filters_show_the_message_not_a_500(client, sign_up):
     await signed_up(sign_up)
     response = await client.get("/dashboard/usage?startDate=soon")
     assert response.status_code == 400
-    assert "startDate must be an ISO 8601 datetime" in await html_of(response)
+    assert "Start date must be a date like 2026-01-31" in await html_of(response)
     response = await client.get("/dashboard/usage?offset=-3", headers=HX)
     assert response.status_code == 400
     assert 'id="usage-error"' in await html_of(response)

@@ -21,6 +21,10 @@ PHRASES = (
         re.compile(r"must be a finite number between -\d{10,} and \d{10,}"),
         "must be a number of at most 15 digits",
     ),
+    (
+        re.compile(r"must be an ISO 8601 datetime such as \S+"),
+        "must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)",
+    ),
     (re.compile(r"\bin cents\b"), ""),
 )
 # Field names the API spells in camelCase, when no form field took the message: a few by
