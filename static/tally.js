@@ -115,6 +115,8 @@ document.addEventListener("htmx:confirm", function (event) {
   var cancel = dialog.querySelector("[data-confirm-cancel]");
   document.getElementById("confirm-message").textContent = question;
   ok.textContent = (named.textContent || "").trim() || "Confirm";
+  /* "Cancel" beside "Cancel subscription" would be ambiguous: that one keeps it. */
+  cancel.textContent = /^Cancel\b/.test(ok.textContent) ? "Keep it" : "Cancel";
   ok.classList.toggle("danger", named.classList.contains("danger")
     || /^(Delete|Revoke|Remove|Cancel|Deactivate)\b/.test(ok.textContent));
   var finish = function (confirmed) {

@@ -6,8 +6,10 @@ import re
 
 from playwright.async_api import Page, Route, expect
 
+from billing.accounts.models import Membership
 from tests.conftest import PASSWORD, unique_email
-from tests.pages.conftest import DASHBOARD_URL, screenshot, sign_up
+from tests.pages.conftest import DASHBOARD_URL, PHONE, screenshot, sign_up
+from tests.subscription_factories import subscribe
 
 REPORT_BUTTON_STATE = """() => document.querySelector('form').addEventListener('submit', () =>
   setTimeout(() => { const b = document.querySelector('button[type=submit]');
@@ -108,3 +110,22 @@ async def test_confirmation_is_the_apps_dialog_keyboard_first(page):
     await page.keyboard.press("Tab")
     await page.keyboard.press("Enter")
     await expect(row.locator(".key-status")).to_have_text("Revoked")
+
+
+async def test_the_dialog_fits_a_phone_and_never_says_cancel_twice(new_page, app):
+    page = await new_page(PHONE)
+    email = await sign_up(page)
+    membership = await Membership.filter(user__email=email).first()
+    subscription = await subscribe(membership.merchant_id)
+    await page.goto(f"/dashboard/subscriptions/{subscription.stable_subscription_id}")
+    await page.get_by_role("button", name="Cancel subscription").click()
+    dialog = page.locator("#confirm-dialog")
+    await expect(dialog.locator("[data-confirm-ok]")).to_have_text("Cancel subscription")
+    keep = dialog.get_by_role("button", name="Keep it")
+    await expect(keep).to_be_focused()
+    box = await dialog.locator("article").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    await screenshot(page, "confirm-dialog-390")
+    await keep.click()
+    await expect(dialog).to_be_hidden()
+    await expect(page.locator(".sub-card .status-badge")).to_have_text("Active")
