@@ -41,6 +41,7 @@ def main_of(html: str) -> str:
             "Start date must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)",
         ),
         ('A plan named "growthPlan" exists', 'A plan named "growthPlan" exists'),
+        ("sub_4fGhT2 is already cancelled", "sub_4fGhT2 is already cancelled"),
     ],
 )
 def test_service_messages_read_plainly(message, shown):

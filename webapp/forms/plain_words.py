@@ -56,4 +56,6 @@ def plain(message: str) -> str:
     parts = QUOTED.split(str(message))
     text = "".join(part if QUOTED.fullmatch(part) else _plain_part(part) for part in parts)
     text = re.sub(r" {2,}", " ", text).strip()
-    return text[:1].upper() + text[1:]
+    if re.match(r"[a-z]+[ ,:]", text):  # a sentence, not an id like sub_… or a slug
+        text = text[:1].upper() + text[1:]
+    return text
