@@ -253,6 +253,8 @@
     selectInterval(root, root.getAttribute("data-interval") || "month");
   }
 
+  var UNAVAILABLE = "This pricing table is not available right now.";
+
   function message(text, detail, isError) {
     var box = el("div", "tpt-message" + (isError ? " tpt-message--error" : ""));
     if (isError) box.setAttribute("role", "alert");
@@ -285,7 +287,7 @@
       var base = (this.getAttribute("api-base") || scriptOrigin).replace(/\/+$/, "");
       var request = ++this._request, self = this;
       if (!slug || !key) {
-        this._show(message("Pricing is unavailable.", "The embed needs a slug and a publishable-key.", true));
+        this._fail("The embed needs a slug and a publishable-key attribute.");
         return;
       }
       this._show(message("Loading plans…"));
@@ -306,9 +308,16 @@
         })
         .catch(function (error) {
           if (request !== self._request) return;
-          self._show(message("Pricing could not be loaded.", error.message || "Network error", true));
-          self.dispatchEvent(new CustomEvent("tally:error", { detail: { message: error.message } }));
+          self._fail(error.message || "Network error");
         });
+    }
+
+    /* Visitors of the merchant's site get a neutral sentence; why it failed (a wrong key, a
+       missing table) is for the merchant's developer: the console and the tally:error event. */
+    _fail(reason) {
+      this._show(message(UNAVAILABLE, null, true));
+      if (window.console) console.warn("Tally pricing table: " + reason);
+      this.dispatchEvent(new CustomEvent("tally:error", { detail: { message: reason } }));
     }
 
     _render(table) {

@@ -4,6 +4,10 @@ Templates link our own files through ``asset_url("tally.css")``, which adds ``?v
 hash of the content: such requests are cached for a year, and a release that changes the file
 changes its URL. A request without ``v`` (the embed script pasted into merchants' sites, old
 links) is cached for an hour only, so fixes reach everyone the same day.
+
+The icon is ``favicon.svg``, linked from every layout. Browsers and tools that ask for
+``/favicon.ico`` without reading the page are redirected to it, so no request for the icon
+ever ends in a 404.
 """
 
 import hashlib
@@ -11,7 +15,7 @@ from datetime import timedelta
 from functools import cache
 from pathlib import Path
 
-from quart import Quart, Response, request, url_for
+from quart import Quart, Response, redirect, request, url_for
 
 UNVERSIONED_MAX_AGE = timedelta(hours=1)
 VERSIONED_CACHE = "public, max-age=31536000, immutable"
@@ -30,6 +34,10 @@ def register_assets(app: Quart) -> None:
         return url_for("static", filename=filename, v=_version(static_folder / filename))
 
     app.jinja_env.globals["asset_url"] = asset_url
+
+    @app.get("/favicon.ico")
+    async def favicon() -> Response:
+        return redirect(asset_url("favicon.svg"), 301)
 
     @app.after_request
     async def cache_versioned_assets(response: Response) -> Response:

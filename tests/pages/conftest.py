@@ -50,6 +50,12 @@ def _csp_violation(message, errors: list) -> None:
         errors.append(RuntimeError(f"{message.text} ({message.location['url']})"))
 
 
+async def _native_dialog(dialog, errors: list) -> None:
+    """The app asks with its own dialog; a browser confirm()/alert() is a bug."""
+    errors.append(RuntimeError(f"native {dialog.type} dialog: {dialog.message}"))
+    await dialog.dismiss()
+
+
 @pytest.fixture
 async def new_page(browser, live_server):
     """Open pages in fresh contexts; each context is closed after the test."""
@@ -63,6 +69,7 @@ async def new_page(browser, live_server):
         page = await context.new_page()
         page.on("pageerror", lambda error: errors.append(error))
         page.on("console", lambda message: _csp_violation(message, errors))
+        page.on("dialog", lambda dialog: _native_dialog(dialog, errors))
         return page
 
     yield make
@@ -119,3 +126,15 @@ def other_origin(tmp_path):
     yield tmp_path, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+async def answer_confirm(page: Page, accept: bool = True, says: str | None = None) -> None:
+    """Answer the app's confirmation dialog (every hx-confirm opens it, never the browser's
+    own confirm()): check its question says ``says``, then confirm or cancel."""
+    dialog = page.locator("#confirm-dialog")
+    await expect(dialog).to_be_visible()
+    if says:
+        await expect(dialog.locator("#confirm-message")).to_contain_text(says)
+    button = "[data-confirm-ok]" if accept else "[data-confirm-cancel]"
+    await dialog.locator(button).click()
+    await expect(dialog).to_be_hidden()

@@ -6,7 +6,7 @@ import httpx
 from playwright.async_api import expect
 
 from tests.conftest import PASSWORD
-from tests.pages.conftest import DASHBOARD_URL, log_in, screenshot, sign_up
+from tests.pages.conftest import DASHBOARD_URL, answer_confirm, log_in, screenshot, sign_up
 
 
 async def test_sign_up_create_reveal_revoke_log_out_log_in(page, live_server):
@@ -45,16 +45,12 @@ async def test_sign_up_create_reveal_revoke_log_out_log_in(page, live_server):
         await expect(row).to_contain_text(value[:12])
         await expect(row.locator(".key-status")).to_have_text("Active")
 
-        async def dismiss(dialog):
-            assert "Production backend" in dialog.message
-            await dialog.dismiss()
-
-        page.once("dialog", dismiss)
         await row.get_by_role("button", name="Revoke").click()
+        await answer_confirm(page, accept=False, says="Production backend")
         await expect(row.locator(".key-status")).to_have_text("Active")
 
-        page.once("dialog", lambda dialog: dialog.accept())
         await row.get_by_role("button", name="Revoke").click()
+        await answer_confirm(page)
         await expect(row.locator(".key-status")).to_have_text("Revoked")
         await expect(page.get_by_role("status")).to_contain_text("is revoked")
         await expect(row.get_by_role("button", name="Revoke")).to_have_count(0)

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from playwright.async_api import expect
 
 from billing.customers.models import Customer
-from tests.pages.conftest import screenshot, sign_up
+from tests.pages.conftest import answer_confirm, screenshot, sign_up
 from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer
 
@@ -89,8 +89,8 @@ async def test_field_errors_edit_and_delete(page, app):
     await expect(page.get_by_role("status")).to_contain_text("Customer Second account saved.")
     await expect(page.locator("#customer-name")).to_have_text("Second account")
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await page.get_by_role("button", name="Delete").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("Customer Second account deleted.")
     await expect(page).to_have_url(re.compile(r"/dashboard/customers$"))
     await expect(page.locator("#customers-results tbody tr")).to_have_count(1)

@@ -5,7 +5,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW, create_feature
 
 
@@ -41,11 +41,11 @@ async def test_search_edit_and_delete_features(page):
     await expect(page.locator('tr[data-feature-slug="seats"]')).to_contain_text("10")
 
     row = page.locator('tr[data-feature-slug="support"]')
-    page.once("dialog", lambda dialog: dialog.dismiss())
     await row.get_by_role("button", name="Delete").click()
+    await answer_confirm(page, accept=False)
     await expect(row).to_be_visible()
-    page.once("dialog", lambda dialog: dialog.accept())
     await row.get_by_role("button", name="Delete").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("deleted")
     await expect(rows).to_have_count(2)
 

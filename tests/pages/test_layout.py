@@ -3,7 +3,9 @@
 import pytest
 from playwright.async_api import expect
 
+from billing.accounts.models import Membership
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
+from tests.subscription_factories import subscribe
 
 PAGES = ("/dashboard", "/dashboard/api-keys", "/dashboard/settings")
 WIDEST = """[...document.querySelectorAll('body *')]
@@ -79,3 +81,53 @@ async def test_docs_render_swagger_ui_offline(page, live_server):
     await expect(page.locator(".swagger-ui .opblock").first).to_be_visible()
     await screenshot(page, "docs-1280")
     assert all(url.startswith(live_server) for url in requests), requests
+
+
+BAND = """() => {
+  const header = document.querySelector('.sidebar-head').getBoundingClientRect();
+  return document.querySelector('main').getBoundingClientRect().top - header.bottom;
+}"""
+OUTSIDE_CHART = """() => {
+  const box = document.querySelector('.mrr-chart svg').getBoundingClientRect();
+  return [...document.querySelectorAll('.mrr-chart svg text')].map(t => [t.textContent,
+    t.getBoundingClientRect()]).filter(([, r]) => r.left < box.left - .5 ||
+    r.right > box.right + .5 || r.top < box.top - .5 || r.bottom > box.bottom + .5)
+    .map(([text]) => text);
+}"""
+
+
+async def test_phone_content_starts_right_under_the_header(new_page):
+    page = await new_page(PHONE)
+    await sign_up(page)
+    for path in ("/dashboard/features", "/dashboard/api-keys", "/dashboard/tax"):
+        await page.goto(path)
+        # the bar's own bottom padding and border only, not the rest of the screen
+        assert await page.evaluate(BAND) <= 16, f"blank band under the header on {path}"
+        await screenshot(page, f"short-page{path.replace('/', '-')}-390")
+
+
+async def test_mrr_chart_labels_stay_inside_the_chart_on_a_phone(new_page, app):
+    page = await new_page(PHONE)
+    email = await sign_up(page)
+    membership = await Membership.filter(user__email=email).first()
+    await subscribe(membership.merchant_id, monthly_cents=2_500_000)  # $25,000.00 a month
+    await page.goto("/dashboard")
+    await expect(page.locator("#mrr-amount")).to_have_text("$25,000.00")
+    assert await page.evaluate(OUTSIDE_CHART) == []
+    await screenshot(page, "overview-mrr-390")
+
+
+async def test_no_page_asks_for_something_missing(page, live_server):
+    """The favicon is linked from every layout and /favicon.ico leads to it: no 404s."""
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
+    for path in ("/", "/signup", "/docs"):
+        await page.goto(path)
+    await sign_up(page)
+    await page.goto("/dashboard/pricing-tables")
+    await page.wait_for_load_state("networkidle")
+    icon = await page.evaluate("document.querySelector('link[rel=icon]').href")
+    assert "favicon.svg" in icon
+    answer = await page.request.get("/favicon.ico")
+    assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
+    assert missing == []

@@ -2,7 +2,7 @@
 
 from playwright.async_api import expect
 
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW
 
 
@@ -21,12 +21,12 @@ async def test_metric_create_edit_delete(page):
     await expect(page.get_by_role("status")).to_contain_text("Metric “API calls” created.")
     row = page.locator("#metrics-list tbody tr", has_text="API calls")
     await expect(row).to_contain_text("api.request")
-    await expect(row).to_contain_text("COUNT")
+    await expect(row).to_contain_text("Count")
     await screenshot(page, "metrics-1280")
 
     await row.get_by_role("button", name="Edit").click()
     await expect(page.locator("#metric-event-name")).to_have_text("api.request")
-    await expect(page.locator("#metric-aggregation")).to_contain_text("COUNT")
+    await expect(page.locator("#metric-aggregation")).to_contain_text("Count")
     await expect(page.locator("#metric-value-type")).to_have_text("Number")
     await expect(page.get_by_label("Aggregation")).to_have_count(0)  # not editable
     await expect(page.get_by_label("Value type")).to_have_count(0)
@@ -36,10 +36,10 @@ async def test_metric_create_edit_delete(page):
     await page.get_by_role("button", name="Save metric").click()
     await expect(page.get_by_role("status")).to_contain_text("Metric “API requests” saved.")
     row = page.locator("#metrics-list tbody tr", has_text="API requests")
-    await expect(row).to_contain_text("COUNT")
+    await expect(row).to_contain_text("Count")
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await row.get_by_role("button", name="Delete").click()
+    await answer_confirm(page)
     await expect(page.get_by_text("No metrics yet")).to_be_visible()
 
 

@@ -8,28 +8,20 @@ from playwright.async_api import expect
 
 from billing.catalog import features, plan_create, plan_edits
 from billing.subscriptions import subscriptions
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW
 from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer, subscribe
 
 
 async def answer(page, button, *, accept: bool) -> str:
-    """Click ``button``, answer the question it asks, and return the question."""
-    asked = []
-
-    async def handle(dialog):
-        asked.append(dialog.message)
-        await (dialog.accept() if accept else dialog.dismiss())
-
-    page.once("dialog", handle)
+    """Click ``button``, answer the question the app's dialog asks, and return the question."""
     await button.click()
-    for _ in range(100):
-        if asked:
-            break
-        await page.wait_for_timeout(50)
-    assert asked, "no question was asked"
-    return asked[0]
+    dialog = page.locator("#confirm-dialog")
+    await expect(dialog).to_be_visible()
+    question = await dialog.locator("#confirm-message").inner_text()
+    await answer_confirm(page, accept=accept)
+    return question
 
 
 async def _pro_v2_with_subscribers(merchant_id: str, count: int, feature_ids=()):
@@ -70,15 +62,15 @@ async def test_move_an_old_versions_subscribers_with_a_count_first(page, app):
     )
     await expect(waiting).to_contain_text("3 subscribers")  # dismissed: nothing moved
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await later.click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text(
         "3 subscribers will move to v2 at their next billing cycle."
     )
     await expect(waiting).to_contain_text("3 already scheduled to move to v2")
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await waiting.get_by_role("button", name="Move now").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("3 subscribers moved to v2.")
     await expect(page.locator("#subscribers")).to_have_count(0)
 

@@ -5,7 +5,7 @@ import re
 
 from playwright.async_api import Page, expect
 
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
@@ -143,7 +143,7 @@ async def test_wizard_shows_errors_inline(page):
     await page.get_by_role("button", name="Create plan").click()
     monthly = page.get_by_label("Monthly price")
     await expect(monthly).to_have_attribute("aria-invalid", "true")
-    await expect(page.get_by_text("Monthly price must be a non-negative")).to_be_visible()
+    await expect(page.get_by_text("Monthly price must be between 0.00 and")).to_be_visible()
 
     await monthly.fill("10")
     await page.get_by_label("Feature name").first.fill("Reports again")
@@ -212,8 +212,8 @@ async def test_clone_and_delete_a_price(page):
     await expect(page.locator("#prices")).to_contain_text("$25.50 / month")
     await expect(page.locator("#prices")).to_contain_text("$20.00 / month")
     copy = page.locator("#prices tbody tr", has_text="$25.50")
-    page.once("dialog", lambda dialog: dialog.accept())
     await copy.get_by_role("button", name="Delete").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("Price deleted")
     await expect(page.locator("#prices")).not_to_contain_text("$25.50")
 
@@ -229,15 +229,11 @@ async def test_visibility_toggle_and_delete_with_confirmation(page):
     await expect(row.get_by_role("switch")).to_have_attribute("aria-checked", "false")
     await expect(page.get_by_role("status")).to_contain_text("hidden from pricing tables")
 
-    async def dismiss(dialog):
-        assert "Starter" in dialog.message
-        await dialog.dismiss()
-
-    page.once("dialog", dismiss)
     await row.get_by_role("button", name="Delete").click()
+    await answer_confirm(page, accept=False, says="Starter")
     await expect(row).to_be_visible()
-    page.once("dialog", lambda dialog: dialog.accept())
     await row.get_by_role("button", name="Delete").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("deleted with all its versions")
     await expect(page.get_by_text("No plans yet")).to_be_visible()
 

@@ -5,7 +5,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW, create_plan
 
 
@@ -43,8 +43,8 @@ async def test_add_reorder_remove_plans_and_the_preview_follows(page):
     await expect(page.get_by_role("button", name="Move Premium up")).to_be_disabled()
     await screenshot(page, "pricing-table-reordered-1280")
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await page.get_by_role("button", name="Remove Basic").click()
+    await answer_confirm(page)
     await expect(entries).to_have_count(1)
     await expect(cards).to_have_count(1)
     await expect(page.locator("#snippet-script")).to_have_value(re.compile("pk_live_"))
@@ -54,8 +54,8 @@ async def test_add_reorder_remove_plans_and_the_preview_follows(page):
     await page.get_by_role("button", name="Save settings").click()
     await expect(page.get_by_text("Slug must be lowercase letters")).to_be_visible()
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await page.get_by_role("button", name="Delete table").click()
+    await answer_confirm(page)
     await expect(page).to_have_url(re.compile(r"/dashboard/pricing-tables$"))
     await expect(page.get_by_role("status")).to_contain_text("Pricing table deleted")
     await expect(page.get_by_role("link", name="Main", exact=True)).to_have_count(0)

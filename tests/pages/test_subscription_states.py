@@ -11,7 +11,7 @@ from billing.catalog import metrics
 from billing.due_work import run_due
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.factories import _link, make_feature
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW
 from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer, subscribe
@@ -27,8 +27,8 @@ async def test_cancel_at_period_end_keep_and_the_cancelled_tab(page, app):
     await page.goto(f"/dashboard/subscriptions/{sid}")
     card = page.locator(".sub-card")
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await card.get_by_role("button", name="Cancel at period end").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("ends when its current period ends")
     await expect(card.get_by_role("note")).to_contain_text("It will not renew.")
     await expect(card.locator(".status-badge")).to_have_text("Active")
@@ -37,8 +37,8 @@ async def test_cancel_at_period_end_keep_and_the_cancelled_tab(page, app):
     await expect(page.get_by_role("status")).to_contain_text("renews as usual")
     await expect(card.get_by_role("note")).to_have_count(0)
 
-    page.once("dialog", lambda dialog: dialog.accept())
     await card.get_by_role("button", name="Cancel at period end").click()
+    await answer_confirm(page)
     await expect(card.get_by_role("button", name="Keep subscription")).to_be_visible()
     await run_due(now=sub.current_period_end + timedelta(seconds=1))  # the pass's clock
 

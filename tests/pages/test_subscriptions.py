@@ -7,7 +7,7 @@ from playwright.async_api import Page, expect
 
 from billing.accounts.models import Membership
 from tests.factories import make_feature, make_plan
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
 from tests.pages.test_plans import OVERFLOW
 from tests.subscription_factories import make_customer, subscribe
 
@@ -59,8 +59,8 @@ async def test_customer_subscribe_mrr_pause_resume_cancel(page, app):
     await screenshot(page, "overview-mrr-1280")
 
     await page.goto(customer_url)
-    page.once("dialog", lambda dialog: dialog.accept())
     await card.get_by_role("button", name="Pause").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("Subscription paused")
     await expect(card.locator(".status-badge")).to_have_text("Paused")
     await mrr_tile_shows(page, "$0.00", "0 active subscriptions")
@@ -81,11 +81,11 @@ async def test_customer_subscribe_mrr_pause_resume_cancel(page, app):
     rows = page.locator("#subscriptions-list tbody tr")
     await expect(rows).to_have_count(1)
     await rows.first.get_by_role("link", name="Grace Hopper").click()
-    page.once("dialog", lambda dialog: dialog.dismiss())
     await page.get_by_role("button", name="Cancel now").click()
+    await answer_confirm(page, accept=False)
     await expect(page.locator(".sub-card .status-badge")).to_have_text("Active")
-    page.once("dialog", lambda dialog: dialog.accept())
     await page.get_by_role("button", name="Cancel now").click()
+    await answer_confirm(page)
     await expect(page.get_by_role("status")).to_contain_text("Subscription cancelled.")
     await expect(page.locator(".sub-card .status-badge")).to_have_text("Cancelled")
     await expect(page.locator(".sub-actions")).to_have_count(0)  # read-only now

@@ -61,7 +61,7 @@ async def test_service_errors_land_on_their_fields(client, sign_up):
     response = await create(client, token, email="not-an-email")
     page = await html_of(response)
     assert response.status_code == 422
-    assert 'id="email-help">email must be a valid email address' in page
+    assert 'id="email-help">Email must be a valid email address' in page
 
     response = await create(client, token, email="ok@example.com", billing_country="Germany")
     assert "Use the two-letter country code" in await html_of(response)

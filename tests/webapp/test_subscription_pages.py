@@ -207,7 +207,7 @@ def test_chart_scales_to_a_round_top_and_labels_the_axes():
     ]
     days = [date(2026, 1, 1) + timedelta(days=n) for n in range(30)]
     chart = build_chart([(day, 0 if n < 29 else 4900) for n, day in enumerate(days)], "EUR")
-    assert [label for _, label in chart.y_ticks] == ["€0.00", "€25.00", "€50.00"]
+    assert [label for _, label in chart.y_ticks] == ["€0", "€25", "€50"]
     assert [label for _, label, _ in chart.x_ticks] == ["Jan 1", "Jan 16", "Jan 30"]
     assert len(chart.line.split()) == 30 and chart.area.endswith("Z")
     assert "today €49.00" in chart.summary

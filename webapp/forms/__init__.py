@@ -18,11 +18,15 @@ from typing import Any
 from wtforms import Form, ValidationError
 
 from billing.core.currencies import ISO_4217
+from billing.core.currency_names import CURRENCY_NAMES
 from billing.core.errors import ServiceError
+from webapp.forms.plain_words import plain
 
 
 def currency_choices() -> list[tuple[str, str]]:
-    return [(code, code) for code in sorted(ISO_4217)]
+    """Every currency as ``("EUR", "EUR — Euro")``: the code is what is stored, the name is
+    what lets a person find theirs."""
+    return [(code, f"{code} — {CURRENCY_NAMES[code]}") for code in sorted(ISO_4217)]
 
 
 class TallyForm(Form):
@@ -31,6 +35,7 @@ class TallyForm(Form):
     ``error_fields`` maps a word the service uses in its message (the API's camelCase field
     name, or a plain word like "password") to the form field and, optionally, the words to
     show instead of the API name ("legalName is required" -> "Legal name is required").
+    Whatever is shown is then put in plain words (``plain_words.plain``).
     """
 
     error_fields: tuple[tuple[str, str, str | None], ...] = ()
@@ -45,15 +50,16 @@ class TallyForm(Form):
         return None, message
 
     def relabel(self, message: str) -> str:
-        return self._route(message)[1]
+        """A service message in the form's words, then in plain words."""
+        return plain(self._route(message)[1])
 
     def attach_error(self, message: str) -> None:
         field_name, message = self._route(message)
         if field_name is None:
-            self.form_errors.append(message)
+            self.form_errors.append(plain(message))
             return
         field = self[field_name]
-        field.errors = [*field.errors, message]
+        field.errors = [*field.errors, plain(message)]
 
     async def validate_together(self, **checks: Callable[[Any], Awaitable[Any]]) -> bool:
         """``validate()`` plus the service's database checks of single fields (``slug=`` a

@@ -89,7 +89,7 @@ class MetricForm(MetricEditForm):
     event_name = StringField(
         "Event name",
         [InputRequired("Enter the event name"), Length(max=200), service_rule(validate_event_name)],
-        description="The eventName your usage events carry, e.g. api.request. Fixed once created.",
+        description="The event name your usage events carry, e.g. api.request. Fixed once created.",
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
     aggregation_type = SelectField(

@@ -2,6 +2,7 @@
 
 from quart import Quart
 
+from webapp.forms.plain_words import plain
 from webapp.pages import (
     api_keys,
     auth,
@@ -27,6 +28,7 @@ from webapp.pages import (
     usage,
 )
 from webapp.pages.common import check_csrf
+from webapp.pages.enum_labels import label
 
 BLUEPRINTS = (
     auth.bp,
@@ -50,5 +52,7 @@ BLUEPRINTS = (
 
 def register_pages(app: Quart) -> None:
     app.before_request(check_csrf)
+    app.add_template_filter(plain, "plain")  # flash messages in plain words (_flashes.html)
+    app.add_template_filter(label, "label")  # stored codes in words: COUNT -> Count
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

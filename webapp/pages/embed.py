@@ -24,6 +24,7 @@ bp = Blueprint("embed", __name__, url_prefix="/embed")
 # What Intl.NumberFormat("en-US") writes, so both embeds show the same text.
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
 CACHE_SECONDS = 60
+UNAVAILABLE = "This pricing table is not available right now."
 SCRIPT_PATH = "/static/pricing-table.js"
 
 
@@ -92,11 +93,9 @@ async def pricing_table(slug: str):
 
 
 async def _error(error: ServiceError) -> tuple[str, int]:
-    if error.status == 401:
-        title = "This pricing table needs a valid publishable key."
-    else:
-        title = "This pricing table does not exist or is not published."
+    """Visitors of the merchant's site read one neutral sentence, whatever went wrong; the
+    reason (the API's message) stays in the markup for the merchant's developer."""
     html = await render_template(
-        "embed/error.html", status=error.status, title=title, detail=error.message
+        "embed/error.html", status=error.status, title=UNAVAILABLE, reason=error.message
     )
     return html, error.status

@@ -3,15 +3,22 @@
 The numbers come from ``billing.subscriptions.mrr.mrr_per_day``; this module only turns a list of
 (day, cents) into coordinates in a fixed viewBox, a "nice" top for the y axis and a few
 labels, so the template stays a dumb drawing and the scaling is unit-testable.
+
+The y labels are short ("€25", "$2.5k") and the plot starts far enough right for the longest
+of them: on a phone the labels are drawn larger (tally-billing.css), and a fixed margin cut
+"$25,000.00" off at the chart's left edge.
 """
 
+import math
 from dataclasses import dataclass, field
 from datetime import date
 
-from webapp.forms.money import format_money
+from webapp.forms.money import SYMBOLS, format_money
 
 WIDTH, HEIGHT = 600, 180
 LEFT, RIGHT, TOP, BOTTOM = 64, 12, 12, 26  # room for the axis labels
+# A label character at the phone's 18-unit font is at most this wide (digits about 10).
+CHAR_WIDTH = 11
 
 
 @dataclass
@@ -42,6 +49,21 @@ def nice_top(value: int) -> int:
     return 10 * magnitude
 
 
+def axis_label(cents: int, currency: str) -> str:
+    """A y-axis amount in as few characters as reads well: €0, €25, €2,500, €25k, €1.5M."""
+    amount = cents / 100
+    if amount >= 1_000_000:
+        text = f"{amount / 1_000_000:.3g}M"
+    elif amount >= 10_000:
+        text = f"{amount / 1000:.3g}k"
+    elif amount == int(amount):
+        text = f"{int(amount):,}"
+    else:
+        text = f"{amount:,.2f}"
+    symbol = SYMBOLS.get((currency or "").upper())
+    return f"{symbol}{text}" if symbol else f"{text} {currency.upper()}".strip()
+
+
 def _day(value) -> date:
     return value.date() if hasattr(value, "date") and callable(value.date) else value
 
@@ -52,12 +74,15 @@ def build_chart(points: list[tuple[date, int]], currency: str) -> Chart:
     if not points:
         return chart
     top = nice_top(max(cents for _, cents in points))
-    plot_w = WIDTH - LEFT - RIGHT
+    labels = [axis_label(top * k // 2, currency) for k in (0, 1, 2)]
+    left = max(LEFT, math.ceil(max(map(len, labels)) * CHAR_WIDTH) + 10)
+    chart.plot_left = left
+    plot_w = WIDTH - left - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
     span = max(len(points) - 1, 1)
 
     def x(index: int) -> float:
-        return round(LEFT + plot_w * index / span, 1)
+        return round(left + plot_w * index / span, 1)
 
     def y(cents: int) -> float:
         return round(TOP + plot_h * (1 - cents / top), 1)
@@ -71,7 +96,7 @@ def build_chart(points: list[tuple[date, int]], currency: str) -> Chart:
         + f" L{coords[-1][0]},{base} Z"
     )
     chart.last = coords[-1]
-    chart.y_ticks = [(y(top * k // 2), format_money(top * k // 2, currency)) for k in (0, 1, 2)]
+    chart.y_ticks = [(y(top * k // 2), labels[k]) for k in (0, 1, 2)]
     first, last = _day(points[0][0]), _day(points[-1][0])
     middle = _day(points[len(points) // 2][0])
     chart.x_ticks = [

@@ -12,6 +12,7 @@ from quart import Blueprint, g, request, url_for
 
 from billing.core.errors import Invalid
 from billing.usage import event_reads
+from webapp.forms.plain_words import plain
 from webapp.pages.common import login_required, page_headers, render_page
 from webapp.pages.usage_chart import build_usage_chart
 
@@ -61,7 +62,7 @@ async def index():
         filters = event_reads.parse_filters(args)
         _, offset = event_reads.parse_page(args)
     except Invalid as error:
-        context["error"] = _plain(str(error))
+        context["error"] = plain(_plain(str(error)))
         return await render_page(PAGE, RESULTS, status=400, **context)
     events, has_more = await event_reads.list_events(
         g.merchant.id, filters, limit=PAGE_SIZE, offset=offset
