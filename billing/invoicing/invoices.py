@@ -15,6 +15,7 @@ from tortoise.functions import Count
 
 from billing.accounts.models import Merchant
 from billing.core.errors import Invalid
+from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
@@ -66,7 +67,9 @@ async def list_invoices(
     skip = _whole(offset, "offset", 0, 0, MAX_OFFSET)
     query = Invoice.scoped(merchant_id)
     if customer_id not in (None, ""):
-        query = query.filter(customer_id=str(customer_id))
+        if not is_well_formed(customer_id, Customer.id_prefix):
+            return Page([], 0, size, skip)  # no customer has such an id: nothing matches
+        query = query.filter(customer_id=customer_id)
     wanted = _status(status)
     if wanted is not None:
         query = query.filter(status=wanted)
@@ -132,9 +135,12 @@ def _cursor(invoice: Invoice) -> str:
 def _after(cursor: str) -> tuple[datetime, str]:
     try:
         moment, invoice_id = cursor.split("~", 1)
-        return datetime.fromisoformat(moment), invoice_id
+        issued = datetime.fromisoformat(moment)
     except ValueError:
-        raise Invalid("That page link is not valid; start from the first page") from None
+        issued, invoice_id = None, ""
+    if issued is None or issued.tzinfo is None or not is_well_formed(invoice_id, "inv"):
+        raise Invalid("That page link is not valid; start from the first page")
+    return issued, invoice_id
 
 
 async def keyset_page(

@@ -140,3 +140,13 @@ async def test_a_price_override_is_prorated_on_an_invoice_at_once(client, mercha
     assert (credit["type"], charge["type"]) == ("proration", "proration")
     # Seconds after the start nearly the whole period is left: about -29.00 and +58.00.
     assert -2900 <= credit["subtotalCents"] < -2890 and 5780 < charge["subtotalCents"] <= 5800
+
+
+async def test_odd_filters_match_nothing_rather_than_fail(client, merchant):
+    await billed(merchant, JAN_1)
+    for customer_id in ("cus_\x00", "nobody", "cus_" + "x" * 300):
+        response = await client.get(
+            "/v1/invoices", query_string={"customerId": customer_id}, headers=merchant.headers
+        )
+        assert response.status_code == 200
+        assert (await response.get_json())["pagination"]["total"] == 0

@@ -37,6 +37,9 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from billing.catalog.models import Feature, Price
+from billing.core.models import utcnow
+from billing.invoicing.billing_run import bill_due
+from billing.invoicing.models import Invoice
 from tests.conftest import serve_on_free_port, stop_process
 from tests.subscription_factories import subscribe
 
@@ -83,7 +86,10 @@ async def seeded(make_merchant, client):
     )
     table = table["pricingTable"]
     rate = await create("/v1/tax/rate-definitions/create", {"name": "VAT", "taxRate": "0.2"})
+    await bill_due(utcnow(), account.id)  # the subscription's first fee: one invoice
+    invoice = await Invoice.get(merchant_id=account.id)
     ids = {
+        "invoice_id": invoice.id,
         "customer_id": subscription.customer_id,
         "subscription_id": subscription.id,
         "plan_id": subscription.plan_id,

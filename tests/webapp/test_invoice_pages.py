@@ -74,3 +74,12 @@ async def test_customer_and_subscription_pages_show_invoices_and_the_upcoming_on
     assert 'data-number="INV-000001"' in sub_page
     upcoming = sub_page.split('id="upcoming-invoice"')[1].split("</article>")[0]
     assert "Feb 01, 2030" in upcoming and "$49.00" in upcoming
+
+
+async def test_an_edited_page_link_is_refused_in_words(client, sign_up):
+    await signed_up(sign_up)
+    for cursor in ("2030-01-01T00:00:00+00:00~inv_\x00", "2030-01-01~inv_x", "~"):
+        page = await html_of(
+            await client.get("/dashboard/invoices", query_string={"after": cursor})
+        )
+        assert "That page link is not valid" in page

@@ -84,7 +84,7 @@ async def test_bad_migrate_requests_change_nothing(client, sign_up, make_merchan
         response = await post_form(client, url, {"csrf_token": token, **form})
         assert response.status_code == 303
     page = await html_of(await client.get(f"/dashboard/plans/{plan.stable_plan_id}"))
-    assert "version 9 does not exist for this plan" in page
+    assert "Version 9 does not exist for this plan" in page
     assert "That is already the current version" in page
     assert "Choose now or next cycle" in page
     assert await _plans_of_live(merchant_id) == [1]
