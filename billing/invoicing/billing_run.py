@@ -44,13 +44,13 @@ def _due_details(subscription: Subscription, now: datetime):
     return query
 
 
-async def bill_cycle(subscription: Subscription, details: list, at: datetime) -> Invoice | None:
+async def bill_cycle(
+    subscription: Subscription, customer: Customer, price: Price, details: list, at: datetime
+) -> Invoice | None:
     """Bill the ``details`` due at ``at`` on one invoice (none while paused) and move them on."""
     merchant_id = subscription.merchant_id
     ended = subscription.end_timestamp is not None
     charges = []
-    customer = await Customer.get(id=subscription.customer_id)
-    price = await Price.get(id=subscription.effective_price_id)
     for detail in cycles.in_price_order(details, price):
         if detail.component.get("type") == "fixed":
             cycle = cycles.fixed_cycle(subscription, detail, at)
@@ -89,12 +89,16 @@ async def bill_cycle(subscription: Subscription, details: list, at: datetime) ->
 async def bill_subscription(subscription: Subscription, now: datetime) -> str:
     """Bill every cycle of the claimed ``subscription`` due by ``now``; the outcome word."""
     issued = skipped = 0
+    # Read once for every cycle of this claim (a run months late bills several).
+    customer = await Customer.get(id=subscription.customer_id)
+    price = await Price.get(id=subscription.effective_price_id)
     for _ in range(MAX_CYCLES_PER_CLAIM):
         due = await _due_details(subscription, now).select_for_update()
         if not due:
             break
         at = due[0].next_billing_date
-        invoice = await bill_cycle(subscription, [d for d in due if d.next_billing_date == at], at)
+        now_due = [d for d in due if d.next_billing_date == at]
+        invoice = await bill_cycle(subscription, customer, price, now_due, at)
         issued += invoice is not None
         skipped += invoice is None
     if issued:
