@@ -1,109 +1,36 @@
 """The billing run: the due-work step that turns due billing details into invoices.
 
 A subscription is due when one of its billing details has ``next_billing_date`` ≤ now. The
-subscription row is claimed with SKIP LOCKED (``core/claims.py``; every writer of a
-subscription locks the same row first, so an override cannot race a bill), then its cycles
-are billed in date order until none is due: all details due at the same instant go on one
-invoice (``cycles.py`` says what each owes), and each detail moves on (``previous_billing_date``
-= the date billed, ``next_billing_date`` = the next, ``cycles_billed`` + 1). A run months
-late therefore issues every missed cycle, each dated as it would have been.
+run claims due subscription rows ``CLAIM_SIZE`` at a time with ``FOR UPDATE SKIP LOCKED``
+(every writer of a subscription locks the same row first, so an override cannot race a bill,
+and a second process running the pass takes the next rows instead of waiting), bills the
+whole claim at once (``billing_batch``) and commits. What each cycle owes, and how paused and
+ended subscriptions bill, is said in ``billing_batch`` and ``cycles``.
 
-- **Paused**: cycles that fall due while paused are skipped, not billed: the dates move on,
-  ``cycles_billed`` does not.
-- **Ended** (cancelled): the final version keeps its usage details due at the cancellation
-  (``subscription_lifecycle.end``); that last usage is billed once, then nothing more.
 - **Exactly once**: besides the claim, each line's ``cycle_key`` (subscription, component,
   billing date) is unique in the database, so even a bug that let two runs through would
   fail the second insert rather than bill a cycle twice.
+- **One bad subscription** (a metric that fails, a broken price) must not hold up the rest:
+  when a claim fails as a whole, its subscriptions are billed one by one, each in a savepoint;
+  the one that fails is logged, stays due and is retried on the next pass
+  (``core/claims.py`` says the same of every due-work step).
 """
 
+import logging
 from collections import Counter
 from datetime import datetime
 
 from tortoise.expressions import Q, Subquery
 from tortoise.transactions import in_transaction
 
-from billing.catalog.models import Price
-from billing.core.claims import DEFER, work_through
+from billing.core.claims import DEFER, FAILED
 from billing.core.models import utcnow
-from billing.customers.models import Customer
-from billing.invoicing import cycles
-from billing.invoicing.issuing import issue_invoice
-from billing.invoicing.models import Invoice
+from billing.invoicing.billing_batch import bill_subscriptions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 
-MAX_CYCLES_PER_CLAIM = 1000  # a daily rule years behind still finishes, in several claims
+log = logging.getLogger("tally.due_work")
 
-
-def _due_details(subscription: Subscription, now: datetime):
-    query = SubscriptionDetail.filter(
-        subscription_id=subscription.id, next_billing_date__lte=now
-    ).order_by("next_billing_date", "id")
-    if subscription.end_timestamp is None:
-        query = query.filter(deleted_at=None)
-    return query
-
-
-async def bill_cycle(
-    subscription: Subscription, customer: Customer, price: Price, details: list, at: datetime
-) -> Invoice | None:
-    """Bill the ``details`` due at ``at`` on one invoice (none while paused) and move them on."""
-    merchant_id = subscription.merchant_id
-    ended = subscription.end_timestamp is not None
-    charges = []
-    for detail in cycles.in_price_order(details, price):
-        if detail.component.get("type") == "fixed":
-            cycle = cycles.fixed_cycle(subscription, detail, at)
-        else:
-            cycle = await cycles.usage_cycle(
-                merchant_id, customer, subscription, detail, at, final=ended
-            )
-        if cycle.charge is not None:
-            charges.append(cycle.charge)
-        detail.next_billing_date = cycle.next_billing_date
-        detail.previous_billing_date = at
-        if subscription.status != "paused":
-            detail.cycles_billed += 1
-        await detail.save(
-            update_fields=[
-                "next_billing_date",
-                "previous_billing_date",
-                "cycles_billed",
-                "updated_at",
-            ]
-        )
-    if subscription.status == "paused" or not charges:
-        return None
-    return await issue_invoice(
-        merchant_id,
-        customer,
-        charges,
-        currency=price.currency,
-        issued_at=at,
-        reason="subscription_final" if ended else "subscription_cycle",
-        stable_subscription_id=subscription.stable_subscription_id,
-        subscription_id=subscription.id,
-    )
-
-
-async def bill_subscription(subscription: Subscription, now: datetime) -> str:
-    """Bill every cycle of the claimed ``subscription`` due by ``now``; the outcome word."""
-    issued = skipped = 0
-    # Read once for every cycle of this claim (a run months late bills several).
-    customer = await Customer.get(id=subscription.customer_id)
-    price = await Price.get(id=subscription.effective_price_id)
-    for _ in range(MAX_CYCLES_PER_CLAIM):
-        due = await _due_details(subscription, now).select_for_update()
-        if not due:
-            break
-        at = due[0].next_billing_date
-        now_due = [d for d in due if d.next_billing_date == at]
-        invoice = await bill_cycle(subscription, customer, price, now_due, at)
-        issued += invoice is not None
-        skipped += invoice is None
-    if issued:
-        return "billed"
-    return "skipped" if skipped else DEFER
+CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short enough locks
 
 
 def due_subscriptions(now: datetime, merchant_id: str | None = None):
@@ -115,15 +42,41 @@ def due_subscriptions(now: datetime, merchant_id: str | None = None):
     return due if merchant_id is None else due.filter(merchant_id=merchant_id)
 
 
+async def _bill_claim(claimed: list[Subscription], now: datetime) -> dict[str, str]:
+    """Bill the claim at once; if that fails, each subscription alone (see the docstring)."""
+    try:
+        async with in_transaction():  # a savepoint: a failure undoes only this attempt
+            return await bill_subscriptions(claimed, now)
+    except Exception:
+        if len(claimed) == 1:
+            log.exception("subscription billing %s failed; it stays due", claimed[0].id)
+            return {claimed[0].id: FAILED}
+        log.warning("a claim of %d subscriptions failed; billing them one by one", len(claimed))
+    outcomes = {}
+    for subscription in claimed:
+        outcomes.update(await _bill_claim([subscription], now))
+    return outcomes
+
+
 async def bill_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
     """The due-work step: bill every subscription due by ``now`` (see the module docstring);
-    ``merchant_id`` limits it to one merchant row (tests, and billing one merchant by hand)."""
-    return await work_through(
-        due_subscriptions(now, merchant_id),
-        ("id",),
-        lambda subscription: bill_subscription(subscription, now),
-        what="subscription billing",
-    )
+    ``merchant_id`` limits it to one merchant row (tests, and billing one merchant by hand).
+    Answers how many subscriptions ended in each outcome."""
+    outcomes: Counter[str] = Counter()
+    skip: set[str] = set()  # deferred or failed in this pass: retried on the next one
+    while True:
+        async with in_transaction():
+            due = due_subscriptions(now, merchant_id)
+            if skip:
+                due = due.exclude(id__in=list(skip))
+            claimed = await due.order_by("id").limit(CLAIM_SIZE).select_for_update(skip_locked=True)
+            if not claimed:
+                return outcomes
+            billed = await _bill_claim(claimed, now)
+        for subscription_id, outcome in billed.items():
+            if outcome in (DEFER, FAILED):
+                skip.add(subscription_id)
+            outcomes[outcome] += 1
 
 
 async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None) -> str:
@@ -140,4 +93,4 @@ async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None
         )
         if live is None:
             return DEFER
-        return await bill_subscription(live, now or utcnow())
+        return (await bill_subscriptions([live], now or utcnow()))[live.id]

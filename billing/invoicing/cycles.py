@@ -100,31 +100,55 @@ def fixed_cycle(subscription: Subscription, detail: SubscriptionDetail, at: date
     return Cycle(charge, period_end)
 
 
+@dataclass(frozen=True)
+class UsageWindow:
+    """What a usage cycle measures: the customer's events of the component's metric from
+    ``measured_from`` (the period start, or the trial's end inside it) up to ``until``."""
+
+    customer_keys: tuple[str, ...]
+    metric_id: str | None
+    measured_from: datetime
+    until: datetime
+    period_start: datetime  # what the line says it covers (from before any trial)
+
+
 def usage_period_start(detail: SubscriptionDetail, at: datetime) -> datetime:
     """Where the usage billed at ``at`` starts: the previous billing date, else the start."""
     return detail.previous_billing_date or detail.subscription_start_date
 
 
-async def measured(
-    merchant_id: str, customer: Customer, detail: SubscriptionDetail, start, end
-) -> Decimal:
-    """The component's metric over [start, end) for the customer; no metric (or a deleted
-    one), no usage. A metric that fails to answer raises: the cycle is retried on the next
-    pass rather than billed as 0."""
-    metric_id = detail.component.get("metric_id")
-    if not metric_id or end <= start:
+def usage_window(
+    customer: Customer,
+    subscription: Subscription,
+    detail: SubscriptionDetail,
+    at: datetime,
+    until: datetime | None = None,
+) -> UsageWindow:
+    """The window the usage billed at ``at`` is measured over (read before the detail moves)."""
+    start = usage_period_start(detail, at)
+    trial_end = subscription.trial_end_date
+    measured_from = max(start, trial_end) if trial_end else start
+    keys = tuple(customer_keys(customer))
+    return UsageWindow(keys, detail.component.get("metric_id"), measured_from, until or at, start)
+
+
+async def measured(merchant_id: str, window: UsageWindow) -> Decimal:
+    """The metric over the window; no metric (or a deleted one), no usage. A metric that
+    fails to answer raises: the cycle is retried on the next pass rather than billed as 0."""
+    if not window.metric_id or window.until <= window.measured_from:
         return Decimal(0)
     try:
-        metric = await get_metric(merchant_id, metric_id)
+        metric = await get_metric(merchant_id, window.metric_id)
     except NotFound:  # deleted (or never there): nothing left to measure, now or on a retry
-        log.warning(
-            "component %s measures metric %s, which does not exist: usage 0",
-            detail.component_id,
-            metric_id,
-        )
+        log.warning("metric %s does not exist: usage 0", window.metric_id)
         return Decimal(0)
-    frame = Timeframe("CUSTOM", start, end)
-    value = await compute(merchant_id, metric, keys=customer_keys(customer), timeframe=frame)
+    frame = Timeframe("CUSTOM", window.measured_from, window.until)
+    value = await compute(merchant_id, metric, keys=list(window.customer_keys), timeframe=frame)
+    return quantity_of(value)
+
+
+def quantity_of(value) -> Decimal:
+    """A metric's value as a billable quantity: none or negative is 0."""
     return Decimal(0) if value is None else max(Decimal(str(value)), Decimal(0))
 
 
@@ -135,29 +159,35 @@ def usage_amount(component: dict, quantity: Decimal) -> int:
     return money_math.per_unit(int(component.get("amount_cents", 0)), quantity)
 
 
-async def usage_cycle(
-    merchant_id: str,
-    customer: Customer,
+def usage_next(detail: SubscriptionDetail, at: datetime, *, final: bool) -> datetime | None:
+    """When a usage detail billed at ``at`` bills next; ``final`` (a cancellation): never."""
+    if final:
+        return None
+    return billing_dates.next_occurrence(detail.recurrence_rule, detail.subscription_start_date, at)
+
+
+def usage_charge(
     subscription: Subscription,
     detail: SubscriptionDetail,
+    window: UsageWindow,
     at: datetime,
+    quantity: Decimal,
     *,
     final: bool = False,
-    until: datetime | None = None,
 ) -> Cycle:
-    """The usage of the period ending at ``at``; ``final`` (a cancellation) bills no more.
-    ``until`` measures only up to then (a preview of a period still running)."""
-    start = usage_period_start(detail, at)
-    trial_end = subscription.trial_end_date
-    measured_from = max(start, trial_end) if trial_end else start
-    quantity = await measured(merchant_id, customer, detail, measured_from, until or at)
+    """The usage charge of the period ending at ``at`` for the ``quantity`` measured over
+    ``window``; ``final`` (a cancellation) bills no more. A period that never began (a
+    subscription cancelled before its start) charges nothing, not a line of 0."""
+    following = usage_next(detail, at, final=final)
+    if at <= window.period_start:
+        return Cycle(None, following)
     component = detail.component
     unit = None if component.get("type") == "tiered" else int(component.get("amount_cents", 0))
     charge = Charge(
         type="usage",
         description=_name(detail, "Usage"),
         subtotal_cents=usage_amount(component, quantity),
-        period_start=start,
+        period_start=window.period_start,
         period_end=at,
         component_id=detail.component_id,
         price_id=subscription.effective_price_id,
@@ -165,11 +195,20 @@ async def usage_cycle(
         unit_amount_cents=unit,
         cycle_key=cycle_key(subscription, detail, at),
     )
-    following = (
-        None
-        if final
-        else billing_dates.next_occurrence(
-            detail.recurrence_rule, detail.subscription_start_date, at
-        )
-    )
     return Cycle(charge, following)
+
+
+async def usage_cycle(
+    merchant_id: str,
+    customer: Customer,
+    subscription: Subscription,
+    detail: SubscriptionDetail,
+    at: datetime,
+    *,
+    until: datetime | None = None,
+) -> Cycle:
+    """The usage of the period ending at ``at``, measured up to ``until`` (a preview of a
+    period still running)."""
+    window = usage_window(customer, subscription, detail, at, until)
+    quantity = await measured(merchant_id, window)
+    return usage_charge(subscription, detail, window, at, quantity)

@@ -122,6 +122,57 @@ async def _customer(merchant_id: str, customer_id: object) -> Customer:
     return customer
 
 
+@dataclass(frozen=True)
+class MerchantTax:
+    """A merchant's tax set-up, read once and used for any number of customers (a billing run
+    taxes hundreds of invoices of one merchant with a single read of these rows)."""
+
+    auto: bool
+    default_rate: Decimal | None
+    nexus: list
+    definitions: list
+    registrations: list
+
+
+async def merchant_tax(merchant_id: str) -> MerchantTax:
+    config = await TaxConfig.filter(merchant_id=merchant_id).first()
+    return MerchantTax(
+        auto=bool(config and config.auto_tax_calculation),
+        default_rate=config.default_tax_rate if config else None,
+        nexus=await TaxNexus.filter(merchant_id=merchant_id),
+        definitions=await TaxRateDefinition.filter(
+            merchant_id=merchant_id, is_active=True
+        ).order_by("created_at", "id"),
+        registrations=await TaxRegistration.filter(merchant_id=merchant_id).order_by(
+            "effective_date", "id"
+        ),
+    )
+
+
+def tax_for(
+    setup: MerchantTax,
+    customer: Customer,
+    lines: list[TaxLine],
+    currency: str,
+    on: date,
+    state: str | None = None,
+) -> TaxResult:
+    """The tax of ``lines`` for ``customer`` under the merchant's ``setup``, on ``on``;
+    ``state`` overrides the state found from the customer's ZIP code. No database access."""
+    facts = Facts(
+        auto=setup.auto,
+        default_rate=setup.default_rate,
+        country=customer.billing_country,
+        postal_code=customer.billing_postal_code,
+        city=customer.billing_city,
+        tax_id=customer.tax_id,
+        nexus=setup.nexus,
+        definitions=setup.definitions,
+        registrations=setup.registrations,
+    )
+    return apply(decide(facts, on, state), lines, currency)
+
+
 async def calculate_tax(
     merchant_id: str,
     customer_id: str,
@@ -136,20 +187,5 @@ async def calculate_tax(
     code = _check(lines, currency)
     explicit = state_code(state) if state is not None else None
     customer = await _customer(merchant_id, customer_id)
-    config = await TaxConfig.filter(merchant_id=merchant_id).first()
-    facts = Facts(
-        auto=bool(config and config.auto_tax_calculation),
-        default_rate=config.default_tax_rate if config else None,
-        country=customer.billing_country,
-        postal_code=customer.billing_postal_code,
-        city=customer.billing_city,
-        tax_id=customer.tax_id,
-        nexus=await TaxNexus.filter(merchant_id=merchant_id),
-        definitions=await TaxRateDefinition.filter(
-            merchant_id=merchant_id, is_active=True
-        ).order_by("created_at", "id"),
-        registrations=await TaxRegistration.filter(merchant_id=merchant_id).order_by(
-            "effective_date", "id"
-        ),
-    )
-    return apply(decide(facts, on or utcnow().date(), explicit), lines, code)
+    setup = await merchant_tax(merchant_id)
+    return tax_for(setup, customer, lines, code, on or utcnow().date(), explicit)

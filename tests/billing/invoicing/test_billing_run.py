@@ -181,3 +181,13 @@ async def test_a_deleted_metric_bills_no_usage_rather_than_failing_forever(merch
         ("fixed", 1000, FEB_1, MAR_1),
         ("usage", 0, JAN_1, FEB_1),
     ]
+
+
+async def test_a_subscription_cancelled_before_it_starts_bills_nothing(merchant):
+    metric = await sum_metric(merchant.id)
+    start = utcnow() + timedelta(days=30)
+    sub = await priced_subscription(merchant.id, fee_and_storage(metric.id), start=start)
+    await cancel(merchant.id, sub.stable_subscription_id)
+    outcomes = await bill_due(utcnow() + timedelta(days=400), merchant.id)
+    assert outcomes["failed"] == 0
+    assert await invoices_of(sub) == []

@@ -1,0 +1,162 @@
+"""Storing issued invoices: any number of drafts in, numbered invoices and their lines stored
+with one statement per table.
+
+The one way invoices reach the database: a proration's single invoice and a billing run's
+hundreds alike. Drafts carry everything decided before (charges, tax rows, notes); here they
+get their numbers (``numbering``: one bump per merchant, in the drafts' order, which callers
+keep as issue order) and are inserted with ``INSERT ... SELECT FROM unnest(...)``, so a claim
+of 500 subscriptions costs a handful of statements however many invoices it issues. Call
+inside the issuing transaction: the numbers and the rows commit or roll back together.
+
+An invoice whose total is 0 (or less) is ``paid`` on its issue date; any other is ``unpaid``
+until payments collect it (``payment_status`` stays ``none`` until then).
+"""
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from tortoise import connections
+
+from billing.core.ids import new_id
+from billing.customers.models import Customer
+from billing.invoicing.cycles import Charge
+from billing.invoicing.numbering import number_invoices
+
+
+def bill_to(customer: Customer) -> dict:
+    """The customer's billing details as they are on the issue date, kept on the invoice."""
+    return {
+        "name": customer.name,
+        "email": customer.email,
+        "line1": customer.billing_address_line1,
+        "line2": customer.billing_address_line2,
+        "city": customer.billing_city,
+        "postalCode": customer.billing_postal_code,
+        "country": customer.billing_country,
+        "taxId": customer.tax_id,
+    }
+
+
+@dataclass
+class InvoiceDraft:
+    """An invoice decided but not stored: its charges, tax rows (description, cents), notes."""
+
+    merchant_id: str
+    customer: Customer
+    charges: list[Charge]
+    currency: str
+    issued_at: datetime
+    reason: str
+    taxes: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    stable_subscription_id: str | None = None
+    subscription_id: str | None = None
+
+    @property
+    def subtotal_cents(self) -> int:
+        return sum(charge.subtotal_cents for charge in self.charges)
+
+    @property
+    def total_cents(self) -> int:
+        return self.subtotal_cents + sum(cents for _, cents in self.taxes)
+
+
+INSERT_INVOICES = """
+INSERT INTO invoices (id, created_at, updated_at, merchant_id, customer_id,
+    stable_subscription_id, subscription_id, number, customer_invoice_number, status,
+    billing_reason, currency, issue_date, paid_date, subtotal_cents, tax_cents, total_cents,
+    bill_to, tax_notes, payment_status)
+SELECT id, now(), now(), merchant_id, customer_id, stable_id, subscription_id, number,
+    customer_number, CASE WHEN total <= 0 THEN 'paid' ELSE 'unpaid' END, reason, currency,
+    issued, CASE WHEN total <= 0 THEN issued END, subtotal, total - subtotal, total,
+    bill_to::jsonb, notes::jsonb, 'none'
+FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+            $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::bigint[],
+            $12::bigint[], $13::text[], $14::text[])
+  AS u(id, merchant_id, customer_id, stable_id, subscription_id, number, customer_number,
+       reason, currency, issued, subtotal, total, bill_to, notes)
+"""
+
+LINE_COLUMNS = (
+    "invoice_id, position, type, description, quantity, unit_amount_cents, subtotal_cents, "
+    "billing_period_start, billing_period_end, component_id, price_id, cycle_key"
+)
+INSERT_LINES = f"""
+INSERT INTO invoice_lines (id, created_at, updated_at, {LINE_COLUMNS})
+SELECT id, now(), now(), {LINE_COLUMNS}
+FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[],
+            $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::text[],
+            $12::text[], $13::text[])
+  AS u(id, {LINE_COLUMNS})
+"""
+
+
+def _line_rows(invoice_id: str, draft: InvoiceDraft) -> list[tuple]:
+    rows = [
+        (
+            new_id("il"),
+            invoice_id,
+            position,
+            charge.type,
+            charge.description[:300],
+            charge.quantity,
+            charge.unit_amount_cents,
+            charge.subtotal_cents,
+            charge.period_start,
+            charge.period_end,
+            charge.component_id,
+            charge.price_id,
+            charge.cycle_key,
+        )
+        for position, charge in enumerate(draft.charges, start=1)
+    ]
+    first = len(rows) + 1
+    rows += [
+        (new_id("il"), invoice_id, position, "tax", description, None, None, cents) + (None,) * 5
+        for position, (description, cents) in enumerate(draft.taxes, start=first)
+    ]
+    return rows
+
+
+def _columns(rows: list[tuple], width: int) -> list[list]:
+    return [[row[n] for row in rows] for n in range(width)] if rows else [[]] * width
+
+
+async def write_invoices(drafts: list[InvoiceDraft]) -> list[str]:
+    """Number and store ``drafts`` (in the caller's transaction); their ids, in order."""
+    ids = [new_id("inv") for _ in drafts]
+    numbers: dict[int, tuple[str, str]] = {}
+    by_merchant: dict[str, list[int]] = {}
+    for index, draft in enumerate(drafts):
+        by_merchant.setdefault(draft.merchant_id, []).append(index)
+    for merchant_id in sorted(by_merchant):  # merchants in one order: no crossed waits
+        indexes = by_merchant[merchant_id]
+        taken = await number_invoices(merchant_id, [drafts[i].customer.id for i in indexes])
+        for index, number in zip(indexes, taken, strict=True):
+            numbers[index] = (number.number, number.customer_invoice_number)
+    invoices = [
+        (
+            ids[i],
+            d.merchant_id,
+            d.customer.id,
+            d.stable_subscription_id,
+            d.subscription_id,
+            *numbers[i],
+            d.reason,
+            d.currency,
+            d.issued_at,
+            d.subtotal_cents,
+            d.total_cents,
+            json.dumps(bill_to(d.customer)),
+            json.dumps(d.notes),
+        )
+        for i, d in enumerate(drafts)
+    ]
+    lines = [row for i, draft in enumerate(drafts) for row in _line_rows(ids[i], draft)]
+    connection = connections.get("default")
+    if invoices:
+        await connection.execute_query(INSERT_INVOICES, _columns(invoices, 14))
+    if lines:
+        await connection.execute_query(INSERT_LINES, _columns(lines, 13))
+    return ids
