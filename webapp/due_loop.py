@@ -14,14 +14,17 @@ runs it without the lock: any number of workers pass at once and the row claims 
 item done once.
 
 Nothing stops the loop but ``stop``: a failing pass or a dropped connection is logged and
-tried again after an interval.
+tried again after an interval. ``stop`` also cancels a pass in progress (its open claim rolls
+back and stays due for the next process), so a shutdown never waits for a long pass.
 """
 
 import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Awaitable
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import asyncpg
 
@@ -34,6 +37,8 @@ log = logging.getLogger("tally.due_work")
 # The advisory lock that picks the one serving worker which passes; any constant bigint that
 # no other lock of the database uses.
 SERVE_LOCK = 7_301_946_118
+
+T = TypeVar("T")
 
 
 class DueLoop:
@@ -93,10 +98,26 @@ class DueLoop:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.stop.wait(), seconds)
 
+    async def _unless_stopped(self, work: Awaitable[T]) -> T | None:
+        """``work``'s result, or None when ``stop`` comes first: then the work is cancelled, so
+        a long pass never holds up a shutdown. Its open claim rolls back and stays due."""
+        task = asyncio.ensure_future(work)
+        stopping = asyncio.ensure_future(self.stop.wait())
+        await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        stopping.cancel()
+        if task.done():
+            return task.result()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return None
+
     async def _pass(self, connection: asyncpg.Connection) -> None:
         if self._wake_at is not None and self._wake_at <= datetime.now(UTC):
             self._wake_at = None  # this pass does it
-        report = await run_due()
+        report = await self._unless_stopped(run_due())
+        if report is None:
+            return
         for line in report.lines():
             if not line.endswith(": nothing"):
                 log.info("due work: %s", line)

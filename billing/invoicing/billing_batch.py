@@ -154,9 +154,14 @@ async def _drafts(merchant_id: str, planned: list[PlannedCycle]) -> list[Invoice
 async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Claimed]:
     ids = [subscription.id for subscription in subscriptions]
     details: dict[str, list[SubscriptionDetail]] = {}
-    rows = SubscriptionDetail.filter(subscription_id__in=ids, next_billing_date__lte=now)
-    for detail in await rows.order_by("next_billing_date", "id"):
-        details.setdefault(detail.subscription_id, []).append(detail)
+    merchants = list({subscription.merchant_id for subscription in subscriptions})
+    # All the claim's details through the (merchant, subscription) index, sorted here: a
+    # due-date condition or order tempts the planner into the due-date index, which every
+    # detail of a big run matches.
+    rows = await SubscriptionDetail.filter(merchant_id__in=merchants, subscription_id__in=ids)
+    for detail in sorted(rows, key=lambda d: (d.next_billing_date or now, d.id)):
+        if detail.next_billing_date is not None and detail.next_billing_date <= now:
+            details.setdefault(detail.subscription_id, []).append(detail)
     customer_ids = {subscription.customer_id for subscription in subscriptions}
     customers = {c.id: c for c in await Customer.filter(id__in=list(customer_ids))}
     price_ids = {subscription.effective_price_id for subscription in subscriptions}

@@ -1,10 +1,10 @@
 """The billing run: the due-work step that turns due billing details into invoices.
 
 A subscription is due when one of its billing details has ``next_billing_date`` ≤ now. The
-run claims due subscription rows ``CLAIM_SIZE`` at a time with ``FOR UPDATE SKIP LOCKED``
-(every writer of a subscription locks the same row first, so an override cannot race a bill,
-and a second process running the pass takes the next rows instead of waiting), bills the
-whole claim at once (``billing_batch``) and commits. What each cycle owes, and how paused and
+run claims due subscription rows ``CLAIM_SIZE`` at a time, in id order, with ``FOR UPDATE SKIP
+LOCKED`` (every writer of a subscription locks the same row first, so an override cannot race
+a bill, and a second process running the pass takes the next rows instead of waiting), bills
+the whole claim at once (``billing_batch``) and commits. What each cycle owes, and how paused and
 ended subscriptions bill, is said in ``billing_batch`` and ``cycles``.
 
 - **Exactly once**: besides the claim, each line's ``cycle_key`` (subscription, component,
@@ -12,71 +12,59 @@ ended subscriptions bill, is said in ``billing_batch`` and ``cycles``.
   fail the second insert rather than bill a cycle twice.
 - **One bad subscription** (a metric that fails, a broken price) must not hold up the rest:
   when a claim fails as a whole, its subscriptions are billed one by one, each in a savepoint;
-  the one that fails is logged, stays due and is retried on the next pass
-  (``core/claims.py`` says the same of every due-work step).
+  the one that fails is logged, stays due and is retried on the next pass (``core/claims.py``).
 """
 
-import logging
 from collections import Counter
 from datetime import datetime
 
-from tortoise.expressions import Q, Subquery
+from tortoise import connections
 from tortoise.transactions import in_transaction
 
-from billing.core.claims import DEFER, FAILED
+from billing.core.claims import DEFER, work_through_claims
 from billing.core.models import utcnow
 from billing.invoicing.billing_batch import bill_subscriptions
-from billing.subscriptions.models import Subscription, SubscriptionDetail
-
-log = logging.getLogger("tally.due_work")
+from billing.subscriptions.models import Subscription
 
 CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short enough locks
 
 
-def due_subscriptions(now: datetime, merchant_id: str | None = None):
-    """Live subscriptions with a detail due, and ended ones with their last usage due."""
-    due_ids = SubscriptionDetail.filter(next_billing_date__lte=now).values("subscription_id")
-    due = Subscription.filter(
-        Q(deleted_at=None) | Q(end_timestamp__isnull=False), id__in=Subquery(due_ids)
-    )
-    return due if merchant_id is None else due.filter(merchant_id=merchant_id)
+# Live subscriptions with a detail due, and ended ones with their last usage due, in id order
+# after a cursor: EXISTS through the details' (merchant, subscription) index stops after a
+# claim's worth of rows, where a semi-join would sort every due detail for each claim.
+CLAIM = """
+SELECT s.id FROM subscriptions s
+WHERE (s.deleted_at IS NULL OR s.end_timestamp IS NOT NULL) AND s.id > $2 {merchant}
+  AND EXISTS (SELECT FROM subscription_details d WHERE d.merchant_id = s.merchant_id
+              AND d.subscription_id = s.id AND d.next_billing_date <= $1)
+ORDER BY s.id LIMIT $3
+FOR UPDATE OF s SKIP LOCKED
+"""
 
 
-async def _bill_claim(claimed: list[Subscription], now: datetime) -> dict[str, str]:
-    """Bill the claim at once; if that fails, each subscription alone (see the docstring)."""
-    try:
-        async with in_transaction():  # a savepoint: a failure undoes only this attempt
-            return await bill_subscriptions(claimed, now)
-    except Exception:
-        if len(claimed) == 1:
-            log.exception("subscription billing %s failed; it stays due", claimed[0].id)
-            return {claimed[0].id: FAILED}
-        log.warning("a claim of %d subscriptions failed; billing them one by one", len(claimed))
-    outcomes = {}
-    for subscription in claimed:
-        outcomes.update(await _bill_claim([subscription], now))
-    return outcomes
+async def claim_due(
+    now: datetime, merchant_id: str | None, after: Subscription | None
+) -> list[Subscription]:
+    """The next ``CLAIM_SIZE`` subscriptions due by ``now`` after ``after``, locked."""
+    args = [now, after.id if after else "", CLAIM_SIZE]
+    sql = CLAIM.format(merchant="AND s.merchant_id = $4" if merchant_id else "")
+    if merchant_id:
+        args.append(merchant_id)
+    rows = await connections.get("default").execute_query_dict(sql, args)
+    if not rows:
+        return []
+    return await Subscription.filter(id__in=[row["id"] for row in rows]).order_by("id")
 
 
 async def bill_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
     """The due-work step: bill every subscription due by ``now`` (see the module docstring);
     ``merchant_id`` limits it to one merchant row (tests, and billing one merchant by hand).
     Answers how many subscriptions ended in each outcome."""
-    outcomes: Counter[str] = Counter()
-    skip: set[str] = set()  # deferred or failed in this pass: retried on the next one
-    while True:
-        async with in_transaction():
-            due = due_subscriptions(now, merchant_id)
-            if skip:
-                due = due.exclude(id__in=list(skip))
-            claimed = await due.order_by("id").limit(CLAIM_SIZE).select_for_update(skip_locked=True)
-            if not claimed:
-                return outcomes
-            billed = await _bill_claim(claimed, now)
-        for subscription_id, outcome in billed.items():
-            if outcome in (DEFER, FAILED):
-                skip.add(subscription_id)
-            outcomes[outcome] += 1
+    return await work_through_claims(
+        lambda after: claim_due(now, merchant_id, after),
+        lambda claimed: bill_subscriptions(claimed, now),
+        what="subscription billing",
+    )
 
 
 async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None) -> str:

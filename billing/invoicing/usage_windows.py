@@ -35,28 +35,35 @@ BATCHED = {
     "AVG": "sum(s) / nullif(sum(vn), 0)",
 }
 
-# $1 merchant, $2 event name, then per window: index, two customer keys (the second may be
-# null), the window [lo, hi) and its whole hours [h0, h1) (h0 = h1 = hi when the
-# window holds no whole hour: then its events are read directly).
+# $1 merchant, $2 event name, then one row per window and customer key: the window's index,
+# the key, the window [t0, t1) and its whole hours [h0, h1) (h0 = h1 = t1 when the window holds
+# no whole hour: then its events are read directly). Each part is an equality on the key, so
+# every lookup is a range of the (merchant, customer key, event name, time) indexes, whatever
+# plan the prepared statement settles on.
 WINDOWS_SQL = """
 WITH w AS (
-  SELECT * FROM unnest($3::int[], $4::text[], $5::text[], $6::timestamptz[],
-                       $7::timestamptz[], $8::timestamptz[], $9::timestamptz[])
-    AS w(i, k1, k2, lo, hi, h0, h1)
-), parts AS (
-  SELECT w.i, r.event_count AS n, r.value_count AS vn, r.value_sum AS s,
-         r.value_min AS lo, r.value_max AS hi
-  FROM w JOIN usage_rollups r
-    ON r.merchant_id = $1 AND r.event_name = $2 AND r.customer_key IN (w.k1, w.k2)
-   AND r.bucket_start >= w.h0 AND r.bucket_start < w.h1
-  UNION ALL
-  SELECT w.i, 1, (e.event_value IS NOT NULL)::int, e.event_value, e.event_value, e.event_value
-  FROM w JOIN usage_events e
-    ON e.merchant_id = $1 AND e.event_name = $2 AND e.customer_key IN (w.k1, w.k2)
-   AND ((e.event_timestamp >= w.lo AND e.event_timestamp < w.h0)
-        OR (e.event_timestamp >= w.h1 AND e.event_timestamp < w.hi))
+  SELECT * FROM unnest($3::int[], $4::text[], $5::timestamptz[], $6::timestamptz[],
+                       $7::timestamptz[], $8::timestamptz[]) AS w(i, k, t0, t1, h0, h1)
 )
-SELECT i, {value} AS value FROM parts GROUP BY i
+SELECT w.i, {value} AS value
+FROM w CROSS JOIN LATERAL (
+  SELECT r.event_count AS n, r.value_count AS vn, r.value_sum AS s, r.value_min AS lo,
+         r.value_max AS hi
+  FROM usage_rollups r
+  WHERE r.merchant_id = $1 AND r.customer_key = w.k AND r.event_name = $2
+    AND r.bucket_start >= w.h0 AND r.bucket_start < w.h1
+  UNION ALL
+  SELECT 1, (e.event_value IS NOT NULL)::int, e.event_value, e.event_value, e.event_value
+  FROM usage_events e
+  WHERE e.merchant_id = $1 AND e.customer_key = w.k AND e.event_name = $2
+    AND e.event_timestamp >= w.t0 AND e.event_timestamp < w.h0
+  UNION ALL
+  SELECT 1, (e.event_value IS NOT NULL)::int, e.event_value, e.event_value, e.event_value
+  FROM usage_events e
+  WHERE e.merchant_id = $1 AND e.customer_key = w.k AND e.event_name = $2
+    AND e.event_timestamp >= w.h1 AND e.event_timestamp < w.t1
+) AS parts
+GROUP BY w.i
 """
 
 
@@ -75,30 +82,22 @@ def _whole_hours(window: UsageWindow) -> tuple[datetime, datetime]:
 
 
 async def _batched(merchant_id: str, metric: Metric, windows: list[UsageWindow]) -> dict:
-    hours = [_whole_hours(window) for window in windows]
-    args = [
-        merchant_id,
-        metric.event_name,
-        list(range(len(windows))),
-        [window.customer_keys[0] for window in windows],
-        [(window.customer_keys[1:] or (None,))[0] for window in windows],
-        [window.measured_from for window in windows],
-        [window.until for window in windows],
-        [first for first, _ in hours],
-        [last for _, last in hours],
+    rows = [
+        (i, key, window.measured_from, window.until, *_whole_hours(window))
+        for i, window in enumerate(windows)
+        for key in dict.fromkeys(window.customer_keys)
     ]
+    columns = [[row[n] for row in rows] for n in range(6)]
     sql = WINDOWS_SQL.format(value=BATCHED[metric.aggregation_type])
-    rows = await connections.get("default").execute_query_dict(sql, args)
-    values = {row["i"]: row["value"] for row in rows}
+    answers = await connections.get("default").execute_query_dict(
+        sql, [merchant_id, metric.event_name, *columns]
+    )
+    values = {row["i"]: row["value"] for row in answers}
     return {window: quantity_of(values.get(i)) for i, window in enumerate(windows)}
 
 
-def _batchable(metric: Metric, windows: list[UsageWindow]) -> bool:
-    return (
-        uses_rollups(metric)
-        and metric.aggregation_type in BATCHED
-        and all(1 <= len(window.customer_keys) <= 2 for window in windows)
-    )
+def _batchable(metric: Metric) -> bool:
+    return uses_rollups(metric) and metric.aggregation_type in BATCHED
 
 
 async def measure_windows(merchant_id: str, windows: list[UsageWindow]) -> dict:
@@ -116,7 +115,7 @@ async def measure_windows(merchant_id: str, windows: list[UsageWindow]) -> dict:
     }
     for metric_id, group in by_metric.items():
         metric = metrics.get(metric_id)
-        if metric is not None and _batchable(metric, group):
+        if metric is not None and _batchable(metric):
             quantities.update(await _batched(merchant_id, metric, group))
         else:  # one at a time (a missing metric is 0 there, with its warning)
             for window in group:

@@ -45,6 +45,8 @@ class Subscription(TenantModel):
             Index(fields=("merchant_id", "customer_id"), name="subscriptions_customer_idx"),
             Index(fields=("merchant_id", "status"), name="subscriptions_status_idx"),
             Index(fields=("merchant_id", "plan_id"), name="subscriptions_plan_idx"),
+            # the period roll-over claims in (current_period_end, id) order
+            Index(fields=("current_period_end", "id"), name="subscriptions_period_end_idx"),
         )
 
 
