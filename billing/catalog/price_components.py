@@ -29,6 +29,17 @@ class Component:
     def is_fixed(self) -> bool:
         return self.data.get("type") == "fixed"
 
+    @property
+    def in_advance(self) -> bool:
+        return bills_in_advance(self.data)
+
+
+def bills_in_advance(data: dict) -> bool:
+    """Fixed fees, and per-unit components marked ``bill_immediately`` (seats), bill at the
+    start of the period they open; everything else bills in arrears, at its end."""
+    kind = data.get("type")
+    return kind == "fixed" or (kind == "per_unit" and data.get("bill_immediately") is True)
+
 
 def _rule(interval: str | None, count: int = 1) -> str:
     return f"FREQ={FREQ_OF.get(interval or 'month', 'MONTHLY')};INTERVAL={count}"

@@ -32,6 +32,7 @@ from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.issuing import taxes_and_notes
+from billing.invoicing.seats import bills_seats, seats_of
 from billing.invoicing.usage_windows import measure_windows
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.tax.tax_engine import merchant_tax
@@ -56,6 +57,7 @@ class Claimed:
     customer: Customer
     price: Price
     details: list[SubscriptionDetail]
+    seats: int = 1  # what a seat component billed in advance charges for (``seats.py``)
 
     @property
     def ended(self) -> bool:
@@ -93,8 +95,8 @@ def plan(claimed: Claimed, now: datetime) -> list[PlannedCycle]:
         cycle = PlannedCycle(claimed, at)
         at_once = [detail for detail in due if detail.next_billing_date == at]
         for detail in cycles.in_price_order(at_once, claimed.price):
-            if detail.component.get("type") == "fixed":
-                fixed = cycles.fixed_cycle(subscription, detail, at)
+            if cycles.in_advance(detail):
+                fixed = cycles.fixed_cycle(subscription, detail, at, claimed.seats)
                 item, following = fixed.charge, fixed.next_billing_date
             else:
                 item = cycles.usage_window(claimed.customer, subscription, detail, at)
@@ -173,6 +175,11 @@ async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Cla
             mine = [detail for detail in mine if detail.deleted_at is None]
         price = prices[subscription.effective_price_id]
         claimed.append(Claimed(subscription, customers[subscription.customer_id], price, mine))
+    with_seats = [c.subscription for c in claimed if bills_seats(c.details)]
+    if with_seats:
+        seats = await seats_of(with_seats, customers)
+        for one in claimed:
+            one.seats = seats.get(one.subscription.id, 1)
     return claimed
 
 

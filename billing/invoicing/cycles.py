@@ -4,9 +4,10 @@ A subscription has one billing detail per price component; its ``next_billing_da
 it bills next. At that date ``T``:
 
 - a **fixed** fee bills *in advance* for the period that starts at ``T``: from ``T`` to the
-  rule's next date. When ``T`` is not one of the rule's dates (the end of a trial, inside a
-  period) the fee is prorated over the rest of that period (``money_math`` rule 7), so nothing
-  is charged for the trial;
+  rule's next date. So does a per-unit component marked ``bill_immediately`` (seats): the
+  subscription's seats (``seats.py``) times the price of one. When ``T`` is not one of the
+  rule's dates (the end of a trial, inside a period) the fee is prorated over the rest of that
+  period (``money_math`` rule 7), so nothing is charged for the trial;
 - a **usage** component (``per_unit``, ``tiered``) bills *in arrears* for the period that ends
   at ``T``: from the previous billing date (else the subscription's start) to ``T``, the
   quantity being the metric's value over it, measured from the trial's end when a trial
@@ -24,7 +25,7 @@ from decimal import Decimal
 
 from billing.catalog.metrics import get_metric
 from billing.catalog.models import Price
-from billing.catalog.price_components import billing_components
+from billing.catalog.price_components import billing_components, bills_in_advance
 from billing.core.errors import NotFound
 from billing.customers.models import Customer
 from billing.invoicing import money_math
@@ -76,25 +77,35 @@ def _name(detail: SubscriptionDetail, fallback: str) -> str:
     return str(detail.component.get("component_name") or fallback)
 
 
-def fixed_cycle(subscription: Subscription, detail: SubscriptionDetail, at: datetime) -> Cycle:
-    """The fixed fee for the period opening at ``at`` (prorated when ``at`` is inside one)."""
+def in_advance(detail: SubscriptionDetail) -> bool:
+    return bills_in_advance(detail.component)
+
+
+def fixed_cycle(
+    subscription: Subscription, detail: SubscriptionDetail, at: datetime, seats: int = 1
+) -> Cycle:
+    """The fee billed in advance for the period opening at ``at`` (prorated when ``at`` is
+    inside one): a fixed fee, or ``seats`` times the price of a seat billed immediately."""
     rule, anchor = detail.recurrence_rule, detail.subscription_start_date
     period_end = billing_dates.next_occurrence(rule, anchor, at)
     if period_end is None:  # the series ended (COUNT, UNTIL): nothing more to bill
         return Cycle(None, None)
     period_start = billing_dates.previous_occurrence(rule, anchor, at) or anchor
-    amount = int(detail.component.get("amount_cents", 0))
+    unit = int(detail.component.get("amount_cents", 0))
+    per_seat = detail.component.get("type") == "per_unit"
+    quantity = Decimal(seats if per_seat else 1)
+    amount = money_math.per_unit(unit, quantity) if per_seat else unit
     charged = money_math.prorated(amount, period_start, period_end, at, period_end)
     charge = Charge(
         type="fixed",
-        description=_name(detail, "Subscription fee"),
+        description=_name(detail, "Seats" if per_seat else "Subscription fee"),
         subtotal_cents=charged,
         period_start=at,
         period_end=period_end,
         component_id=detail.component_id,
         price_id=subscription.effective_price_id,
-        quantity=Decimal(1),
-        unit_amount_cents=charged,
+        quantity=quantity,
+        unit_amount_cents=unit if per_seat else charged,
         cycle_key=cycle_key(subscription, detail, at),
     )
     return Cycle(charge, period_end)

@@ -16,6 +16,7 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.issuing import tax_of
+from billing.invoicing.seats import seats_of
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.subscriptions import get_live
 
@@ -46,8 +47,9 @@ class Upcoming:
 
 
 async def _charge(merchant_id, customer, live, detail, at: datetime, now: datetime):
-    if detail.component.get("type") == "fixed":
-        return cycles.fixed_cycle(live, detail, at).charge
+    if cycles.in_advance(detail):
+        seats = (await seats_of([live], {customer.id: customer}))[live.id]
+        return cycles.fixed_cycle(live, detail, at, seats).charge
     cycle = await cycles.usage_cycle(merchant_id, customer, live, detail, at, until=min(at, now))
     return cycle.charge
 

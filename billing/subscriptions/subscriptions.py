@@ -134,14 +134,14 @@ def _reference(start: datetime) -> datetime:
 def first_billing_date(
     component: Component, start: datetime, trial_end: datetime | None
 ) -> datetime | None:
-    """When a new detail bills first. A fixed fee bills in advance, so its first date opens
-    the period that contains now (or the start, when later): a backdated subscription pays the
-    period it is in, not the missed ones. During a trial it waits for the trial's end (and then
-    pays the rest of that period, prorated). Usage bills in arrears: first at the end of the
-    period it is measured in."""
+    """When a new detail bills first. A fixed fee (or seats billed immediately) bills in
+    advance, so its first date opens the period that contains now (or the start, when later):
+    a backdated subscription pays the period it is in, not the missed ones. During a trial it
+    waits for the trial's end (and then pays the rest of that period, prorated). Usage bills
+    in arrears: first at the end of the period it is measured in."""
     at = _reference(start)
     rule = component.recurrence_rule
-    if not component.is_fixed:
+    if not component.in_advance:
         return billing_dates.next_occurrence(rule, start, at)
     opening = billing_dates.previous_occurrence(rule, start, at) or start
     if trial_end is not None and trial_end > opening:
