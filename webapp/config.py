@@ -111,6 +111,22 @@ class Settings:
     due_work_interval: float | None = None
     # Proxies whose X-Forwarded-For is believed (TALLY_TRUSTED_PROXIES: addresses or networks).
     trusted_proxies: tuple[IPv4Network | IPv6Network, ...] = ()
+    # Where payment providers call back (TALLY_PUBLIC_URL), and their API bases
+    # (TALLY_PROVIDER_A_API_BASE, TALLY_PROVIDER_B_API_BASE; unset: the providers' own).
+    public_url: str = "http://127.0.0.1:8000"
+    provider_a_api_base: str | None = None
+    provider_b_api_base: str | None = None
+
+    def payments_setup(self):
+        """What the payments context is configured with (``billing.payments.setup``)."""
+        from billing.payments.setup import PaymentsSetup
+
+        return PaymentsSetup(
+            encryption_key=self.encryption_key,
+            public_url=self.public_url,
+            provider_a_api_base=self.provider_a_api_base,
+            provider_b_api_base=self.provider_b_api_base,
+        )
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -133,4 +149,7 @@ class Settings:
             fast_lane=_flag("TALLY_FAST_LANE", default=True),
             due_work_interval=parse_interval(os.environ.get("TALLY_DUE_WORK_INTERVAL")),
             trusted_proxies=parse_networks(os.environ.get("TALLY_TRUSTED_PROXIES")),
+            public_url=os.environ.get("TALLY_PUBLIC_URL") or "http://127.0.0.1:8000",
+            provider_a_api_base=os.environ.get("TALLY_PROVIDER_A_API_BASE") or None,
+            provider_b_api_base=os.environ.get("TALLY_PROVIDER_B_API_BASE") or None,
         )

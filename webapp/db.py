@@ -37,6 +37,7 @@ MODEL_MODULES = [
         "usage",
         "tax",
         "invoicing",
+        "payments",
     )
 ]
 EMBEDDED_DATABASE = "tally"

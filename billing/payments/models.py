@@ -1,0 +1,130 @@
+"""Provider configurations, payment methods, payments, refunds and the provider events seen.
+
+- ``ProviderConfig``: one row per merchant row (so per mode) and provider. Secrets are stored
+  sealed (``setup.seal``) and only ever answered masked to their last four characters.
+- ``PaymentMethod``: the spec's record; every field but the ids and dates is nullable.
+- ``Payment``: one attempt to collect one invoice. ``idempotency_key`` (invoice and attempt)
+  is what the provider call carries, so a call repeated after a crash charges once.
+- ``Refund``: money given back on a payment, with the adjustment invoice that records it.
+- ``ProviderEvent``: each provider event id seen, so a redelivered webhook changes nothing.
+"""
+
+from tortoise import fields
+from tortoise.indexes import Index
+
+from billing.core.models import PrefixedIdModel, TenantModel
+
+PROVIDERS = ("provider_a", "provider_b")
+
+
+class ProviderConfig(TenantModel):
+    id_prefix = "pcfg"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="provider_configs")
+    provider = fields.CharField(max_length=20)
+    public_key = fields.CharField(max_length=300, null=True)
+    secret_key_sealed = fields.TextField()
+    webhook_id = fields.CharField(max_length=200, null=True)
+    webhook_secret_sealed = fields.TextField(null=True)
+    has_webhook = fields.BooleanField(default=False)
+    environment = fields.CharField(max_length=20, null=True)
+
+    class Meta:
+        table = "provider_configs"
+        unique_together = (("merchant_id", "provider"),)
+
+
+class PaymentMethod(TenantModel):
+    id_prefix = "pm"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="payment_methods")
+    customer = fields.ForeignKeyField("models.Customer", related_name="payment_methods")
+    provider = fields.CharField(max_length=20, null=True)
+    payment_type = fields.CharField(max_length=30, null=True)
+    status = fields.CharField(max_length=20, null=True)
+    verification_status = fields.CharField(max_length=30, null=True)
+    card_last_four = fields.CharField(max_length=4, null=True)
+    card_brand = fields.CharField(max_length=30, null=True)
+    card_expiry_month = fields.IntField(null=True)
+    card_expiry_year = fields.IntField(null=True)
+    card_issuer_country = fields.CharField(max_length=2, null=True)
+    card_network = fields.CharField(max_length=30, null=True)
+    bank_last_four = fields.CharField(max_length=4, null=True)
+    bank_name = fields.CharField(max_length=200, null=True)
+    bank_account_type = fields.CharField(max_length=30, null=True)
+    bank_routing_number = fields.CharField(max_length=40, null=True)
+    bank_account_holder_name = fields.CharField(max_length=200, null=True)
+    bank_account_holder_type = fields.CharField(max_length=30, null=True)
+    bank_currency = fields.CharField(max_length=3, null=True)
+    bank_country = fields.CharField(max_length=2, null=True)
+    paypal_email = fields.CharField(max_length=320, null=True)
+    paypal_payer_id = fields.CharField(max_length=100, null=True)
+    paypal_merchant_id = fields.CharField(max_length=100, null=True)
+    external_psp_payment_method_id = fields.CharField(max_length=200, null=True)
+    external_psp_customer_id = fields.CharField(max_length=200, null=True)
+    external_psp_account_id = fields.CharField(max_length=200, null=True)
+    external_psp_metadata = fields.JSONField(null=True)
+
+    class Meta:
+        table = "payment_methods"
+        indexes = (
+            Index(fields=("merchant_id", "customer_id"), name="payment_methods_customer_idx"),
+            Index(
+                fields=("merchant_id", "external_psp_payment_method_id"),
+                name="payment_methods_external_idx",
+            ),
+        )
+
+
+class Payment(TenantModel):
+    id_prefix = "pay"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="payments")
+    invoice = fields.ForeignKeyField("models.Invoice", related_name="payments")
+    customer = fields.ForeignKeyField("models.Customer", related_name="payments")
+    payment_method_id = fields.CharField(max_length=40, null=True)
+    provider = fields.CharField(max_length=20)
+    amount_cents = fields.BigIntField()
+    currency = fields.CharField(max_length=3)
+    status = fields.CharField(max_length=20, default="pending")
+    error_message = fields.CharField(max_length=500, null=True)
+    attempt = fields.IntField()
+    idempotency_key = fields.CharField(max_length=100, unique=True)
+    provider_payment_id = fields.CharField(max_length=200, null=True)
+    payment_link = fields.CharField(max_length=1000, null=True)
+    refunded_cents = fields.BigIntField(default=0)
+    succeeded_at = fields.DatetimeField(null=True)
+    retry_at = fields.DatetimeField(null=True)  # when the due-work pass tries again
+
+    class Meta:
+        table = "payments"
+        unique_together = (("invoice_id", "attempt"),)
+        indexes = (
+            Index(fields=("merchant_id", "customer_id"), name="payments_customer_idx"),
+            Index(fields=("provider", "provider_payment_id"), name="payments_provider_idx"),
+            Index(fields=("retry_at",), name="payments_retry_idx"),
+        )
+
+
+class Refund(TenantModel):
+    id_prefix = "re"
+    merchant = fields.ForeignKeyField("models.Merchant", related_name="refunds")
+    payment = fields.ForeignKeyField("models.Payment", related_name="refunds")
+    amount_cents = fields.BigIntField()
+    reason = fields.CharField(max_length=500, null=True)
+    status = fields.CharField(max_length=20, default="pending")
+    provider_refund_id = fields.CharField(max_length=200, null=True)
+    idempotency_key = fields.CharField(max_length=100, unique=True)
+    adjustment_invoice_id = fields.CharField(max_length=40, null=True)
+
+    class Meta:
+        table = "refunds"
+
+
+class ProviderEvent(PrefixedIdModel):
+    id_prefix = "pev"
+    merchant_id = fields.CharField(max_length=40)
+    provider = fields.CharField(max_length=20)
+    event_id = fields.CharField(max_length=200)
+    type = fields.CharField(max_length=100)
+
+    class Meta:
+        table = "provider_events"
+        unique_together = (("merchant_id", "provider", "event_id"),)
