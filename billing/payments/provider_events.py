@@ -45,7 +45,9 @@ async def first_sighting(merchant_id: str, provider: str, event_id: str, type: s
     # The type is only kept for support; it never makes an event refused.
     type = "".join(c for c in (type or "") if c.isprintable())[: _max_length("type")]
     connection = connections.get("default")
-    _, rows = await connection.execute_query(
+    # execute_query_dict, not execute_query: the latter reads an INSERT's row count from the
+    # status "INSERT 0 1" at the wrong position and never returns RETURNING rows.
+    rows = await connection.execute_query_dict(
         RECORD, [new_id(ProviderEvent.id_prefix), merchant_id, provider, event_id, type]
     )
     return bool(rows)
