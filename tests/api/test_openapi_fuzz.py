@@ -86,6 +86,15 @@ async def seeded(make_merchant, client):
     )
     table = table["pricingTable"]
     rate = await create("/v1/tax/rate-definitions/create", {"name": "VAT", "taxRate": "0.2"})
+    method = await create(
+        "/v1/payment-methods",
+        {
+            "customerId": subscription.customer_id,
+            "provider": "provider_a",
+            "paymentType": "card",
+            "status": "active",
+        },
+    )
     await bill_due(utcnow(), account.id)  # the subscription's first fee: one invoice
     invoice = await Invoice.get(merchant_id=account.id)
     ids = {
@@ -104,6 +113,7 @@ async def seeded(make_merchant, client):
         "slug": table["slug"],
         "state": "CA",
         "definition_id": rate["id"],
+        "payment_method_id": method["id"],
     }
     return account, ids
 
