@@ -22,7 +22,8 @@ answers 401 ``{"code": "UNAUTHORIZED", ...}``; anything else 404):
 - ``POST /{env}/webhooks``: a ``WebhookDetails`` (id, url, description, metadata, dates);
 - ``GET /{env}/webhooks/{id}/secret``: ``{"secret": "whsec_..."}`` (own key's webhooks only).
 
-``fail_next`` makes the next call answer 500 (a provider outage).
+``fail_next`` makes the next call answer 500 (a provider outage); ``refuse_webhooks`` makes
+webhook creation answer 422 (the provider refusing Tally's URL).
 
 Sending events: ``signed_headers`` gives the three Standard Webhooks headers for a payload
 (for Quart's test client), ``send_event`` POSTs a signed event to a URL (for a live server).
@@ -92,6 +93,7 @@ class ProviderBFake:
         self.webhooks: dict[str, dict] = {}
         self.calls: list[tuple[str, str]] = []  # (method, path), for assertions
         self.failures = 0
+        self.refuse_webhooks = False
         self._lock = threading.Lock()
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
         self._server.daemon_threads = True
@@ -142,6 +144,8 @@ class ProviderBFake:
                 return 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"}
             if method == "GET" and route == ["brands"]:
                 return 200, {"items": []}
+            if method == "POST" and route == ["webhooks"] and self.refuse_webhooks:
+                return 422, {"code": "INVALID_URL", "message": "Webhook URL refused (fake)"}
             if method == "POST" and route == ["webhooks"] and isinstance(body.get("url"), str):
                 return 200, self._create_webhook(token, body)
             if method == "GET" and len(route) == 3 and route[0] == "webhooks":

@@ -137,9 +137,12 @@ async def _kept_webhook(merchant_id: str, secret: str) -> tuple[str | None, str 
     row = await ProviderConfig.scoped(merchant_id).filter(provider=PROVIDER).first()
     if row is None or not row.webhook_secret_sealed:
         return None, None
-    if setup.unseal(row.secret_key_sealed) != secret:
+    try:
+        if setup.unseal(row.secret_key_sealed) != secret:
+            return None, None
+        return row.webhook_id, setup.unseal(row.webhook_secret_sealed)
+    except ValueError:  # sealed under an encryption key since replaced: start afresh
         return None, None
-    return row.webhook_id, setup.unseal(row.webhook_secret_sealed)
 
 
 async def _upsert(merchant_id: str, fields: dict) -> ProviderConfig:

@@ -3,7 +3,9 @@ creation, Standard Webhooks signatures, and the configuration stored sealed. (Th
 ``provider_b`` fixture is the fake, so the adapter module is imported as ``adapter``.)"""
 
 import json
+import threading
 from datetime import UTC, datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
@@ -12,7 +14,7 @@ from billing.payments import provider_b as adapter
 from billing.payments import provider_b_config, setup
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.provider_b_fake import event_payload, new_webhook_secret, signed_headers
+from tests.provider_b_fake import event_payload, new_webhook_secret, send_event, signed_headers
 
 
 async def test_a_key_is_valid_in_its_own_environment_only(provider_b):
@@ -157,6 +159,18 @@ async def test_each_mode_takes_only_its_own_kind_of_key(provider_b, make_merchan
         await provider_b_config.get_config(live.id)
 
 
+async def test_a_refused_webhook_still_saves_the_key_and_says_so(provider_b, make_merchant):
+    account = await make_merchant()
+    provider_b.refuse_webhooks = True
+    try:
+        saved = await provider_b_config.save_config(account.id, provider_b.add_key("live_mode"))
+    finally:
+        provider_b.refuse_webhooks = False
+    assert saved["message"] == provider_b_config.SAVED + provider_b_config.NO_WEBHOOK
+    row = await provider_b_config.get_config(account.id)
+    assert (row.has_webhook, row.webhook_id, row.webhook_secret_sealed) == (False, None, None)
+
+
 async def test_an_outage_saves_nothing(provider_b, make_merchant):
     account = await make_merchant()
     provider_b.fail_next(4)
@@ -168,3 +182,33 @@ async def test_an_outage_saves_nothing(provider_b, make_merchant):
 def test_the_fake_event_envelope_is_json():
     body = json.loads(event_payload("refund.succeeded", {"refund_id": "ref_1"}))
     assert set(body) == {"business_id", "type", "timestamp", "data"}
+
+
+def test_the_fake_sends_events_a_receiver_can_verify():
+    """``send_event`` POSTs exactly the signed body and headers a real delivery carries."""
+    received: list[tuple[bytes, dict]] = []
+
+    class Receiver(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802
+            body = self.rfile.read(int(self.headers["content-length"]))
+            received.append((body, dict(self.headers.items())))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, format: str, *args) -> None:  # noqa: A002
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        secret = new_webhook_secret()
+        payload = event_payload("payment.succeeded", {"payment_id": "pay_9"})
+        url = f"http://127.0.0.1:{server.server_address[1]}/hook"
+        assert send_event(url, secret, payload, msg_id="msg_1").status_code == 204
+    finally:
+        server.shutdown()
+        server.server_close()
+    body, headers = received[0]
+    assert headers["webhook-id"] == "msg_1"
+    assert adapter.verify_webhook(secret, body, headers)["data"]["payment_id"] == "pay_9"
