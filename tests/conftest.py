@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -24,6 +24,8 @@ from cryptography.fernet import Fernet
 from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
+from billing.payments import setup as payments_setup
+from tests.provider_b_fake import running_fake
 from webapp import db
 from webapp.app import create_app
 from webapp.config import Settings
@@ -212,3 +214,22 @@ def live_server(database_url, tmp_path_factory):
     )
     yield base_url
     stop_process(process)
+
+
+@pytest.fixture(scope="session")
+def provider_b_fake():
+    """The provider B fake (``tests/provider_b_fake.py``), one for the session."""
+    with running_fake() as fake:
+        yield fake
+
+
+@pytest.fixture
+def provider_b(app, provider_b_fake):
+    """The app's payments pointed at the provider B fake for one test (the encryption key
+    and public URL kept), and set back afterwards."""
+    original = payments_setup.current()
+    payments_setup.configure(replace(original, provider_b_api_base=provider_b_fake.url))
+    try:
+        yield provider_b_fake
+    finally:
+        payments_setup.configure(original)

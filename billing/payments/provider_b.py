@@ -1,0 +1,140 @@
+"""Provider B (a hosted payment-link provider, Dodo Payments) through its official SDK.
+
+A client is built per call with the merchant's own key, so no merchant's key ever serves
+another, and closed afterwards. Calls use the SDK's async client: they never block the event
+loop, and callers make them outside any database transaction (a slow provider must not hold
+locks).
+
+Environments: the provider has two, ``test_mode`` and ``live_mode``, on two hosts, and a key
+works in exactly one of them; nothing in the key says which. So ``validate_key`` asks the
+test environment first, then the live one, and the environment that accepts the key is the
+key's. When ``TALLY_PROVIDER_B_API_BASE`` is set (a fake in tests, a proxy) it stands for both
+hosts, with the environment as the first path segment: ``{base}/test_mode``,
+``{base}/live_mode``.
+
+Inbound webhooks are signed the Standard Webhooks way; ``verify_webhook`` checks them with the
+endpoint's signing secret.
+"""
+
+import logging
+from typing import Any, NamedTuple
+
+from dodopayments import (
+    AsyncDodoPayments,
+    AuthenticationError,
+    DodoPaymentsError,
+    PermissionDeniedError,
+)
+from standardwebhooks import Webhook
+from standardwebhooks.webhooks import EmptyWebhookSecretError, WebhookVerificationError
+
+from billing.core.errors import Unauthorized
+from billing.payments import setup
+
+log = logging.getLogger("tally.payments.provider_b")
+
+ENVIRONMENTS = ("test_mode", "live_mode")
+ENVIRONMENT_NAMES = {"test_mode": "test mode", "live_mode": "live mode"}
+TIMEOUT_SECONDS = 15.0
+
+ACCEPTED = "Provider B accepted the key in {name}"
+REFUSED = "Provider B did not accept this secret key in test mode or live mode"
+UNREACHABLE = "Provider B could not be reached to check the key; try again later"
+BAD_SIGNATURE = "Invalid provider B webhook signature"
+
+WEBHOOK_EVENTS = [
+    "payment.succeeded",
+    "payment.failed",
+    "payment.cancelled",
+    "payment.processing",
+    "refund.succeeded",
+    "refund.failed",
+]
+
+
+class KeyCheck(NamedTuple):
+    """A key check's answer; ``environment`` is None unless the provider accepted the key."""
+
+    success: bool
+    message: str
+    environment: str | None
+
+
+class InvalidSignature(Unauthorized):
+    """A webhook whose signature is missing, malformed or not made with the secret."""
+
+
+def client(secret: str, environment: str) -> AsyncDodoPayments:
+    """An SDK client for one merchant key in one environment (use it as ``async with``).
+
+    ``base_url=None`` with an environment makes the SDK ignore ``DODO_PAYMENTS_BASE_URL``:
+    the domain takes its settings from ``setup`` only, never from the process environment."""
+    if environment not in ENVIRONMENTS:
+        raise ValueError(f"unknown provider B environment: {environment!r}")
+    base = setup.current().provider_b_api_base
+    options: dict[str, Any] = {
+        "bearer_token": secret,
+        "webhook_key": "",
+        "timeout": TIMEOUT_SECONDS,
+        "max_retries": 1,
+    }
+    if base:
+        return AsyncDodoPayments(**options, base_url=f"{base.rstrip('/')}/{environment}")
+    return AsyncDodoPayments(**options, environment=environment, base_url=None)
+
+
+async def validate_key(secret: str) -> KeyCheck:
+    """Which environment accepts ``secret``: a cheap authenticated read (the business's
+    brands) in test mode, then in live mode. Never raises for a bad key: a refusal in both
+    answers ``REFUSED``; a provider that could not be asked answers ``UNREACHABLE`` (unless the
+    other environment accepted the key), so a passing outage is not taken for a bad key."""
+    unreachable = False
+    for environment in ENVIRONMENTS:
+        try:
+            async with client(secret, environment) as dodo:
+                await dodo.brands.list()
+        except (AuthenticationError, PermissionDeniedError):
+            continue
+        except (DodoPaymentsError, ValueError) as error:  # ValueError: a key httpx can't send
+            log.warning("provider B key check in %s failed: %s", environment, error)
+            unreachable = True
+            continue
+        return KeyCheck(True, ACCEPTED.format(name=ENVIRONMENT_NAMES[environment]), environment)
+    return KeyCheck(False, UNREACHABLE if unreachable else REFUSED, None)
+
+
+async def create_webhook(secret: str, environment: str, url: str) -> tuple[str, str]:
+    """Register ``url`` for the payment and refund events at the provider; answers the
+    endpoint's id and signing secret. Raises ``DodoPaymentsError`` when the provider refuses
+    or cannot be reached (the caller decides what a missing webhook means)."""
+    async with client(secret, environment) as dodo:
+        details = await dodo.webhooks.create(
+            url=url, description="Tally", filter_types=WEBHOOK_EVENTS
+        )
+        signing = await dodo.webhooks.retrieve_secret(details.id)
+    return details.id, signing.secret
+
+
+def verify_webhook(secret: str, body: bytes | str, headers: dict[str, str]) -> dict:
+    """The event a webhook carries, once its Standard Webhooks signature (``webhook-id``,
+    ``webhook-timestamp``, ``webhook-signature``) is proven made with ``secret`` within the
+    last five minutes; ``InvalidSignature`` otherwise, whatever is wrong (missing headers, a
+    malformed signature, another secret, an altered body, a body that is not JSON)."""
+    try:
+        event = Webhook(secret).verify(body, dict(headers))
+    except (WebhookVerificationError, EmptyWebhookSecretError, ValueError, TypeError) as error:
+        raise InvalidSignature(BAD_SIGNATURE) from error
+    if not isinstance(event, dict):
+        raise InvalidSignature(BAD_SIGNATURE)
+    return event
+
+
+def is_signing_secret(value: str) -> bool:
+    """Whether ``value`` can be a Standard Webhooks signing secret (``whsec_`` and base64)."""
+    if not value.startswith("whsec_"):
+        return False
+    try:
+        Webhook(value)
+    except (EmptyWebhookSecretError, ValueError, TypeError):
+        return False
+    return True

@@ -1,0 +1,211 @@
+"""A small fake of provider B (Dodo Payments) that the official ``dodopayments`` SDK talks
+HTTP to, and a sender of Standard-Webhooks-signed events.
+
+No public fake of this provider exists, and mocking the SDK would test nothing of how Tally
+uses it; so this is a real HTTP server (``http.server`` in a thread, on a free loopback port)
+that answers only the calls Tally makes, in the JSON shapes the SDK's types declare.
+
+Shape
+-----
+The provider's two environments are two hosts (``test.`` and ``live.dodopayments.com``); an
+API base set in Tally's settings stands for both, with the environment as the first path
+segment (``{base}/test_mode/...``, ``{base}/live_mode/...``). The fake serves both that way.
+A key belongs to one environment, as at the provider: used in the other one it answers 401.
+
+State (``ProviderBFake``): ``keys`` (bearer token -> environment) and ``webhooks`` (id -> the
+endpoint's details, its signing secret and the key that made it). ``add_key`` makes a key.
+
+Calls answered (``Authorization: Bearer <key>``; an unknown key or the wrong environment
+answers 401 ``{"code": "UNAUTHORIZED", ...}``; anything else 404):
+
+- ``GET /{env}/brands``: ``{"items": []}`` (the SDK's ``brands.list()``, Tally's key check);
+- ``POST /{env}/webhooks``: a ``WebhookDetails`` (id, url, description, metadata, dates);
+- ``GET /{env}/webhooks/{id}/secret``: ``{"secret": "whsec_..."}`` (own key's webhooks only).
+
+``fail_next`` makes the next call answer 500 (a provider outage); ``refuse_webhooks`` makes
+webhook creation answer 422 (the provider refusing Tally's URL).
+
+Sending events: ``signed_headers`` gives the three Standard Webhooks headers for a payload
+(for Quart's test client), ``send_event`` POSTs a signed event to a URL (for a live server).
+"""
+
+import base64
+import json
+import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import httpx
+from standardwebhooks import Webhook
+
+ENVIRONMENTS = ("test_mode", "live_mode")
+
+
+def new_webhook_secret() -> str:
+    """A signing secret in the provider's form: ``whsec_`` and 24 random bytes in base64."""
+    return "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode()
+
+
+def signed_headers(
+    secret: str, payload: str, *, msg_id: str | None = None, timestamp: datetime | None = None
+) -> dict[str, str]:
+    """The ``webhook-id``, ``webhook-timestamp`` and ``webhook-signature`` headers with which
+    the provider would deliver ``payload`` (the exact body text) signed with ``secret``."""
+    msg_id = msg_id or "msg_" + secrets.token_hex(12)
+    timestamp = timestamp or datetime.now(UTC)
+    return {
+        "webhook-id": msg_id,
+        "webhook-timestamp": str(int(timestamp.timestamp())),
+        "webhook-signature": Webhook(secret).sign(msg_id, timestamp, payload),
+    }
+
+
+def event_payload(event_type: str, data: dict, *, business_id: str = "bus_fake") -> str:
+    """An event body in the provider's envelope: business_id, type, timestamp and data."""
+    return json.dumps(
+        {
+            "business_id": business_id,
+            "type": event_type,
+            "timestamp": datetime.now(UTC).isoformat(),
+            "data": data,
+        }
+    )
+
+
+def send_event(
+    url: str, secret: str, payload: str, *, msg_id: str | None = None, **headers: str
+) -> httpx.Response:
+    """POST ``payload`` to ``url`` as the provider delivers a webhook: signed with ``secret``,
+    JSON, with the Standard Webhooks headers (``headers`` adds or overrides some)."""
+    signed = signed_headers(secret, payload, msg_id=msg_id)
+    all_headers = {"content-type": "application/json", **signed, **headers}
+    return httpx.post(url, content=payload.encode(), headers=all_headers, timeout=10)
+
+
+class ProviderBFake:
+    """The fake's state and its server; ``url`` is the API base to configure Tally with."""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, str] = {}
+        self.webhooks: dict[str, dict] = {}
+        self.calls: list[tuple[str, str]] = []  # (method, path), for assertions
+        self.failures = 0
+        self.refuse_webhooks = False
+        self._lock = threading.Lock()
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self) -> "ProviderBFake":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def add_key(self, environment: str = "test_mode") -> str:
+        """A new secret key that the fake accepts in ``environment`` only."""
+        assert environment in ENVIRONMENTS
+        key = f"fake_{environment.split('_')[0]}_" + secrets.token_urlsafe(24)
+        self.keys[key] = environment
+        return key
+
+    def fail_next(self, count: int = 1) -> None:
+        """Answer the next ``count`` calls with a 500, as an outage would."""
+        self.failures = count
+
+    def webhook_for(self, url: str) -> dict | None:
+        """The last webhook endpoint registered for ``url``."""
+        found = [hook for hook in self.webhooks.values() if hook["url"] == url]
+        return found[-1] if found else None
+
+    # --- the calls, as the handler routes them: (status, body) ---
+
+    def answer(self, method: str, path: str, token: str | None, body: dict) -> tuple[int, dict]:
+        with self._lock:
+            self.calls.append((method, path))
+            if self.failures:
+                self.failures -= 1
+                return 500, {"code": "INTERNAL", "message": "Provider outage (fake)"}
+            parts = [part for part in path.split("?")[0].split("/") if part]
+            if not parts or parts[0] not in ENVIRONMENTS:
+                return 404, {"code": "NOT_FOUND", "message": "Unknown environment"}
+            environment, route = parts[0], parts[1:]
+            if token is None or self.keys.get(token) != environment:
+                return 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"}
+            if method == "GET" and route == ["brands"]:
+                return 200, {"items": []}
+            if method == "POST" and route == ["webhooks"] and self.refuse_webhooks:
+                return 422, {"code": "INVALID_URL", "message": "Webhook URL refused (fake)"}
+            if method == "POST" and route == ["webhooks"] and isinstance(body.get("url"), str):
+                return 200, self._create_webhook(token, body)
+            if method == "GET" and len(route) == 3 and route[0] == "webhooks":
+                hook = self.webhooks.get(route[1])
+                if route[2] == "secret" and hook and hook["key"] == token:
+                    return 200, {"secret": hook["secret"]}
+            return 404, {"code": "NOT_FOUND", "message": "Not found"}
+
+    def _create_webhook(self, token: str, body: dict) -> dict:
+        now = datetime.now(UTC).isoformat()
+        details = {
+            "id": "wh_" + secrets.token_hex(10),
+            "url": body["url"],
+            "description": body.get("description") or "",
+            "metadata": body.get("metadata") or {},
+            "filter_types": body.get("filter_types") or [],
+            "disabled": bool(body.get("disabled")),
+            "created_at": now,
+            "updated_at": now,
+        }
+        self.webhooks[details["id"]] = {**details, "secret": new_webhook_secret(), "key": token}
+        return details
+
+
+def _handler_for(fake: ProviderBFake) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def _serve(self, method: str) -> None:
+            length = int(self.headers.get("content-length") or 0)
+            raw = self.rfile.read(length) if length else b""
+            try:
+                body = json.loads(raw) if raw else {}
+            except ValueError:
+                body = {}
+            authorization = self.headers.get("authorization") or ""
+            token = authorization[7:] if authorization.startswith("Bearer ") else None
+            status, answer = fake.answer(method, self.path, token, body)
+            encoded = json.dumps(answer).encode()
+            self.send_response(status)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(encoded)))
+            self.end_headers()
+            self.wfile.write(encoded)
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            self._serve("GET")
+
+        def do_POST(self) -> None:  # noqa: N802
+            self._serve("POST")
+
+        def log_message(self, format: str, *args) -> None:  # noqa: A002 - quiet
+            pass
+
+    return Handler
+
+
+@contextmanager
+def running_fake() -> Iterator[ProviderBFake]:
+    """A started fake, stopped afterwards."""
+    fake = ProviderBFake().start()
+    try:
+        yield fake
+    finally:
+        fake.stop()
