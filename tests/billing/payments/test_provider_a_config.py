@@ -1,6 +1,7 @@
 """Provider A's configuration service against a real localstripe: key kinds by mode, the
 gateway's verdict, sealed storage, the hand-added webhook, and the account prefill."""
 
+import asyncio
 import dataclasses
 
 import pytest
@@ -182,3 +183,13 @@ async def test_merchant_data_reads_the_gateway_with_the_stored_key(merchant):
         "country": None,
         "email": None,
     }
+
+
+@pytest.mark.usefixtures("provider_a_api")
+async def test_two_saves_at_once_leave_one_row(merchant):
+    other = {"secret_key": "sk_live_concurrent01", "public_key": "pk_live_concurrent"}
+    await asyncio.gather(
+        provider_a_config.save_config(merchant.id, **LIVE),
+        provider_a_config.save_config(merchant.id, **other),
+    )
+    assert await ProviderConfig.filter(merchant_id=merchant.id).count() == 1
