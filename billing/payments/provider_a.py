@@ -24,7 +24,7 @@ WEBHOOK_EVENTS = (
     "setup_intent.setup_failed",
     "checkout.session.completed",
 )
-TIMEOUT_RETRIES = 1  # a validation the merchant waits for: one retry, not the SDK's default
+NETWORK_RETRIES = 1  # the merchant waits for these calls: one retry, not more
 
 
 class ProviderAError(Exception):
@@ -53,7 +53,7 @@ def client(secret_key: str) -> stripe.StripeClient:
     base = setup.current().provider_a_api_base
     addresses = {"api": base.rstrip("/")} if base else None
     return stripe.StripeClient(
-        secret_key, base_addresses=addresses, max_network_retries=TIMEOUT_RETRIES
+        secret_key, base_addresses=addresses, max_network_retries=NETWORK_RETRIES
     )
 
 
