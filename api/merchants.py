@@ -10,6 +10,7 @@ from api.common import Body, ErrorBody
 from billing import onboarding
 from billing.accounts import accounts, merchants
 from billing.accounts.models import Merchant
+from billing.payments import providers
 from billing.subscriptions import dunning
 from webapp.auth import current_merchant, merchant_id, session_required
 
@@ -66,6 +67,16 @@ class PaymentProviderOut(BaseModel):
     provider: str | None
     isConfigured: bool
     availableProviders: list[str]
+
+
+class MerchantDataOut(BaseModel):
+    """Profile fields suggested by provider A's account; null where it says nothing."""
+
+    legalName: str | None
+    displayName: str | None
+    defaultCurrency: str | None
+    country: str | None
+    email: str | None
 
 
 def merchant_json(merchant: Merchant) -> dict:
@@ -169,18 +180,20 @@ async def update_dunning_config(data: DunningConfigBody):
 @document_response(PaymentProviderOut)
 async def read_payment_provider():
     """The configured payment provider, if any, and the providers that can be configured."""
-    return await merchants.payment_provider(merchant_id())
+    return await providers.payment_provider(merchant_id())
 
 
 @bp.post("/merchant-data")
+@document_response(MerchantDataOut)
 @document_response(ErrorBody, 400)
 async def merchant_data():
-    """Prefill the profile from provider A's account (needs provider A configured).
+    """Prefill for the profile from provider A's account, read with its stored secret key.
 
-    The data comes from provider A with its secret key, so until provider A is configured
-    (a later issue) this answers 400 saying so.
+    Nothing is saved: send the fields to ``POST /v1/merchants/current`` to keep them. A field
+    the account does not give is null (the currency falls back to the balance's). 400 until
+    provider A is configured for this mode or when it refuses the key, 503 when unreachable.
     """
-    return await merchants.merchant_data(merchant_id())
+    return await providers.merchant_data(merchant_id())
 
 
 @bp.get("/<requested_id>")

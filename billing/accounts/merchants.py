@@ -1,4 +1,4 @@
-"""The merchant profile, test and live modes, the merchant lock and provider status.
+"""The merchant profile, test and live modes and the merchant lock.
 
 ``validate_profile`` is the single place merchant names and the default currency are checked;
 sign-up, onboarding, the settings page and ``POST /v1/merchants/current`` all go through it.
@@ -92,22 +92,6 @@ async def update_merchant(
         await Merchant.filter(account_id=merchant.account_id).update(**fields, updated_at=utcnow())
         merchant.update_from_dict(fields)
     return merchant
-
-
-async def payment_provider(merchant_id: str) -> dict:
-    """Which payment provider is configured (none can be configured yet)."""
-    return {
-        "provider": None,
-        "isConfigured": False,
-        "availableProviders": ["provider_a", "provider_b"],
-    }
-
-
-async def merchant_data(merchant_id: str) -> dict:
-    """Prefill from provider A's account, which needs provider A's secret key on file."""
-    raise Invalid(
-        "Provider A is not configured. Save its keys with POST /v1/provider-a/config first."
-    )
 
 
 async def lock_merchant(merchant_id: str) -> Merchant | None:

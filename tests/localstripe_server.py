@@ -1,0 +1,74 @@
+"""A real localstripe (a fake Stripe server) on loopback for the tests that talk to provider A.
+
+``localstripe_url`` starts ``localstripe --port <free port> --from-scratch`` once per session
+and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
+and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
+Import both names in a test module that needs them.
+"""
+
+import dataclasses
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from billing.payments import setup
+from tests.conftest import _free_port, stop_process
+
+
+def _localstripe_command() -> str:
+    beside = Path(sys.executable).parent / "localstripe"
+    found = str(beside) if beside.exists() else shutil.which("localstripe")
+    if found is None:
+        raise RuntimeError("localstripe is not installed (it is a dev dependency)")
+    return found
+
+
+@pytest.fixture(scope="session")
+def localstripe_url(tmp_path_factory):
+    """The base URL of a fresh localstripe process, stopped at the end of the session."""
+    port = _free_port()
+    workdir = tmp_path_factory.mktemp("localstripe")
+    log = (workdir / "localstripe.log").open("wb")
+    process = subprocess.Popen(
+        [_localstripe_command(), "--port", str(port), "--from-scratch"],
+        cwd=workdir,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base_url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    try:
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"localstripe ended with {process.returncode}")
+            try:
+                answer = httpx.get(
+                    f"{base_url}/v1/balance", headers={"Authorization": "Bearer sk_test_up"}
+                )
+                if answer.status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("localstripe did not answer within 30 seconds")
+            time.sleep(0.1)
+        yield base_url
+    finally:
+        stop_process(process)
+        log.close()
+
+
+@pytest.fixture
+def provider_a_api(app, localstripe_url):
+    """The payments setup pointed at localstripe for one test; the URL it points at."""
+    previous = setup.current()
+    setup.configure(dataclasses.replace(previous, provider_a_api_base=localstripe_url))
+    try:
+        yield localstripe_url
+    finally:
+        setup.configure(previous)
