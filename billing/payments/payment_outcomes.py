@@ -1,0 +1,58 @@
+"""What a payment's outcome does to the payment and its invoice, whoever learns it first: the
+answer of the provider call that charged it, or the provider's webhook afterwards.
+
+- **Succeeded**: the payment is ``succeeded`` (with the provider's payment id and when), its
+  invoice ``paid`` on that date with ``payment_status`` ``succeeded``.
+- **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
+  the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
+
+Both lock the payment row first and are idempotent: an outcome already recorded is not
+recorded again (a webhook redelivered, or arriving after the call's own answer, changes
+nothing), and a success is never overturned by a late failure. Each answers whether it changed
+anything. Call inside a transaction.
+"""
+
+from datetime import datetime
+
+from billing.invoicing.models import Invoice
+from billing.payments.models import Payment
+
+SUCCEEDED = "succeeded"
+FAILED = "failed"
+PENDING = "pending"
+
+
+async def _locked(payment_id: str) -> Payment | None:
+    return await Payment.filter(id=payment_id).select_for_update().first()
+
+
+async def mark_succeeded(
+    payment_id: str, at: datetime, provider_payment_id: str | None = None
+) -> bool:
+    payment = await _locked(payment_id)
+    if payment is None or payment.status == SUCCEEDED:
+        return False
+    payment.status, payment.succeeded_at, payment.error_message = SUCCEEDED, at, None
+    payment.retry_at = None
+    payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
+    await payment.save()
+    await Invoice.filter(id=payment.invoice_id).update(
+        status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
+    )
+    return True
+
+
+async def mark_failed(
+    payment_id: str, message: str | None, provider_payment_id: str | None = None
+) -> bool:
+    payment = await _locked(payment_id)
+    if payment is None or payment.status in (SUCCEEDED, FAILED):
+        return False
+    payment.status = FAILED
+    payment.error_message = (message or "The payment failed")[:500]
+    payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
+    await payment.save()
+    await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
+        payment_status=FAILED, payment_id=payment.id
+    )
+    return True
