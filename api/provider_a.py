@@ -41,7 +41,7 @@ class WebhookOut(BaseModel):
     enabled_events: list[str]
 
 
-class SavedOut(BaseModel):
+class ProviderASavedOut(BaseModel):
     message: str
     id: str
     webhook: WebhookOut
@@ -81,7 +81,7 @@ async def validate_keys(data: KeysIn):
 
 @bp.post("/config")
 @validate_request(ConfigIn)
-@document_response(SavedOut)
+@document_response(ProviderASavedOut)
 @document_response(ErrorBody, 400)
 async def save_config(data: ConfigIn):
     """Check and save the keys (replacing earlier ones) and register the webhook endpoint.

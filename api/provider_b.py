@@ -35,7 +35,7 @@ class ProviderBConfigIn(Body):
     webhookSecret: str | None = None
 
 
-class SavedOut(Body):
+class ProviderBSavedOut(Body):
     message: str
     id: str
 
@@ -71,7 +71,7 @@ async def validate_key(data: ValidateKeyIn):
 
 @bp.post("/config")
 @validate_request(ProviderBConfigIn)
-@document_response(SavedOut)
+@document_response(ProviderBSavedOut)
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 503)
 async def save_config(data: ProviderBConfigIn):
