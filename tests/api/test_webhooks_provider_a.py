@@ -235,3 +235,16 @@ async def test_an_event_never_reaches_another_merchants_payment(client, merchant
     payload = stripe_event("payment_intent.succeeded", intent)
     assert (await post(client, other.id, payload, stripe_headers(other_secret, payload)))[0] == 200
     assert (await Payment.get(id=theirs.id)).status == "pending"
+
+
+async def test_the_openapi_document_says_the_signature_authenticates(client):
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    for path, header in (
+        ("/v1/public/webhook/{merchant_id}", "Stripe-Signature"),
+        ("/v1/public/webhook-test/{merchant_id}", "Stripe-Signature"),
+        ("/v1/public/webhook-provider-b/{merchant_id}", "webhook-signature"),
+    ):
+        operation = spec["paths"][path]["post"]
+        assert operation["security"] == [], path
+        assert "No API key" in operation["description"] and header in operation["description"]
+        assert "400" in operation["responses"] and "401" not in operation["responses"]
