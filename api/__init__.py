@@ -23,6 +23,7 @@ from api import (
     subscription_actions,
     subscriptions,
     tax,
+    webhooks,
 )
 from api.common import JSONSafeRequest
 from api.errors import register_error_handlers
@@ -49,6 +50,7 @@ RESOURCE_BLUEPRINTS = (
     subscriptions.bp,
     subscription_actions.bp,
     tax.bp,
+    webhooks.bp,
 )
 
 

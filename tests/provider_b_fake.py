@@ -25,6 +25,11 @@ answers 401 ``{"code": "UNAUTHORIZED", ...}``; anything else 404):
 ``fail_next`` makes the next call answer 500 (a provider outage); ``refuse_webhooks`` makes
 webhook creation answer 422 (the provider refusing Tally's URL).
 
+Events: ``event_payload`` wraps ``payment_data`` (``payment.succeeded``, ``payment.failed``,
+``payment.cancelled``) or ``subscription_data`` (``subscription.active``,
+``subscription.update_payment_method``, the mandate) in the provider's envelope, in the
+shapes of the SDK's webhook event types.
+
 Sending events: ``signed_headers`` gives the three Standard Webhooks headers for a payload
 (for Quart's test client), ``send_event`` POSTs a signed event to a URL (for a live server).
 """
@@ -73,6 +78,76 @@ def event_payload(event_type: str, data: dict, *, business_id: str = "bus_fake")
             "data": data,
         }
     )
+
+
+def payment_data(
+    payment_id: str, *, status: str = "succeeded", metadata: dict | None = None, **fields
+) -> dict:
+    """A ``Payment`` as the SDK's ``payment.*`` webhook events carry it (every required
+    field, so ``PaymentSucceededWebhookEvent`` and its siblings validate it)."""
+    now = datetime.now(UTC).isoformat()
+    return {
+        "payment_id": payment_id,
+        "status": status,
+        "billing": {"country": "US"},
+        "brand_id": "bnd_fake",
+        "business_id": "bus_fake",
+        "created_at": now,
+        "currency": "USD",
+        "customer": {"customer_id": "cus_fake", "email": "ada@example.com", "name": "Ada"},
+        "digital_products_delivered": False,
+        "disputes": [],
+        "includes_usage": False,
+        "is_multi_subscription": False,
+        "is_update_payment_method": False,
+        "metadata": metadata or {},
+        "payment_provider": "dodo",
+        "refunds": [],
+        "retry_attempt": 0,
+        "service_periods": [],
+        "settlement_amount": 4900,
+        "settlement_currency": "USD",
+        "subscription_ids": [],
+        "total_amount": 4900,
+        **fields,
+    }
+
+
+def subscription_data(
+    subscription_id: str, *, payment_method_id: str | None, metadata: dict | None = None
+) -> dict:
+    """An on-demand ``Subscription`` (provider B's mandate) as ``subscription.*`` events
+    carry it, with every field the SDK requires."""
+    now = datetime.now(UTC).isoformat()
+    return {
+        "subscription_id": subscription_id,
+        "payment_method_id": payment_method_id,
+        "status": "active",
+        "on_demand": True,
+        "addons": [],
+        "billing": {"country": "US"},
+        "brand_id": "bnd_fake",
+        "cancel_at_next_billing_date": False,
+        "created_at": now,
+        "credit_entitlement_cart": [],
+        "currency": "USD",
+        "customer": {"customer_id": "cus_fake", "email": "ada@example.com", "name": "Ada"},
+        "has_payment_method": payment_method_id is not None,
+        "metadata": metadata or {},
+        "meter_credit_entitlement_cart": [],
+        "meters": [],
+        "next_billing_date": now,
+        "payment_frequency_count": 1,
+        "payment_frequency_interval": "Month",
+        "previous_billing_date": now,
+        "product_id": "pdt_fake",
+        "quantity": 1,
+        "recurring_pre_tax_amount": 0,
+        "subscription_period_count": 10,
+        "subscription_period_interval": "Year",
+        "tax_inclusive": False,
+        "trial_period_days": 0,
+    }
 
 
 def send_event(

@@ -49,6 +49,9 @@ WEBHOOK_EVENTS = [
     "payment.processing",
     "refund.succeeded",
     "refund.failed",
+    # An on-demand subscription is the mandate later charges use (payments/webhook_events.py).
+    "subscription.active",
+    "subscription.update_payment_method",
 ]
 
 

@@ -183,3 +183,12 @@ def config_json(row: ProviderConfig) -> dict:
         "hasWebhook": row.has_webhook,
         "environment": row.environment,
     }
+
+
+async def webhook_secret(merchant_id: str) -> str | None:
+    """The signing secret of the merchant row's provider B webhook, if one is known (what
+    inbound webhooks are verified with)."""
+    row = await ProviderConfig.scoped(merchant_id).filter(provider=PROVIDER).first()
+    if row is None or not row.webhook_secret_sealed:
+        return None
+    return setup.unseal(row.webhook_secret_sealed)
