@@ -5,6 +5,8 @@ Provider A is configured as a row (``tests.webhook_factories.configure``): a fre
 no provider call, so only the stored configuration matters here.
 """
 
+import asyncio
+
 import pytest
 
 from billing.core.errors import Conflict, Invalid, NotFound
@@ -138,3 +140,16 @@ async def test_other_merchants_customers_are_never_reused(merchant, make_merchan
     assert mine.customer_created and mine.customer.id != theirs.customer.id
     assert mine.customer.merchant_id == merchant.id
     assert await counts(merchant.id) == (1, 1) and await counts(other.id) == (1, 1)
+
+
+async def test_concurrent_signups_of_one_new_user_make_one_customer(merchant):
+    await free_setup(merchant.id)
+    outcomes = await asyncio.gather(
+        *(free_subscriptions.create_free_subscription(merchant.id, **USER) for _ in range(3)),
+        return_exceptions=True,
+    )
+    made = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(made) == 1 and made[0].customer_created
+    assert len(refused) == 2 and all(isinstance(r, Conflict) for r in refused), refused
+    assert await counts(merchant.id) == (1, 1)
