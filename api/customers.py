@@ -29,9 +29,10 @@ from api.customer_models import (
     UpdateCustomer,
 )
 from billing.core.errors import Invalid
-from billing.customers import customer_payments, customers, organizations
+from billing.customers import customers, organizations
 from billing.customers.customers import MAX_PAGE_SIZE
 from billing.customers.models import Customer
+from billing.payments import customer_payments
 from billing.subscriptions import customer_status
 from webapp.auth import merchant_id
 
@@ -102,9 +103,9 @@ def _limit(value: str | None) -> int:
 async def list_customers(query_args: CustomerListQuery):
     """List live customers, newest first, at most ``limit`` (default 1000) per answer.
 
-    ``includePaymentData=true`` answers the payment-aggregate variant: payments arrive with a
-    later issue, so ``totalPaymentsCents`` and ``paymentCount`` are 0 today, in the merchant's
-    default currency.
+    ``includePaymentData=true`` answers the payment-aggregate variant: succeeded payments
+    counted and summed net of refunds, per customer (billing/payments/customer_payments.py
+    says how currencies are chosen).
     """
     with_payments = query_flag(query_args.includePaymentData, "includePaymentData")
     options = {

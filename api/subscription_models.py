@@ -115,3 +115,19 @@ class ActiveConflict(ErrorBody):
     """The customer already has a subscription (active, paused or unpaid)."""
 
     existingSubscriptionId: str | None = None
+
+
+class FreePlanOut(BaseModel):
+    id: str
+    name: str
+    description: str | None
+
+
+class FreeSubscriptionOut(BaseModel):
+    """The new free subscription (with its features), the plan version it uses, and how many
+    credit grants it was given."""
+
+    message: str
+    subscription: SubscriptionOut
+    plan: FreePlanOut
+    credit_grants_created: int

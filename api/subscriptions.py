@@ -11,9 +11,8 @@ Designed where the spec is silent:
   number is not; ``amount_cents`` is the integer the string is made from.
 - ``featureValue`` is a string as the spec says: ``"true"``/``"false"``, ``"5"``, the text;
   null when the feature has no value.
-- create-free-subscription checks the body and picks the free plan, then answers 409 because
-  provider A (required by the spec) does not exist yet
-  (see billing/subscriptions/free_subscriptions.py).
+- create-free-subscription answers 201 like create, with ``subscription`` in the same shape
+  (features included); its rules are in billing/payments/free_subscriptions.py.
 """
 
 import json
@@ -29,6 +28,7 @@ from api.subscription_models import (
     CreateSubscription,
     DetailList,
     FeaturesQuery,
+    FreeSubscriptionOut,
     MrrEnvelope,
     SubscriptionEnvelope,
     SubscriptionList,
@@ -36,7 +36,8 @@ from api.subscription_models import (
 )
 from billing.core.timestamps import parse_timestamp
 from billing.invoicing import billing_run
-from billing.subscriptions import free_subscriptions, mrr, subscription_reads, subscriptions
+from billing.payments import free_subscriptions
+from billing.subscriptions import mrr, subscription_reads, subscriptions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from webapp.auth import merchant_id
 
@@ -215,17 +216,18 @@ async def create_subscription(data: CreateSubscription):
 
 @bp.post("/create-free-subscription")
 @validate_request(CreateFreeSubscription)
+@document_response(FreeSubscriptionOut, 201)
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
-@document_response(ErrorBody, 409)
+@document_response(ActiveConflict, 409)
 async def create_free_subscription(data: CreateFreeSubscription):
-    """Subscribe a user to the latest free plan of the active pricing tables.
+    """Subscribe a user to the latest free plan of the active pricing tables (spec rule 2).
 
-    Needs the provider A integration, which comes with payments: until then the body is
-    checked and the plan picked (400 / 404), and the answer is 409 saying provider A is not
-    configured. Nothing is created.
+    ``userId`` is the customer's external id; the customer is created when absent. 404 when
+    no active pricing table has a free plan, 409 when provider A is not configured or the
+    customer already has a subscription. Nothing is charged and nothing is left on a refusal.
     """
-    await free_subscriptions.create_free_subscription(
+    made = await free_subscriptions.create_free_subscription(
         merchant_id(),
         customer_email=data.customerEmail,
         customer_name=data.customerName,
@@ -237,3 +239,14 @@ async def create_free_subscription(data: CreateFreeSubscription):
         billing_country=data.billingCountry,
         tax_id=data.taxId,
     )
+    loaded = await subscription_reads.load_for_json(made.subscription, include_features=True)
+    return {
+        "message": "Free subscription created",
+        "subscription": subscription_json(loaded, include_features=True),
+        "plan": {
+            "id": made.plan.id,
+            "name": made.plan.plan_name,
+            "description": made.plan.plan_description,
+        },
+        "credit_grants_created": made.credit_grants_created,
+    }, 201

@@ -32,7 +32,7 @@ from billing.core.errors import Conflict, Invalid
 from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
 from billing.core.validation import has_unstorable_characters
-from billing.customers.customer_fields import clean_fields
+from billing.customers.customer_fields import clean_fields, normalize_email
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 
@@ -153,6 +153,18 @@ async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | 
     )
 
 
+async def find_by_email(merchant_id: str, email: str) -> Customer | None:
+    """The newest live customer with this email (compared case-insensitively), if any."""
+    if not isinstance(email, str) or not _storable(email):
+        return None
+    return await (
+        Customer.scoped(merchant_id)
+        .filter(email_normalized=normalize_email(email))
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
 async def find_by_reference(merchant_id: str, text: str) -> Customer | None:
     """The live customer a merchant means by ``text`` (the dashboard's subscribe form): its id,
     else the customer with exactly this email (case-insensitive), else the newest one with
@@ -164,12 +176,7 @@ async def find_by_reference(merchant_id: str, text: str) -> Customer | None:
         found = await Customer.scoped(merchant_id).filter(id=text).first()
         if found is not None:
             return found
-    by_email = await (
-        Customer.scoped(merchant_id)
-        .filter(email_normalized=text.lower())
-        .order_by("-created_at", "-id")
-        .first()
-    )
+    by_email = await find_by_email(merchant_id, text)
     return by_email or await find_by_external_id(merchant_id, text)
 
 

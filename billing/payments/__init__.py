@@ -11,6 +11,9 @@ event id once with its effect), ``webhook_events`` (which action each provider e
 stands for), ``webhook_actions`` (the actions, planned apart from applied, so the test
 endpoint can say what a delivery would do).
 
+Flows of lower contexts that depend on payments: ``customer_payments`` (the customers list's
+payment totals), ``free_subscriptions`` (spec rule 2: a free plan needs provider A).
+
 May call: invoicing and below (customers for a method's owner, accounts for a merchant's mode
 and lock).
 """

@@ -1,12 +1,9 @@
-"""Free subscriptions (spec rule 2): the latest free plan of the active pricing tables.
+"""Free subscriptions (spec rule 2): which plan they use and what a request must carry.
 
-Rule 2 also requires the provider A integration to be configured, and provider A arrives with
-the payments issue. Until then ``create_free_subscription`` checks the whole request (400s),
-picks the plan (404s) and then refuses with 409 ``PROVIDER_A_REQUIRED``: nothing is created,
-and the payments issue only has to replace that last step with the real check, the customer
-lookup-or-create and the subscription. ``create_subscription`` already makes the credit
-grants; the response's ``credit_grants_created`` is then
-``credit_grants.count_for_subscription(merchant_id, subscription.id)``.
+These are the parts the subscriptions context can answer on its own. Rule 2 also requires the
+provider A integration, which lives in payments (above this context), so the whole request
+(provider check, customer lookup-or-create, subscription, credit grants) is put together in
+billing/payments/free_subscriptions.py.
 
 "Free" means nothing in the price can ever charge money: every amount of every component is
 zero (a usage price at 0 per unit counts; a usage price at 2 cents a unit does not).
@@ -16,19 +13,15 @@ oldest free one is used (override prices are skipped).
 """
 
 from dataclasses import dataclass
-from typing import NoReturn
 
 from billing.catalog.models import Plan, Price, PricingTable, PricingTablePlan
 from billing.catalog.price_components import is_free
-from billing.core.errors import Conflict, Invalid, NotFound
+from billing.core.errors import Invalid, NotFound
 from billing.core.validation import has_unstorable_characters
 from billing.customers.customer_fields import clean_fields
 
 NO_ACTIVE_TABLES = "No active pricing tables found for this merchant"
 NO_FREE_PLAN = "No free plan found in this merchant's active pricing tables"
-PROVIDER_A_REQUIRED = (
-    "Provider A is not configured; free subscriptions need the provider A integration"
-)
 MAX_USER_ID = 200
 
 
@@ -79,25 +72,13 @@ def _user_id(value: object) -> str:
 def clean_request(
     *, customer_email: object, customer_name: object, user_id: object, **billing: object
 ) -> dict[str, object]:
-    """The checked customer fields of a free-subscription request (400 on the first fault)."""
+    """The checked customer fields of a free-subscription request (400 on the first fault).
+
+    ``userId`` is the caller's own id for the user: it is stored as the customer's
+    ``external_customer_id`` (what the rest of the API looks customers up by), so a user who
+    signs up twice is found again."""
     if not isinstance(customer_name, str) or not customer_name.strip():
         raise Invalid("customerName is required")
     fields = clean_fields({"email": customer_email, "name": customer_name, **billing})
     fields["external_customer_id"] = _user_id(user_id)
     return fields
-
-
-async def create_free_subscription(
-    merchant_id: str,
-    *,
-    customer_email: object,
-    customer_name: object,
-    user_id: object,
-    **billing: object,
-) -> NoReturn:
-    """Check the request and pick the plan, then refuse: provider A is not available yet."""
-    clean_request(
-        customer_email=customer_email, customer_name=customer_name, user_id=user_id, **billing
-    )
-    await find_free_plan(merchant_id)
-    raise Conflict(PROVIDER_A_REQUIRED)

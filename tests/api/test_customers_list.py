@@ -3,7 +3,9 @@
 import pytest
 
 from billing.accounts.models import Merchant
+from billing.customers.models import Customer
 from tests.api.test_customers import make_customer
+from tests.billing.payments.test_customer_payments import billed, pay
 
 PAYMENT_FIELDS = {
     "id",
@@ -34,7 +36,9 @@ async def test_list_answers_live_customers_newest_first(client, merchant):
         assert body == {"customers": [made[2], made[0]], "nextCursor": None}
 
 
-async def test_payment_data_variant_has_zero_totals_in_the_merchant_currency(client, merchant):
+async def test_payment_data_variant_without_payments_is_zero_in_the_merchant_currency(
+    client, merchant
+):
     await Merchant.filter(id=merchant.id).update(default_currency="EUR")
     made = await make_customer(client, merchant, name="Payer", externalCustomerId="p-1")
     status, body = await listing(client, merchant, "?includePaymentData=true")
@@ -55,6 +59,22 @@ async def test_payment_data_variant_has_zero_totals_in_the_merchant_currency(cli
         }
     ]
     assert set(body["customers"][0]) == PAYMENT_FIELDS
+
+
+async def test_payment_data_variant_sums_succeeded_payments(client, merchant, make_merchant):
+    made = await make_customer(client, merchant, name="Payer")
+    payer = await Customer.get(id=made["id"])
+    invoice = (await billed(merchant.id, payer))[payer.id]
+    await pay(invoice, 1, "failed", 4900)
+    await pay(invoice, 2, "succeeded", 4900, refunded_cents=900)
+    await pay(invoice, 3, "succeeded", 1234)
+    other = await make_merchant()
+    _, body = await listing(client, merchant, "?includePaymentData=true")
+    row = body["customers"][0]
+    assert row["id"] == made["id"]
+    assert (row["totalPaymentsCents"], row["paymentCount"], row["currency"]) == (5234, 2, "USD")
+    _, body = await listing(client, other, "?includePaymentData=true")
+    assert body["customers"] == []
 
 
 async def test_list_shows_only_the_merchants_own_customers(client, make_merchant):
