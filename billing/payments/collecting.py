@@ -81,7 +81,7 @@ async def _start_attempts(now: datetime, merchant_id: str | None) -> tuple[Count
     return counts, list(kept)  # type: ignore[arg-type]
 
 
-async def _lease_stale(now: datetime, merchant_id: str | None) -> list[str]:
+async def _lease_stale(now: datetime, merchant_id: str | None) -> tuple[Counter, list[str]]:
     """Pending attempts whose lease ran out, each re-leased (so no other pass calls it)."""
     leased: list[str] = []
     due = Payment.filter(status=PENDING, retry_at__lte=now)
@@ -93,8 +93,8 @@ async def _lease_stale(now: datetime, merchant_id: str | None) -> list[str]:
         leased.append(payment.id)
         return "called again"
 
-    await work_through(due, ("retry_at", "id"), release, what="stale payment")
-    return leased
+    counts = await work_through(due, ("retry_at", "id"), release, what="stale payment")
+    return counts, leased
 
 
 async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
@@ -124,7 +124,9 @@ async def collect_due(now: datetime, merchant_id: str | None = None) -> Counter[
     """The due-work step (see the module docstring). Answers how many rows ended in each
     outcome: invoices attempted or waiting, calls succeeded/failed/pending, grace ends."""
     outcomes, started = await _start_attempts(now, merchant_id)
-    for payment_id in started + await _lease_stale(now, merchant_id):
+    stale, leased = await _lease_stale(now, merchant_id)
+    outcomes.update(stale)
+    for payment_id in started + leased:
         outcomes[f"payments {await call_provider(payment_id, now)}"] += 1
     outcomes.update(await _end_grace(now, merchant_id))
     return outcomes
