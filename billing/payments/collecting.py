@@ -3,12 +3,12 @@
 One pass, as of ``now`` (the pass's clock), in three parts:
 
 1. **Attempts**: invoices are claimed ``CLAIM_SIZE`` at a time (``FOR UPDATE SKIP LOCKED``, in
-   id order) when they are ``unpaid`` with a total above zero and either never tried
-   (``payment_status`` ``none``) or failed with their latest attempt's ``retry_at`` due (the
-   dunning schedule, ``payment_dunning``). Each gets a pending attempt (``charging``) and the
-   claim commits. An invoice whose customer has no method Tally can charge is left as it is:
-   it waits for a method (the next pass after one is stored charges it) or for a manual
-   payment.
+   id order) when they are ``unpaid``, issued by ``now``, with a total above zero and either
+   never tried (``payment_status`` ``none``) or failed with their latest attempt's
+   ``retry_at`` due (the dunning schedule, ``payment_dunning``). Each gets a pending attempt
+   (``charging``) and the claim commits. An invoice whose customer has no method Tally can
+   charge is left as it is: it waits for a method (the next pass after one is stored charges
+   it) or for a manual payment.
 2. **Calls**: after that commit, the provider is called for each attempt started, plus every
    pending attempt whose lease ran out without an answer (a crash between commit and call,
    an unreachable gateway), each re-leased in a claim of its own first so two passes never
@@ -38,6 +38,7 @@ CLAIM_SIZE = 100  # invoices per claim; each one is a few statements
 CLAIM = """
 SELECT i.id FROM invoices i
 WHERE i.status = 'unpaid' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
+  AND i.issue_date <= $1
   AND (i.payment_status = 'none'
        OR (i.payment_status = 'failed' AND EXISTS (
            SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = 'failed'
