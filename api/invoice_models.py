@@ -112,3 +112,10 @@ class UpcomingInvoiceOut(BaseModel):
 
 class UpcomingEnvelope(BaseModel):
     invoice: UpcomingInvoiceOut
+
+
+class RetryPaymentOut(BaseModel):
+    success: bool
+    message: str
+    attemptNumber: int
+    paymentId: str

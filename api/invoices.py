@@ -5,7 +5,8 @@ Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscr
 ``subscription_final``), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``,
 ``taxNotes`` (a reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``,
 ``proration``, ``tax``), quantity, unit amount, period, component and price. ``payment`` is
-null and ``paymentStatus`` ``none`` until payments collect invoices.
+null; ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
+attempt, then ``pending``, ``succeeded`` or ``failed``.
 
 Design decisions where the spec is silent: lists are newest first; an unknown ``status`` or an
 out-of-range ``limit`` (1–100) or ``offset`` is a 400; the customer list of an unknown (or
@@ -22,12 +23,14 @@ from api.invoice_models import (
     InvoicePageQuery,
     InvoicePdfEnvelope,
     InvoiceQuery,
+    RetryPaymentOut,
     UpcomingEnvelope,
     UpcomingQuery,
 )
 from billing.invoicing import invoices, upcoming
 from billing.invoicing.cycles import Charge
 from billing.invoicing.models import Invoice, InvoiceLine
+from billing.payments.retry_payment import retry_payment
 from webapp import invoice_links
 from webapp.auth import merchant_id
 
@@ -188,3 +191,14 @@ async def invoice_pdf_link(invoice_id: str):
         "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
         "expiresIn": invoice_links.LIFETIME_SECONDS,
     }
+
+
+@bp.post("/<invoice_id>/retry-payment")
+@document_response(RetryPaymentOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def retry_invoice_payment(invoice_id: str):
+    """Charge the invoice now with the customer's payment method: a new attempt, answered with
+    its outcome (``success`` false and the provider's message for a decline). 400 for an
+    invoice that is paid, void, a draft, zero, already being charged, or without a method."""
+    return await retry_payment(merchant_id(), invoice_id)

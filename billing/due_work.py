@@ -2,9 +2,10 @@
 
 ``run_due(now)`` does, in this order, all work due as of ``now`` across all merchants: apply
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
-(and end those cancelled at period end), bill due cycles into invoices, renew credit grants,
-prune usage idempotency keys past their 24-hour window and usage checkpoints no read has moved
-in weeks. Payment retries and dunning join this list as they arrive. Nothing else runs on a timer.
+(and end those cancelled at period end), bill due cycles into invoices, collect their payments
+(charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
+renew credit grants, prune usage idempotency keys past their 24-hour window and usage
+checkpoints no read has moved in weeks. Nothing else runs on a timer.
 
 Three things run it (``webapp/due_loop.py``): ``tally serve`` in one of its worker processes,
 ``tally worker`` as a process of its own, and ``tally run-due [--now ISO]`` once, as of any
@@ -25,6 +26,7 @@ from datetime import datetime
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
+from billing.payments import collecting
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
 from billing.usage import events, usage_checkpoints
 
@@ -39,6 +41,7 @@ STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("scheduled changes", scheduled_changes.apply_due),
     ("subscription periods", periods.roll_due),
     ("billing", billing_run.bill_due),
+    ("payments", collecting.collect_due),
     ("credit grants", credit_grant_renewal.renew_due),
     ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
     ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),

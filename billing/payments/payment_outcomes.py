@@ -6,6 +6,9 @@ answer of the provider call that charged it, or the provider's webhook afterward
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 
+Dunning rides on both (``payment_dunning``): a failure schedules the next retry (or, after the
+last, the subscription's grace period), a success clears the grace period.
+
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
 nothing), and a success is never overturned by a late failure. Each answers whether it changed
@@ -14,8 +17,10 @@ anything. Call inside a transaction.
 
 from datetime import datetime
 
+from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
+from billing.payments.payment_dunning import clear_after_success, schedule_after_failure
 
 SUCCEEDED = "succeeded"
 FAILED = "failed"
@@ -39,18 +44,25 @@ async def mark_succeeded(
     await Invoice.filter(id=payment.invoice_id).update(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
+    await clear_after_success(payment)
     return True
 
 
 async def mark_failed(
-    payment_id: str, message: str | None, provider_payment_id: str | None = None
+    payment_id: str,
+    message: str | None,
+    provider_payment_id: str | None = None,
+    at: datetime | None = None,
 ) -> bool:
+    """``at``: when it failed (default now; the due-work pass passes its clock), which the
+    retry schedule counts from."""
     payment = await _locked(payment_id)
     if payment is None or payment.status in (SUCCEEDED, FAILED):
         return False
     payment.status = FAILED
     payment.error_message = (message or "The payment failed")[:500]
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
+    await schedule_after_failure(payment, at or utcnow())
     await payment.save()
     await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
         payment_status=FAILED, payment_id=payment.id

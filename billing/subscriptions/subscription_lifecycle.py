@@ -159,14 +159,20 @@ async def enforce_dunning_now(merchant_id: str, stable_id: str) -> str:
     A subscription already in the action's state is left as it is (no second event), so a
     retried call does no harm. Answers the status afterwards.
     """
-    config, _ = await get_dunning_config(merchant_id)
-    action = config["end_action"]
     async with in_transaction():
         live = await lock_live(merchant_id, stable_id)
-        if action == "cancel":
-            await end(merchant_id, live)
-            return "ended"
-        status = DUNNING_STATUS[action]
-        if live.status != status:
-            await _set_status(merchant_id, live, status, status, utcnow())
+        return await apply_end_action(merchant_id, live, utcnow())
+
+
+async def apply_end_action(merchant_id: str, live: Subscription, now: datetime) -> str:
+    """The merchant's end-of-dunning action on the locked live version ``live``, as of ``now``
+    (:func:`enforce_dunning_now`, and the payments step when a grace period ends unpaid)."""
+    config, _ = await get_dunning_config(merchant_id)
+    action = config["end_action"]
+    if action == "cancel":
+        await end(merchant_id, live, now=now)
+        return "ended"
+    status = DUNNING_STATUS[action]
+    if live.status != status:
+        await _set_status(merchant_id, live, status, status, now)
     return status
