@@ -41,6 +41,7 @@ from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from tests.conftest import serve_on_free_port, stop_process
+from tests.localstripe_server import localstripe_url  # noqa: F401, F811 (a fixture)
 from tests.subscription_factories import subscribe
 
 EXAMPLES = 40
@@ -54,8 +55,12 @@ SKIPPED = ("DELETE", "/v1/api-keys/{key_id}")
 
 
 @pytest.fixture
-def served(database_url, tmp_path):
-    """A ``tally serve`` of this test's own; yields its base URL and its log file."""
+def served(database_url, tmp_path, monkeypatch, localstripe_url, provider_b_fake):  # noqa: F811
+    """A ``tally serve`` of this test's own, its payment providers the local fakes (a key
+    that looks right is then checked by a provider that answers, not by an unreachable one);
+    yields its base URL and its log file."""
+    monkeypatch.setenv("TALLY_PROVIDER_A_API_BASE", localstripe_url)
+    monkeypatch.setenv("TALLY_PROVIDER_B_API_BASE", provider_b_fake.url)
     log_path = tmp_path / "serve.log"
     with log_path.open("wb") as log:
         process, base_url = serve_on_free_port(
@@ -114,6 +119,7 @@ async def seeded(make_merchant, client):
         "state": "CA",
         "definition_id": rate["id"],
         "payment_method_id": method["id"],
+        "merchant_id": account.id,
     }
     return account, ids
 
