@@ -3,10 +3,11 @@
 A thin route over ``billing.payments.refunds`` (which says what a refund stores, in which
 order, and what the provider is asked). Shapes and rules the spec leaves open (our design):
 
-- Every body field is optional, and so is the body: ``{}`` (or none) refunds what is left of
-  the latest succeeded payment. ``amountCents`` is a whole number of cents of at least 1 and
-  at most what is left; ``reason`` a text of up to 500 characters, shown on the adjustment
-  invoice; ``terminateSubscription`` true or false.
+- The body is a JSON object (required, as every documented body but one) and each of its
+  fields is optional: ``{}`` refunds what is left of the latest succeeded payment.
+  ``amountCents`` is a whole number of cents of at least 1 and at most what is left;
+  ``reason`` a text of up to 500 characters, shown on the adjustment invoice;
+  ``terminateSubscription`` true or false.
 - 200 answers ``{success, refund {id, status, amountCents}, terminated,
   adjustmentInvoiceId}``; ``status`` is ``succeeded``, or ``pending`` while the provider
   has not settled it.
@@ -23,12 +24,13 @@ from pydantic import BaseModel, WithJsonSchema
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, decode_json, optional_body, require_json_body
+from api.common import ErrorBody, decode_json, require_json_body
 from billing.core.errors import Invalid
 from billing.payments import refunds
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscription_refunds", __name__, url_prefix="/subscriptions")
+NOT_AN_OBJECT = "The body must be a JSON object ({} refunds what is left of the latest payment)"
 
 
 class RefundIn(BaseModel):
@@ -61,17 +63,14 @@ class RefundFailedBody(BaseModel):
 
 async def _body() -> dict:
     raw = await request.get_data()
-    if not raw:
-        return {}
     require_json_body(request.content_type, raw)
-    body = decode_json(raw)
+    body = decode_json(raw) if raw else None
     if not isinstance(body, dict):
-        raise Invalid("The body must be a JSON object")
+        raise Invalid(NOT_AN_OBJECT)
     return body
 
 
 @bp.post("/<subscription_id>/refunds")
-@optional_body
 @document_request(RefundIn)
 @document_response(RefundAnswer)
 @document_response(ErrorBody, 400)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from api.subscription_refunds import NOT_AN_OBJECT
 from billing.core.ids import new_id
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments.models import Payment, Refund
@@ -119,6 +120,8 @@ async def test_bad_amounts_are_400_and_change_nothing(client, merchant):
         f"/v1/subscriptions/{sub_id}/refunds", json=[1], headers=merchant.headers
     )
     assert response.status_code == 400
+    response = await client.post(f"/v1/subscriptions/{sub_id}/refunds", headers=merchant.headers)
+    assert (response.status_code, (await response.get_json())["error"]) == (400, NOT_AN_OBJECT)
 
     assert not await Refund.filter(merchant_id=merchant.id).exists()
     assert (await Payment.get(id=paid.payment.id)).refunded_cents == 0
