@@ -11,6 +11,10 @@ event id once with its effect), ``webhook_events`` (which action each provider e
 stands for), ``webhook_actions`` (the actions, planned apart from applied, so the test
 endpoint can say what a delivery would do).
 
+Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
+``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
+providers' refund calls, each with the refund's idempotency key).
+
 May call: invoicing and below (customers for a method's owner, accounts for a merchant's mode
 and lock).
 """
