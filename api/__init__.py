@@ -21,6 +21,7 @@ from api import (
     provider_b,
     public,
     subscription_actions,
+    subscription_refunds,
     subscriptions,
     tax,
     webhooks,
@@ -49,6 +50,7 @@ RESOURCE_BLUEPRINTS = (
     plan_migrations.bp,
     subscriptions.bp,
     subscription_actions.bp,
+    subscription_refunds.bp,
     tax.bp,
     webhooks.bp,
 )

@@ -20,7 +20,7 @@ from tortoise.indexes import Index
 from billing.core.models import PrefixedIdModel, TenantModel
 
 INVOICE_STATUSES = ("draft", "unpaid", "paid", "void")
-LINE_TYPES = ("fixed", "usage", "proration", "tax")
+LINE_TYPES = ("fixed", "usage", "proration", "tax", "refund")  # refund: payments' credit notes
 
 
 class Invoice(TenantModel):
@@ -59,7 +59,8 @@ class Invoice(TenantModel):
 
 
 class InvoiceLine(PrefixedIdModel):
-    """One line: a fixed fee, a usage charge, a proration credit or charge, or a tax row."""
+    """One line: a fixed fee, a usage charge, a proration credit or charge, a tax row, or the
+    price part given back by a refund (negative, on a ``refund`` adjustment invoice)."""
 
     id_prefix = "il"
     invoice = fields.ForeignKeyField("models.Invoice", related_name="lines")

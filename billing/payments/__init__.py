@@ -14,6 +14,15 @@ endpoint can say what a delivery would do).
 Flows of lower contexts that depend on payments: ``customer_payments`` (the customers list's
 payment totals), ``free_subscriptions`` (spec rule 2: a free plan needs provider A).
 
+Collecting: ``collecting`` (the due-work step: attempts claimed and committed, providers
+called after the commit, grace periods ended), ``charging`` (which method, one attempt, one
+call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
+``payment_outcomes`` (what a success or a failure does, whoever learns it first).
+
+Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
+``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
+providers' refund calls, each with the refund's idempotency key).
+
 May call: invoicing and below (customers for a method's owner, accounts for a merchant's mode
 and lock).
 """

@@ -5,7 +5,8 @@
 - ``PaymentMethod``: the spec's record; every field but the ids and dates is nullable.
 - ``Payment``: one attempt to collect one invoice. ``idempotency_key`` (invoice and attempt)
   is what the provider call carries, so a call repeated after a crash charges once.
-- ``Refund``: money given back on a payment, with the adjustment invoice that records it.
+- ``Refund``: money given back on a payment, with the adjustment invoice that records it and,
+  when the provider refused it, the provider's message (``failure_message``).
 - ``ProviderEvent``: each provider event id seen, so a redelivered webhook changes nothing.
 """
 
@@ -113,6 +114,7 @@ class Refund(TenantModel):
     provider_refund_id = fields.CharField(max_length=200, null=True)
     idempotency_key = fields.CharField(max_length=100, unique=True)
     adjustment_invoice_id = fields.CharField(max_length=40, null=True)
+    failure_message = fields.CharField(max_length=500, null=True)  # the provider's refusal
 
     class Meta:
         table = "refunds"

@@ -1,0 +1,91 @@
+"""POST /v1/subscriptions/{id}/refunds: give back money a subscription's payment collected.
+
+A thin route over ``billing.payments.refunds`` (which says what a refund stores, in which
+order, and what the provider is asked). Shapes and rules the spec leaves open (our design):
+
+- The body is a JSON object (required, as every documented body but one) and each of its
+  fields is optional: ``{}`` refunds what is left of the latest succeeded payment.
+  ``amountCents`` is a whole number of cents of at least 1 and at most what is left;
+  ``reason`` a text of up to 500 characters, shown on the adjustment invoice;
+  ``terminateSubscription`` true or false.
+- 200 answers ``{success, refund {id, status, amountCents}, terminated,
+  adjustmentInvoiceId}``; ``status`` is ``succeeded``, or ``pending`` while the provider
+  has not settled it.
+- 400 for bad input, with nothing changed; 404 ``Subscription not found or access denied``
+  and ``Payment not found for refund`` for unknown ids and other merchants' alike; 409 for
+  ``terminateSubscription`` on an ended subscription; 502 when the provider refused or could
+  not be reached: the body then carries the failed refund next to ``error`` (``success``
+  false), the amount counts as not refunded and the adjustment invoice is voided.
+"""
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, WithJsonSchema
+from quart import Blueprint, request
+from quart_schema import document_request, document_response
+
+from api.common import ErrorBody, decode_json, require_json_body
+from billing.core.errors import Invalid
+from billing.payments import refunds
+from webapp.auth import merchant_id
+
+bp = Blueprint("subscription_refunds", __name__, url_prefix="/subscriptions")
+NOT_AN_OBJECT = "The body must be a JSON object ({} refunds what is left of the latest payment)"
+
+
+class RefundIn(BaseModel):
+    paymentId: Annotated[Any, WithJsonSchema({"type": "string"})] = None
+    amountCents: Annotated[Any, WithJsonSchema({"type": "integer", "minimum": 1})] = None
+    reason: Annotated[Any, WithJsonSchema({"type": "string", "maxLength": 500})] = None
+    terminateSubscription: Annotated[Any, WithJsonSchema({"type": "boolean"})] = None
+
+
+class RefundOut(BaseModel):
+    id: str
+    status: str
+    amountCents: int
+
+
+class RefundAnswer(BaseModel):
+    success: bool
+    refund: RefundOut
+    terminated: bool
+    adjustmentInvoiceId: str | None
+
+
+class RefundFailedBody(BaseModel):
+    error: str
+    success: bool
+    refund: RefundOut
+    terminated: bool
+    adjustmentInvoiceId: str | None
+
+
+async def _body() -> dict:
+    raw = await request.get_data()
+    require_json_body(request.content_type, raw)
+    body = decode_json(raw) if raw else None
+    if not isinstance(body, dict):
+        raise Invalid(NOT_AN_OBJECT)
+    return body
+
+
+@bp.post("/<subscription_id>/refunds")
+@document_request(RefundIn)
+@document_response(RefundAnswer)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+@document_response(ErrorBody, 409)
+@document_response(RefundFailedBody, 502)
+async def create_refund(subscription_id: str):
+    """Refund a payment of the subscription (the latest when ``paymentId`` is left out), in
+    full or in part, with an adjustment invoice; ``terminateSubscription`` ends it now."""
+    body = await _body()
+    return await refunds.refund(
+        merchant_id(),
+        subscription_id,
+        payment_id=body.get("paymentId"),
+        amount_cents=body.get("amountCents"),
+        reason=body.get("reason"),
+        terminate=body.get("terminateSubscription"),
+    )

@@ -1,0 +1,104 @@
+"""The provider side of a refund: ask the payment's provider to give the money back.
+
+Called by ``refunds`` after the refund's transaction committed, never inside one (a slow
+provider must not hold the payment's lock). Every call carries the refund's idempotency key,
+so a call repeated after a crash or a timeout gives the money back once.
+
+- Provider A: ``refunds.create`` on the payment intent with the amount, the key as the
+  ``Idempotency-Key`` header (the SDK's ``idempotency_key`` option) and Tally's refund id in
+  the metadata. The SDK is synchronous, so the call runs in a thread.
+- Provider B: ``refunds.create`` on the payment (the SDK's async client). Its API refunds a
+  part of a payment only per product (``items``), which Tally's invoices do not map to, so
+  only a refund of the whole payment is sent (``refunds`` refuses partial ones before storing
+  anything). The SDK has no idempotency option of its own: the key goes as an
+  ``Idempotency-Key`` header and in the metadata.
+
+Each answers an ``Outcome``; a refusal or an unreachable provider is an outcome too
+(``failed`` with a sentence fit for the merchant), never an exception.
+"""
+
+import asyncio
+from dataclasses import dataclass
+
+import stripe
+from dodopayments import DodoPaymentsError
+
+from billing.payments import provider_a, provider_a_config, provider_b, setup
+from billing.payments.models import Payment, ProviderConfig, Refund
+
+SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"
+# The providers' refund statuses, as Tally records them (anything unknown stays pending).
+STATUSES = {
+    "succeeded": SUCCEEDED,
+    "pending": PENDING,
+    "requires_action": PENDING,
+    "review": PENDING,
+    "failed": FAILED,
+    "canceled": FAILED,
+    "cancelled": FAILED,
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str  # succeeded | pending | failed
+    provider_refund_id: str | None = None
+    message: str | None = None
+
+
+def _metadata(refund: Refund) -> dict[str, str]:
+    return {"tally_refund_id": refund.id, "tally_idempotency_key": refund.idempotency_key}
+
+
+def _stripe_refund(secret_key: str, payment: Payment, refund: Refund):
+    params = {
+        "payment_intent": payment.provider_payment_id,
+        "amount": refund.amount_cents,
+        "metadata": _metadata(refund),
+    }
+    options = {"idempotency_key": refund.idempotency_key}
+    return provider_a.client(secret_key).v1.refunds.create(params=params, options=options)
+
+
+async def _at_provider_a(payment: Payment, refund: Refund) -> Outcome:
+    secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+    if secret is None:
+        return Outcome(FAILED, message="Provider A is not configured, so it was not asked")
+    try:
+        answer = await asyncio.to_thread(_stripe_refund, secret, payment, refund)
+    except stripe.StripeError as error:
+        # The adapter's own wording (private there, shared here rather than copied).
+        return Outcome(FAILED, message=provider_a._explain(error, "refund the payment").message)
+    except ValueError:
+        return Outcome(FAILED, message="The stored provider A key cannot be sent")
+    return Outcome(STATUSES.get(answer.status or "", PENDING), answer.id)
+
+
+async def _at_provider_b(payment: Payment, refund: Refund) -> Outcome:
+    config = await ProviderConfig.scoped(payment.merchant_id).filter(provider="provider_b").first()
+    if config is None or config.environment not in provider_b.ENVIRONMENTS:
+        return Outcome(FAILED, message="Provider B is not configured, so it was not asked")
+    try:
+        async with provider_b.client(
+            setup.unseal(config.secret_key_sealed), config.environment
+        ) as dodo:
+            answer = await dodo.refunds.create(
+                payment_id=payment.provider_payment_id or "",
+                reason=refund.reason,
+                metadata=_metadata(refund),
+                extra_headers={"Idempotency-Key": refund.idempotency_key},
+            )
+    except DodoPaymentsError as error:
+        return Outcome(FAILED, message=f"Provider B could not refund the payment ({error})"[:500])
+    return Outcome(STATUSES.get(answer.status, PENDING), answer.refund_id)
+
+
+async def refund_at_provider(payment: Payment, refund: Refund) -> Outcome:
+    """Ask the payment's provider for ``refund`` (outside any transaction)."""
+    if not payment.provider_payment_id:
+        return Outcome(FAILED, message="The payment has no provider payment id to refund")
+    if payment.provider == "provider_a":
+        return await _at_provider_a(payment, refund)
+    if payment.provider == "provider_b":
+        return await _at_provider_b(payment, refund)
+    return Outcome(FAILED, message=f"Unknown payment provider {payment.provider!r}")
