@@ -25,8 +25,15 @@ A_EVENTS = (
 )
 
 
+def prefix_of(path: str) -> str:
+    """The page's forms prefix their fields: provider A ``a-``, its signing secret ``hook-``,
+    provider B ``b-``."""
+    return "hook" if "signing-secret" in path else "a" if "provider-a" in path else "b"
+
+
 async def post(client, path: str, token: str, **fields):
-    return await client.post(f"{PAGE}{path}", form={"csrf_token": token, **fields}, headers=HX)
+    named = {f"{prefix_of(path)}-{name}": value for name, value in fields.items()}
+    return await client.post(f"{PAGE}{path}", form={"csrf_token": token, **named}, headers=HX)
 
 
 # Provider A ----------------------------------------------------------------------------------
@@ -80,7 +87,7 @@ async def test_provider_a_save_shows_masked_secret_webhook_steps_and_checklist(c
     assert f"http://127.0.0.1:8000/v1/public/webhook/{merchant_id}" in html
     assert all(f"<code>{event}</code>" in html for event in A_EVENTS)
     assert "Provider A keys saved. Add its webhook by hand (see below)." in html
-    assert 'name="webhook_secret"' in html
+    assert 'name="hook-webhook_secret"' in html
 
     missing = await post(client, "/provider-a/signing-secret", token, webhook_secret="")
     assert missing.status_code == 422
@@ -116,7 +123,7 @@ async def test_provider_a_unreachable_says_so_and_stores_nothing(client, sign_up
 @pytest.mark.usefixtures("provider_a_api")
 async def test_without_htmx_a_save_redirects_and_a_check_renders_the_page(client, sign_up):
     _, token = await signed_up(sign_up)
-    form = {"csrf_token": token, **A_LIVE}
+    form = {"csrf_token": token, **{f"a-{name}": value for name, value in A_LIVE.items()}}
     check = await client.post(f"{PAGE}/provider-a/check", form=form)
     assert check.status_code == 200
     assert "<h1>Payment providers</h1>" in await html_of(check)

@@ -41,6 +41,15 @@ def dashboard_words(message: str) -> str:
 
 
 class ProviderForm(TallyForm):
+    """Each form's fields are prefixed (``a-secret_key``, ``b-secret_key``): the forms share
+    one page, and a label must name its own input."""
+
+    prefix = ""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("prefix", self.prefix)
+        super().__init__(*args, **kwargs)
+
     def relabel(self, message: str) -> str:
         return super().relabel(dashboard_words(message))
 
@@ -49,6 +58,7 @@ class ProviderForm(TallyForm):
 
 
 class ProviderAForm(ProviderForm):
+    prefix = "a"
     public_key = StringField(
         "Publishable key",
         [InputRequired("Enter the publishable key"), Length(max=300)],
@@ -77,6 +87,7 @@ class ProviderAForm(ProviderForm):
 
 
 class SigningSecretForm(ProviderForm):
+    prefix = "hook"
     webhook_secret = PasswordField(
         "Webhook signing secret",
         [InputRequired("Paste the signing secret of the webhook you added"), Length(max=500)],
@@ -89,6 +100,7 @@ class SigningSecretForm(ProviderForm):
 
 
 class ProviderBForm(ProviderForm):
+    prefix = "b"
     secret_key = PasswordField(
         "Secret key",
         [InputRequired("Enter the secret key"), Length(max=300)],
