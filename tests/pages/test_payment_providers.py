@@ -80,7 +80,7 @@ async def test_provider_a_keys_checked_saved_and_webhook_added_by_hand(new_page,
 
     await section.get_by_role("button", name="Save keys").click()
     await expect(section.get_by_text("Connected", exact=True)).to_be_visible()
-    await expect(page.locator("#provider-a-secret")).to_have_text("*" * 22 + "9f3a")
+    await expect(page.locator("#provider-a-secret")).to_have_text("••••••••9f3a")
     await expect(page.locator("#flashes")).to_contain_text("Provider A keys saved.")
     await expect(page.locator("#provider-a-webhook-url")).to_have_value(
         re.compile(r"/v1/public/webhook/")
@@ -125,7 +125,7 @@ async def test_provider_b_key_checked_and_saved_with_its_environment(
     await section.get_by_role("button", name="Check key").click()
     await expect(section.locator("#provider-b-check")).to_contain_text("Environment: Live mode")
     await section.get_by_role("button", name="Save key").click()
-    await expect(page.locator("#provider-b-secret")).to_have_text("*" * (len(key) - 4) + key[-4:])
+    await expect(page.locator("#provider-b-secret")).to_have_text("••••••••" + key[-4:])
     await expect(page.locator("#provider-b-environment")).to_have_text("Live mode")
     await expect(section.get_by_text("Webhook set up")).to_be_visible()
     assert await page.evaluate(OVERFLOW)

@@ -81,7 +81,7 @@ async def test_provider_a_save_shows_masked_secret_webhook_steps_and_checklist(c
     saved = await post(client, "/provider-a/save", token, **A_LIVE)
     html = await html_of(saved)
     assert saved.status_code == 200
-    assert "Connected" in html and "*" * 22 + "9f3a" in html
+    assert "Connected" in html and "••••••••9f3a" in html
     assert A_LIVE["secret_key"] not in html  # only masked, the form comes back empty
     assert "Add it by hand" in html  # localstripe has no webhook endpoints API
     assert f"http://127.0.0.1:8000/v1/public/webhook/{merchant_id}" in html
@@ -164,8 +164,8 @@ async def test_provider_b_check_save_and_errors(client, sign_up, provider_b):
     wrong = await post(client, "/provider-b/check", token, secret_key=provider_b.add_key())
     html = await html_of(wrong)
     assert wrong.status_code == 422 and 'class="field-error"' in html
-    assert "This is a provider B test-mode key, and this is the live-mode account" in html
-    assert "switch Test mode in the sidebar to use it there" in html
+    assert "This is a test-mode key, and you are in live mode. Use a live-mode key" in html
+    assert "switch Test mode on in the sidebar to save this one there" in html
 
     refused = await post(client, "/provider-b/check", token, secret_key="sk_unknown_123456")
     assert refused.status_code == 422
@@ -182,7 +182,7 @@ async def test_provider_b_check_save_and_errors(client, sign_up, provider_b):
     saved = await post(client, "/provider-b/save", token, secret_key=live_key)
     html = await html_of(saved)
     assert saved.status_code == 200 and "Provider B key saved." in html
-    assert "*" * (len(live_key) - 4) + live_key[-4:] in html and live_key not in html
+    assert "••••••••" + live_key[-4:] in html and live_key not in html
     assert 'id="provider-b-environment">Live mode<' in html and "Webhook set up" in html
     overview = await html_of(await client.get("/dashboard"))
     assert "1 of 3 done" in overview

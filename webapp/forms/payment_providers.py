@@ -28,8 +28,15 @@ DASHBOARD_WORDS = (
     ),
     (re.compile(r"\(([a-z])k_(test|live)_\.\.\.\)"), lambda m: f"({m.group(1)}k_{m.group(2)}_…)"),
     (
-        re.compile(r"(\(\w+-mode keys belong to the \w+-mode account\))"),
-        lambda m: m.group(1) + "; switch Test mode in the sidebar to use it there",
+        re.compile(
+            r"This is a provider B (test|live)-mode key, and this is the (test|live)-mode account"
+            r": .*"
+        ),
+        lambda m: (
+            f"This is a {m.group(1)}-mode key, and you are in {m.group(2)} mode. Use a "
+            f"{m.group(2)}-mode key here, or switch Test mode "
+            f"{'on' if m.group(1) == 'test' else 'off'} in the sidebar to save this one there."
+        ),
     ),
 )
 
