@@ -7,7 +7,7 @@ from billing.accounts.models import Membership
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
 from tests.subscription_factories import subscribe
 
-PAGES = ("/dashboard", "/dashboard/api-keys", "/dashboard/settings")
+PAGES = ("/dashboard", "/dashboard/api-keys", "/dashboard/settings", "/dashboard/payment-providers")
 WIDEST = """[...document.querySelectorAll('body *')]
   .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
   .slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + e.getBoundingClientRect().right)"""
@@ -47,8 +47,7 @@ async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
     await screenshot(page, "menu-open-390")
     await page.get_by_role("button", name="Menu").click()
     await expect(nav_link).to_be_hidden()
-    await page.get_by_role("link", name="Available soon").first.click()  # shows where it will be
-    await expect(page.locator("#nav-payment-providers")).to_be_in_viewport()
+    await page.get_by_role("button", name="Menu").click()
     await nav_link.click()
     await page.get_by_label("Name", exact=True).fill("Phone key")
     await page.get_by_role("button", name="Create key").click()
@@ -61,13 +60,10 @@ async def test_phone_menu_opens_and_tables_scroll_inside_their_box(new_page):
     await screenshot(page, "api-keys-list-390")
 
 
-async def test_soon_items_are_visibly_disabled_not_links(page):
+async def test_every_sidebar_item_is_a_link(page):
     await sign_up(page)
-    item = page.locator(".nav-soon", has_text="Payment providers").first
-    await expect(item).to_have_attribute("aria-disabled", "true")
-    await expect(item).to_contain_text("Soon")
-    assert await page.locator(".sidebar nav a", has_text="Payment providers").count() == 0
-    for name in ("Customers", "Subscriptions", "Usage", "Invoices"):
+    assert await page.locator(".nav-soon").count() == 0
+    for name in ("Customers", "Subscriptions", "Usage", "Invoices", "Payment providers"):
         await expect(page.locator(".sidebar nav a", has_text=name)).to_have_count(1)
     await expect(page.locator("#merchant-name")).to_have_text("Acme Software GmbH")
 

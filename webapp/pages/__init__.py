@@ -14,6 +14,7 @@ from webapp.pages import (
     metrics,
     mode,
     onboarding,
+    payment_providers,
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
     plan_migrate,  # noqa: F401 - adds the migrate routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
@@ -45,6 +46,7 @@ BLUEPRINTS = (
     usage.bp,
     invoices.bp,
     tax.bp,
+    payment_providers.bp,
     embed.bp,
     invoice_pdf.bp,
 )

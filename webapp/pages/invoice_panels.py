@@ -1,15 +1,21 @@
 """The invoice panels other dashboard pages show: a customer's or a subscription's recent
-invoices, and a subscription's upcoming invoice (``upcoming.upcoming_invoice``, which stores
-nothing). Kept here so the customer and subscription pages each add one line."""
+invoices (and a customer's latest payments), and a subscription's upcoming invoice
+(``upcoming.upcoming_invoice``, which stores nothing). Kept here so the customer and
+subscription pages each add one line."""
 
 from contextlib import suppress
 
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices, upcoming
+from billing.payments import payment_reads
 
 
 async def customer_panel(merchant_id: str, customer_id: str) -> dict:
-    return {"recent_invoices": await invoices.recent_invoices(merchant_id, customer_id=customer_id)}
+    """The customer's recent invoices and latest payment attempts."""
+    return {
+        "recent_invoices": await invoices.recent_invoices(merchant_id, customer_id=customer_id),
+        "recent_payments": await payment_reads.customer_payments(merchant_id, customer_id),
+    }
 
 
 async def subscription_panel(merchant_id: str, subscription) -> dict:

@@ -1,5 +1,6 @@
 """Invoices in the dashboard: a list with a tab per status (with counts), a customer filter
-and keyset pages, and one invoice with its lines, periods, tax, totals and PDF link.
+and keyset pages, and one invoice with its lines, periods, tax, totals, PDF link and its
+payment attempts.
 
 Reads only: invoices are issued by the billing run (billing/invoicing/) and never edited. The
 list pages the way the customer list does (a cursor, never an offset; "Previous" walks back
@@ -12,6 +13,7 @@ from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
 from billing.invoicing import invoices
 from billing.invoicing.pdf import bill_to_lines
+from billing.payments import payment_reads
 from webapp import invoice_links
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
@@ -93,6 +95,13 @@ async def detail(invoice_id: str):
     taxes = [line for line in invoice.line_items if line.type == "tax"]
     pdf_url = invoice_links.pdf_url(invoice.merchant_id, invoice.id)
     bill_to = bill_to_lines(invoice.bill_to or {})
+    payments = await payment_reads.payments_for_invoice(g.merchant.id, invoice.id)
     return await render_page(
-        DETAIL, invoice=invoice, items=items, taxes=taxes, pdf_url=pdf_url, bill_to=bill_to
+        DETAIL,
+        invoice=invoice,
+        items=items,
+        taxes=taxes,
+        pdf_url=pdf_url,
+        bill_to=bill_to,
+        payments=payments,
     )

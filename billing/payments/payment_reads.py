@@ -1,0 +1,91 @@
+"""Reads for the dashboard: one invoice's payment attempts, a customer's latest payments, and
+what a merchant row has configured at each provider (secrets masked, never answered whole).
+
+Every read is scoped to the merchant row, so another merchant's (or the other mode's)
+payments and keys never show. Nothing here calls a provider or writes a row, except
+``save_provider_a_signing_secret``, which saves through ``provider_a_config.save_config``.
+"""
+
+from billing.core.errors import NotFound
+from billing.payments import provider_a, provider_a_config, provider_b_config, setup
+from billing.payments.models import Payment, ProviderConfig
+
+CUSTOMER_PAYMENTS = 10
+
+
+async def payments_for_invoice(merchant_id: str, invoice_id: str) -> list[Payment]:
+    """Every attempt to collect the invoice, first attempt first."""
+    query = Payment.scoped(merchant_id).filter(invoice_id=invoice_id)
+    return await query.order_by("attempt", "created_at")
+
+
+async def customer_payments(
+    merchant_id: str, customer_id: str, limit: int = CUSTOMER_PAYMENTS
+) -> list[Payment]:
+    """The customer's latest payment attempts, newest first, each with its invoice."""
+    query = Payment.scoped(merchant_id).filter(customer_id=customer_id)
+    return await query.order_by("-created_at", "-attempt").limit(limit).prefetch_related("invoice")
+
+
+async def _row(merchant_id: str, provider: str) -> ProviderConfig | None:
+    return await ProviderConfig.scoped(merchant_id).filter(provider=provider).first()
+
+
+def _masked_secret(row: ProviderConfig) -> str:
+    try:
+        return setup.masked(setup.unseal(row.secret_key_sealed)) or ""
+    except ValueError:  # sealed under an encryption key since replaced
+        return "(saved under an older encryption key: save the key again)"
+
+
+async def provider_a_settings(merchant_id: str) -> dict:
+    """Provider A as the settings page shows it: ``configured`` and, when it is, the public
+    key, the masked secret key, whether the webhook endpoint is registered and whether a
+    signing secret is stored; always the webhook URL and events to add by hand."""
+    row = await _row(merchant_id, provider_a_config.PROVIDER)
+    state = {
+        "configured": row is not None,
+        "webhook_url": setup.webhook_url(provider_a.webhook_path(merchant_id)),
+        "webhook_events": list(provider_a.WEBHOOK_EVENTS),
+    }
+    if row is not None:
+        state.update(
+            public_key=row.public_key,
+            secret_key=_masked_secret(row),
+            has_webhook=row.has_webhook,
+            has_signing_secret=bool(row.webhook_secret_sealed),
+            saved_at=row.updated_at or row.created_at,
+        )
+    return state
+
+
+async def provider_b_settings(merchant_id: str) -> dict:
+    """Provider B as the settings page shows it: ``configured`` and, when it is, the masked
+    secret key, its environment (``test_mode``/``live_mode``) and whether a webhook is set."""
+    row = await _row(merchant_id, provider_b_config.PROVIDER)
+    state = {
+        "configured": row is not None,
+        "webhook_url": setup.webhook_url(provider_b_config.webhook_path(merchant_id)),
+    }
+    if row is not None:
+        state.update(
+            secret_key=_masked_secret(row),
+            environment=row.environment,
+            has_webhook=row.has_webhook,
+            saved_at=row.updated_at or row.created_at,
+        )
+    return state
+
+
+async def save_provider_a_signing_secret(merchant_id: str, webhook_secret: str) -> dict:
+    """Store the signing secret of a provider A webhook endpoint added by hand, with the keys
+    already saved (they are checked again, as every save does)."""
+    row = await _row(merchant_id, provider_a_config.PROVIDER)
+    if row is None:
+        raise NotFound("Save provider A's keys before its webhook signing secret")
+    return await provider_a_config.save_config(
+        merchant_id,
+        secret_key=setup.unseal(row.secret_key_sealed),
+        public_key=row.public_key or "",
+        webhook_secret=webhook_secret.strip(),
+    )
