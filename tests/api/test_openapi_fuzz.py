@@ -28,6 +28,7 @@ import pytest
 import requests
 import schemathesis
 from hypothesis import HealthCheck, given, settings
+from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -170,6 +171,11 @@ def test_every_answer_fits_the_document(served, seeded):
 
             try:
                 call()
+            except Unsatisfiable:
+                # Nothing in the document can be made invalid (a webhook takes any body and
+                # any path id): no negative case exists. A positive run never gets here.
+                if mode is not GenerationMode.NEGATIVE:
+                    raise
             except (Exception, BaseExceptionGroup) as failure:  # schemathesis's FailureGroup
                 failures.append(f"{operation.label} ({mode.value} data): {failure}")
     if failures:
