@@ -22,6 +22,16 @@ answers 401 ``{"code": "UNAUTHORIZED", ...}``; anything else 404):
 - ``POST /{env}/webhooks``: a ``WebhookDetails`` (id, url, description, metadata, dates);
 - ``GET /{env}/webhooks/{id}/secret``: ``{"secret": "whsec_..."}`` (own key's webhooks only).
 
+Charges, answered statefully and recorded (with the ``Idempotency-Key`` header) in
+``charges`` and ``links``; a key seen before answers the first answer again:
+
+- ``POST /{env}/subscriptions/{id}/charge``: ``{"payment_id": ...}`` (a mandate charge);
+- ``POST /{env}/products``: a one-time ``Product`` (what a link sells);
+- ``POST /{env}/payments``: a ``PaymentCreateResponse`` with its ``payment_link``.
+
+``settled_event(record, succeeded=...)`` builds the ``payment.succeeded`` / ``payment.failed``
+event the provider would send for one of them.
+
 ``fail_next`` makes the next call answer 500 (a provider outage); ``refuse_webhooks`` makes
 webhook creation answer 422 (the provider refusing Tally's URL).
 
@@ -150,6 +160,19 @@ def subscription_data(
     }
 
 
+def settled_event(record: dict, *, succeeded: bool = True, message: str = "Declined") -> str:
+    """The ``payment.succeeded`` / ``payment.failed`` event the provider sends for one of the
+    fake's ``charges`` or ``links`` (its payment id and the metadata Tally sent)."""
+    metadata = record["body"].get("metadata") or {}
+    if succeeded:
+        data = payment_data(record["payment_id"], metadata=metadata)
+        return event_payload("payment.succeeded", data)
+    data = payment_data(
+        record["payment_id"], status="failed", metadata=metadata, error_message=message
+    )
+    return event_payload("payment.failed", data)
+
+
 def send_event(
     url: str, secret: str, payload: str, *, msg_id: str | None = None, **headers: str
 ) -> httpx.Response:
@@ -167,6 +190,10 @@ class ProviderBFake:
         self.keys: dict[str, str] = {}
         self.webhooks: dict[str, dict] = {}
         self.calls: list[tuple[str, str]] = []  # (method, path), for assertions
+        self.charges: list[dict] = []  # mandate charges: subscription_id, body, key, payment_id
+        self.links: list[dict] = []  # payment links: body, key, payment_id, payment_link
+        self.products: dict[str, dict] = {}
+        self._answered: dict[str, tuple[int, dict]] = {}  # idempotency key -> first answer
         self.failures = 0
         self.refuse_webhooks = False
         self._lock = threading.Lock()
@@ -205,7 +232,9 @@ class ProviderBFake:
 
     # --- the calls, as the handler routes them: (status, body) ---
 
-    def answer(self, method: str, path: str, token: str | None, body: dict) -> tuple[int, dict]:
+    def answer(
+        self, method: str, path: str, token: str | None, body: dict, key: str | None = None
+    ) -> tuple[int, dict]:
         with self._lock:
             self.calls.append((method, path))
             if self.failures:
@@ -217,6 +246,21 @@ class ProviderBFake:
             environment, route = parts[0], parts[1:]
             if token is None or self.keys.get(token) != environment:
                 return 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"}
+            if method == "POST" and key and key in self._answered:
+                return self._answered[key]
+            if (
+                method == "POST"
+                and route in (["products"], ["payments"])
+                or (
+                    method == "POST"
+                    and len(route) == 3
+                    and route[::2] == ["subscriptions", "charge"]
+                )
+            ):
+                answered = self._charge(route, body, key)
+                if key:
+                    self._answered[key] = answered
+                return answered
             if method == "GET" and route == ["brands"]:
                 return 200, {"items": []}
             if method == "POST" and route == ["webhooks"] and self.refuse_webhooks:
@@ -228,6 +272,56 @@ class ProviderBFake:
                 if route[2] == "secret" and hook and hook["key"] == token:
                     return 200, {"secret": hook["secret"]}
             return 404, {"code": "NOT_FOUND", "message": "Not found"}
+
+    def _charge(self, route: list[str], body: dict, key: str | None) -> tuple[int, dict]:
+        now = datetime.now(UTC).isoformat()
+        payment_id = "pay_" + secrets.token_hex(10)
+        metadata = body.get("metadata") or {}
+        if route[0] == "subscriptions":
+            self.charges.append(
+                {"subscription_id": route[1], "body": body, "key": key, "payment_id": payment_id}
+            )
+            return 200, {"payment_id": payment_id}
+        if route == ["products"]:
+            product = {
+                "product_id": "pdt_" + secrets.token_hex(10),
+                "brand_id": "bnd_fake",
+                "business_id": "bus_fake",
+                "created_at": now,
+                "updated_at": now,
+                "credit_entitlements": [],
+                "entitlements": [],
+                "is_recurring": False,
+                "license_key_enabled": False,
+                "metadata": metadata,
+                "price": body.get("price"),
+                "tax_category": body.get("tax_category"),
+                "name": body.get("name"),
+            }
+            self.products[product["product_id"]] = product
+            return 200, product
+        cart = body.get("product_cart") or []
+        product = self.products.get(cart[0]["product_id"]) if cart else None
+        if product is None or not (body.get("billing") or {}).get("country"):
+            return 422, {"code": "INVALID_REQUEST", "message": "Unknown product (fake)"}
+        link = f"{self.url}/checkout/{payment_id}"
+        customer = body.get("customer") or {}
+        self.links.append(
+            {"body": body, "key": key, "payment_id": payment_id, "payment_link": link}
+        )
+        return 200, {
+            "payment_id": payment_id,
+            "payment_link": link if body.get("payment_link") else None,
+            "client_secret": "secret_" + secrets.token_hex(8),
+            "customer": {
+                "customer_id": "cus_" + secrets.token_hex(6),
+                "email": customer.get("email", ""),
+                "name": customer.get("name") or "",
+            },
+            "metadata": metadata,
+            "total_amount": product["price"]["price"],
+            "product_cart": [{"product_id": product["product_id"], "quantity": 1}],
+        }
 
     def _create_webhook(self, token: str, body: dict) -> dict:
         now = datetime.now(UTC).isoformat()
@@ -256,7 +350,8 @@ def _handler_for(fake: ProviderBFake) -> type[BaseHTTPRequestHandler]:
                 body = {}
             authorization = self.headers.get("authorization") or ""
             token = authorization[7:] if authorization.startswith("Bearer ") else None
-            status, answer = fake.answer(method, self.path, token, body)
+            key = self.headers.get("idempotency-key")
+            status, answer = fake.answer(method, self.path, token, body, key)
             encoded = json.dumps(answer).encode()
             self.send_response(status)
             self.send_header("content-type", "application/json")

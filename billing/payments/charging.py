@@ -13,8 +13,11 @@ A pending payment's ``retry_at`` is its lease: the instant after which a due-wor
 call it again with the same key, when no answer was recorded by then (a crash between the
 commit and the call, an unreachable gateway). Until then nobody else calls it.
 
-Provider A (cards) is charged here. A method of another provider (provider B's hosted links)
-or of a provider the merchant has not configured is not charged: the invoice waits.
+Provider A (cards) is charged here; provider B (``provider_b_charging``) by its mandate, an
+on-demand subscription, or, when the merchant's provider is B and the customer has no method
+Tally can charge, by a payment link stored on the payment. Provider B settles later, by
+webhook: its attempts stay ``pending`` after the call. A method of a provider the merchant has
+not configured is not charged: the invoice waits.
 """
 
 import asyncio
@@ -24,17 +27,20 @@ from datetime import datetime, timedelta
 from tortoise.transactions import in_transaction
 
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a, provider_a_config, provider_b_config
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.payment_methods import ACTIVE, active_method_for
 from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.provider_a import ProviderAError
+from billing.payments.provider_b_charging import call_provider_b, mandate_subscription
+from billing.payments.providers import configured_providers
 from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.payments")
 
 LEASE = timedelta(minutes=10)  # longer than a provider call with its retry can take
-CHARGEABLE = ("provider_a",)
+CHARGEABLE = ("provider_a", "provider_b")
+MANDATE = "mandate"
 
 
 def idempotency_key(invoice_id: str, attempt: int) -> str:
@@ -44,9 +50,21 @@ def idempotency_key(invoice_id: str, attempt: int) -> str:
 async def _usable(method: PaymentMethod | None) -> PaymentMethod | None:
     if method is None or method.provider not in CHARGEABLE:
         return None
+    if method.provider == "provider_b":
+        if method.payment_type != MANDATE or mandate_subscription(method) is None:
+            return None
+        configured = await provider_b_config.secret_and_environment(method.merchant_id)
+        return method if configured else None
     if not method.external_psp_payment_method_id:
         return None
     return method if await provider_a_config.is_configured(method.merchant_id) else None
+
+
+async def _links_by_provider_b(merchant_id: str) -> bool:
+    """Whether an invoice no method can pay gets a provider B payment link: when provider B
+    is the merchant's provider (configured, and provider A not)."""
+    configured = await configured_providers(merchant_id)
+    return bool(configured) and configured[0] == "provider_b"
 
 
 async def method_for(invoice: Invoice) -> PaymentMethod | None:
@@ -71,10 +89,11 @@ async def method_for(invoice: Invoice) -> PaymentMethod | None:
 
 async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
     """A new pending attempt for the locked ``invoice``, or None when no method can pay it
-    (it waits for one, or for a manual payment). Call inside the transaction that holds the
-    invoice's lock; call the provider only after it commits."""
+    (it waits for one, or for a manual payment) and provider B makes no link for it. Call
+    inside the transaction that holds the invoice's lock; call the provider only after it
+    commits."""
     method = await method_for(invoice)
-    if method is None:
+    if method is None and not await _links_by_provider_b(invoice.merchant_id):
         return None
     last = await Payment.filter(invoice_id=invoice.id).order_by("-attempt").first()
     attempt = last.attempt + 1 if last else 1
@@ -82,8 +101,8 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         merchant_id=invoice.merchant_id,
         invoice_id=invoice.id,
         customer_id=invoice.customer_id,
-        payment_method_id=method.id,
-        provider=method.provider,
+        payment_method_id=method.id if method else None,
+        provider=method.provider if method else "provider_b",  # no method: a link
         amount_cents=invoice.total_cents,
         currency=invoice.currency,
         status=PENDING,
@@ -102,7 +121,11 @@ async def call_provider(payment_id: str, now: datetime) -> str:
     payment = await Payment.filter(id=payment_id, status=PENDING).first()
     if payment is None:
         return "settled"  # an answer arrived meanwhile (a webhook, another pass)
-    method = await PaymentMethod.filter(id=payment.payment_method_id).first()
+    method = None
+    if payment.payment_method_id:
+        method = await PaymentMethod.filter(id=payment.payment_method_id).first()
+    if payment.provider == "provider_b":
+        return await call_provider_b(payment, method, now)
     secret = await provider_a_config.provider_a_secret(payment.merchant_id)
     if method is None or secret is None or payment.provider not in CHARGEABLE:
         async with in_transaction():

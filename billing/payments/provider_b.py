@@ -12,6 +12,11 @@ key's. When ``TALLY_PROVIDER_B_API_BASE`` is set (a fake in tests, a proxy) it s
 hosts, with the environment as the first path segment: ``{base}/test_mode``,
 ``{base}/live_mode``.
 
+Charges (``charge_mandate``, ``create_link``) carry the attempt's idempotency key as an
+``Idempotency-Key`` header (the SDK has no option for it) and metadata naming the Tally payment
+and invoice, which the ``payment.*`` webhooks echo back. The provider settles both
+asynchronously: its answer is only the payment's id (and the link), never the outcome.
+
 Inbound webhooks are signed the Standard Webhooks way; ``verify_webhook`` checks them with the
 endpoint's signing secret.
 """
@@ -20,6 +25,7 @@ import logging
 from typing import Any, NamedTuple
 
 from dodopayments import (
+    APIStatusError,
     AsyncDodoPayments,
     AuthenticationError,
     DodoPaymentsError,
@@ -61,6 +67,22 @@ class KeyCheck(NamedTuple):
     success: bool
     message: str
     environment: str | None
+
+
+class Charged(NamedTuple):
+    """A charge the provider took: its payment id, and the hosted page's URL for a link."""
+
+    payment_id: str
+    payment_link: str | None = None
+
+
+class ChargeRefused(Exception):
+    """The provider answered the charge with a refusal (4xx): retrying the same call cannot
+    help. Any other ``DodoPaymentsError`` means the outcome is unknown."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class InvalidSignature(Unauthorized):
@@ -116,6 +138,81 @@ async def create_webhook(secret: str, environment: str, url: str) -> tuple[str, 
         )
         signing = await dodo.webhooks.retrieve_secret(details.id)
     return details.id, signing.secret
+
+
+def _refusal(error: APIStatusError) -> ChargeRefused:
+    body = error.body if isinstance(error.body, dict) else {}
+    message = body.get("message") if isinstance(body.get("message"), str) else None
+    return ChargeRefused((message or f"Provider B refused the charge ({error.status_code})")[:500])
+
+
+async def charge_mandate(
+    secret: str,
+    environment: str,
+    *,
+    subscription_id: str,
+    amount_cents: int,
+    currency: str,
+    idempotency_key: str,
+    metadata: dict[str, str],
+) -> Charged:
+    """Charge an on-demand subscription (the customer's mandate) ``amount_cents``.
+    ``ChargeRefused`` on a 4xx; any other ``DodoPaymentsError`` when the outcome is unknown."""
+    async with client(secret, environment) as dodo:
+        try:
+            answer = await dodo.subscriptions.charge(
+                subscription_id,
+                product_price=amount_cents,
+                product_currency=currency.upper(),  # type: ignore[arg-type]
+                metadata=metadata,
+                extra_headers={"Idempotency-Key": idempotency_key},
+            )
+        except APIStatusError as error:
+            if 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
+                raise _refusal(error) from error
+            raise
+    return Charged(answer.payment_id)
+
+
+async def create_link(
+    secret: str,
+    environment: str,
+    *,
+    amount_cents: int,
+    currency: str,
+    description: str,
+    customer: dict[str, str],
+    billing: dict[str, str],
+    idempotency_key: str,
+    metadata: dict[str, str],
+) -> Charged:
+    """A hosted payment link for ``amount_cents``. The provider's payments need a product, and
+    Tally keeps no catalogue there: each link sells a one-time product made for this amount
+    (created with the same key, suffixed). Errors as for ``charge_mandate``."""
+    price = {"type": "one_time_price", "price": amount_cents, "currency": currency.upper()}
+    price.update({"discount": 0, "purchasing_power_parity": False})
+    async with client(secret, environment) as dodo:
+        try:
+            product = await dodo.products.create(
+                name=description,
+                price=price,  # type: ignore[arg-type]
+                tax_category="saas",
+                metadata=metadata,
+                extra_headers={"Idempotency-Key": f"{idempotency_key}:product"},
+            )
+            answer = await dodo.payments.create(
+                billing=billing,  # type: ignore[arg-type]
+                customer=customer,  # type: ignore[arg-type]
+                product_cart=[{"product_id": product.product_id, "quantity": 1}],
+                payment_link=True,
+                metadata=metadata,
+                extra_headers={"Idempotency-Key": idempotency_key},
+            )
+        except APIStatusError as error:
+            if 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
+                raise _refusal(error) from error
+            raise
+    return Charged(answer.payment_id, answer.payment_link)
 
 
 def verify_webhook(secret: str, body: bytes | str, headers: dict[str, str]) -> dict:

@@ -185,6 +185,15 @@ def config_json(row: ProviderConfig) -> dict:
     }
 
 
+async def secret_and_environment(merchant_id: str) -> tuple[str, str] | None:
+    """The merchant row's provider B key, unsealed, and its environment, for the callers
+    that charge; None when provider B is not configured."""
+    row = await ProviderConfig.scoped(merchant_id).filter(provider=PROVIDER).first()
+    if row is None or not row.environment:
+        return None
+    return setup.unseal(row.secret_key_sealed), row.environment
+
+
 async def webhook_secret(merchant_id: str) -> str | None:
     """The signing secret of the merchant row's provider B webhook, if one is known (what
     inbound webhooks are verified with)."""

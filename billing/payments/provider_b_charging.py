@@ -1,0 +1,117 @@
+"""Charging a committed provider B attempt: its mandate, else a payment link.
+
+``charging.start_attempt`` writes the attempt; this calls provider B for it afterwards, outside
+any transaction, in one of two flows:
+
+- **Mandate**: the attempt's method is a provider B ``mandate`` (an on-demand subscription the
+  ``subscription.active`` webhook stored, its id in ``externalPspMetadata.subscription_id``).
+  The subscription is charged the invoice's amount.
+- **Link**: the attempt has no method (the merchant's provider is B and the customer has no
+  mandate): a hosted payment link is created for the amount and stored on the payment
+  (``payment_link``), for the merchant to send the customer.
+
+Either way the provider settles asynchronously: its answer is only a payment id, kept as
+``provider_payment_id``, and the payment stays ``pending`` until the ``payment.succeeded`` /
+``payment.failed`` webhook (found by that id or by ``metadata.payment_id``) settles it. So the
+answered attempt's lease (``retry_at``) is cleared: a later pass must not call the provider
+again for a payment it already holds. A refusal (a 4xx) fails the attempt at once, with the
+provider's message, and dunning retries it; an unknown outcome (no answer, a 5xx) keeps the
+lease, and the attempt is called again with the same idempotency key after it.
+"""
+
+import logging
+from datetime import datetime
+
+from dodopayments import DodoPaymentsError
+from tortoise.transactions import in_transaction
+
+from billing.customers.models import Customer
+from billing.invoicing.models import Invoice
+from billing.payments import provider_b, provider_b_config
+from billing.payments.models import Payment, PaymentMethod
+from billing.payments.payment_outcomes import mark_failed
+from billing.payments.provider_b import ChargeRefused
+
+log = logging.getLogger("tally.payments.provider_b")
+
+NOT_CONFIGURED = "Provider B is not configured for this merchant"
+NO_SUBSCRIPTION = "The provider B mandate names no subscription to charge"
+NO_COUNTRY = "Provider B needs the customer's billing country to create a payment link"
+
+
+def mandate_subscription(method: PaymentMethod) -> str | None:
+    """The on-demand subscription id a provider B mandate method charges, if it names one."""
+    found = (method.external_psp_metadata or {}).get("subscription_id")
+    return found if isinstance(found, str) and found else None
+
+
+async def _link_details(payment: Payment) -> tuple[dict, dict, str] | None:
+    """The customer, billing address and description a link is made with; None when the
+    customer has no billing country (the provider requires one)."""
+    customer = await Customer.filter(id=payment.customer_id).first()
+    if customer is None or not customer.billing_country:
+        return None
+    billing = {"country": customer.billing_country.upper()}
+    optional = {
+        "city": customer.billing_city,
+        "street": customer.billing_address_line1,
+        "zipcode": customer.billing_postal_code,
+    }
+    billing.update({key: value for key, value in optional.items() if value})
+    person = {"email": customer.email, "name": customer.name or customer.email}
+    invoice = await Invoice.filter(id=payment.invoice_id).first()
+    number = invoice.number if invoice and invoice.number else payment.invoice_id
+    return person, billing, f"Invoice {number}"
+
+
+async def _fail(payment: Payment, message: str, now: datetime) -> str:
+    async with in_transaction():
+        await mark_failed(payment.id, message, at=now)
+    return "failed"
+
+
+async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: datetime) -> str:
+    """Charge the committed pending ``payment`` (by its ``method``'s mandate, or by a link
+    when it has none) and record the answer; ``pending`` or ``failed``. Never call inside a
+    transaction."""
+    key = await provider_b_config.secret_and_environment(payment.merchant_id)
+    if key is None:
+        return await _fail(payment, NOT_CONFIGURED, now)
+    secret, environment = key
+    metadata = {"payment_id": payment.id, "invoice_id": payment.invoice_id}
+    common = {
+        "amount_cents": payment.amount_cents,
+        "currency": payment.currency,
+        "idempotency_key": payment.idempotency_key,
+        "metadata": metadata,
+    }
+    try:
+        if method is not None:
+            subscription_id = mandate_subscription(method)
+            if subscription_id is None:
+                return await _fail(payment, NO_SUBSCRIPTION, now)
+            answer = await provider_b.charge_mandate(
+                secret, environment, subscription_id=subscription_id, **common
+            )
+        else:
+            details = await _link_details(payment)
+            if details is None:
+                return await _fail(payment, NO_COUNTRY, now)
+            customer, billing, description = details
+            answer = await provider_b.create_link(
+                secret,
+                environment,
+                description=description,
+                customer=customer,
+                billing=billing,
+                **common,
+            )
+    except ChargeRefused as refused:
+        return await _fail(payment, refused.message, now)
+    except DodoPaymentsError as unknown:
+        log.warning("payment %s: %s; it is called again later", payment.id, unknown)
+        return "pending"
+    await Payment.filter(id=payment.id, status="pending").update(
+        provider_payment_id=answer.payment_id, payment_link=answer.payment_link, retry_at=None
+    )
+    return "pending"
