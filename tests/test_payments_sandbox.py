@@ -107,3 +107,13 @@ def test_keep_leaves_localstripe_up_for_tally_serve(sandbox_database, tmp_path, 
         assert answer.json()["invoice"]["status"] == "paid"
     finally:
         os.kill(pid, signal.SIGTERM)
+
+
+def test_without_localstripe_it_says_how_to_install_it(monkeypatch, tmp_path):
+    from webapp import cli_sandbox
+    from webapp.config import ConfigError
+
+    monkeypatch.setattr(cli_sandbox.sys, "executable", str(tmp_path / "python"))
+    monkeypatch.setattr(cli_sandbox.shutil, "which", lambda name: None)
+    with pytest.raises(ConfigError, match="pip install localstripe"):
+        cli_sandbox.start_localstripe(1, keep=False)
