@@ -1,5 +1,5 @@
 """The ``tally`` command: serve, migrate, create-merchant, create-api-key, make-migration,
-run-due, worker, backfill-events.
+run-due, worker, backfill-events, payments-sandbox.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
@@ -20,7 +20,7 @@ import asyncpg
 from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
-from webapp import cli_args, cli_due, db
+from webapp import cli_args, cli_due, cli_sandbox, db
 from webapp.config import ConfigError, Settings
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
@@ -225,6 +225,16 @@ def build_parser() -> argparse.ArgumentParser:
     backfill.add_argument("--cutoff-seconds", type=int, default=60)
     backfill.add_argument("--merchant-id", help="only this merchant (default: every merchant)")
     backfill.set_defaults(handler=cmd_backfill_events)
+
+    sandbox = commands.add_parser(
+        "payments-sandbox", help="walk one invoice from issued to paid against a localstripe"
+    )
+    sandbox.add_argument("--decline", action="store_true", help="use a card that is declined")
+    sandbox.add_argument("--keep", action="store_true", help="leave localstripe running")
+    sandbox.add_argument(
+        "--port", type=cli_args.port, help="localstripe's port (default: a free one)"
+    )
+    sandbox.set_defaults(handler=cli_sandbox.cmd_payments_sandbox)
     return parser
 
 
