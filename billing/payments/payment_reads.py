@@ -89,3 +89,12 @@ async def save_provider_a_signing_secret(merchant_id: str, webhook_secret: str) 
         public_key=row.public_key or "",
         webhook_secret=webhook_secret.strip(),
     )
+
+
+async def payment_statuses(merchant_id: str, payment_ids: list[str]) -> dict[str, str]:
+    """Each named payment's status (payment id → status), in one query; another merchant's
+    ids are simply absent."""
+    if not payment_ids:
+        return {}
+    rows = await Payment.scoped(merchant_id).filter(id__in=payment_ids).values("id", "status")
+    return {row["id"]: row["status"] for row in rows}
