@@ -50,6 +50,8 @@ async def test_full_refund_defaults_to_what_is_left(client, sign_up):
     assert "Refunded: $49.00" in html
     assert f'href="/dashboard/invoices/{adjustment.id}">{adjustment.number}</a>' in html
     assert "This payment has been refunded in full." in html and "<form" not in html
+    assert 'id="subscription-invoices" class="stack" hx-swap-oob="true"' in html
+    assert adjustment.number in html.split('id="subscription-invoices"')[1]  # listed too
     assert (await Subscription.get(id=paid.subscription.id)).status == "active"
 
 
@@ -94,6 +96,7 @@ async def test_refund_and_cancel_the_subscription(client, sign_up):
     assert response.status_code == 200, html
     assert "Refunded: $49.00" in html and "The subscription is cancelled." in html
     assert f'id="subscription-{sid}" hx-swap-oob="true"' in html  # the card, now cancelled
+    assert '<p id="change-plan" hx-swap-oob="delete">' in html and "Upcoming invoice" not in html
     assert not await Subscription.filter(stable_subscription_id=sid, end_timestamp=None).exists()
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
     assert "Also cancel the subscription" not in page  # ended: nothing left to cancel

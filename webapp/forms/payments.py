@@ -47,7 +47,7 @@ def refund_words(message: str) -> str:
 class RefundForm(TallyForm):
     amount = MoneyField(
         "Amount",
-        description="Leave it as it is to refund all that is left of the payment.",
+        description="Left empty, all that is left of the payment is refunded.",
     )
     reason = TextAreaField(
         "Reason",

@@ -4,7 +4,8 @@
 The answer comes in place: with HTMX the refund section re-rendered with the refund's status
 and a link to its adjustment invoice (a refusal by the provider, or an amount the service
 refuses, answers 422 with its message where it belongs); without JavaScript the whole page.
-When the refund also cancelled the subscription, its card is swapped too (out of band).
+The invoices panel (now with the adjustment invoice) follows out of band, and so do the card
+and the page's buttons when the refund also cancelled the subscription.
 """
 
 from quart import flash, g, redirect, request, url_for
@@ -67,6 +68,4 @@ async def refund(subscription_id: str):
         context = await detail_context(subscription, form=form)
         return await render_page(DETAIL, REFUND, INVALID_FORM, **context)
     context = await detail_context(subscription)
-    return await render_page(
-        DETAIL, REFUND, status, refund_result=result, card_oob=is_htmx(), **context
-    )
+    return await render_page(DETAIL, REFUND, status, refund_result=result, oob=is_htmx(), **context)
