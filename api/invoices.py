@@ -5,7 +5,8 @@ Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscr
 ``subscription_final``), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``,
 ``taxNotes`` (a reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``,
 ``proration``, ``tax``), quantity, unit amount, period, component and price. ``payment`` is
-null; ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
+``{id, status}`` of the invoice's latest payment attempt (null before the first);
+``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
 attempt, then ``pending``, ``succeeded`` or ``failed``.
 
 Design decisions where the spec is silent: lists are newest first; an unknown ``status`` or an
@@ -30,6 +31,7 @@ from api.invoice_models import (
 from billing.invoicing import invoices, upcoming
 from billing.invoicing.cycles import Charge
 from billing.invoicing.models import Invoice, InvoiceLine
+from billing.payments import payment_reads
 from billing.payments.retry_payment import retry_payment
 from webapp import invoice_links
 from webapp.auth import merchant_id
@@ -52,7 +54,10 @@ def line_json(line: InvoiceLine) -> dict:
     }
 
 
-def invoice_json(invoice: Invoice) -> dict:
+def invoice_json(invoice: Invoice, payment_statuses: dict[str, str] | None = None) -> dict:
+    """The spec's Invoice; ``payment_statuses`` (payment id → status, from
+    ``payment_reads.payment_statuses``) gives ``payment`` its status."""
+    status = (payment_statuses or {}).get(invoice.payment_id or "")
     return {
         "id": invoice.id,
         "customerId": invoice.customer_id,
@@ -73,13 +78,19 @@ def invoice_json(invoice: Invoice) -> dict:
         "paymentStatus": invoice.payment_status,
         "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
         "lineItems": [line_json(line) for line in invoice.line_items],
-        "payment": None,
+        "payment": None if status is None else {"id": invoice.payment_id, "status": status},
     }
 
 
-def page_json(page: invoices.Page) -> dict:
+async def _statuses(rows: list[Invoice]) -> dict[str, str]:
+    ids = [invoice.payment_id for invoice in rows if invoice.payment_id]
+    return await payment_reads.payment_statuses(merchant_id(), ids)
+
+
+async def page_json(page: invoices.Page) -> dict:
+    statuses = await _statuses(page.invoices)
     return {
-        "invoices": [invoice_json(invoice) for invoice in page.invoices],
+        "invoices": [invoice_json(invoice, statuses) for invoice in page.invoices],
         "pagination": {"total": page.total, "limit": page.limit, "offset": page.offset},
     }
 
@@ -98,7 +109,7 @@ async def list_invoices(query_args: InvoiceQuery):
         limit=query_args.limit,
         offset=query_args.offset,
     )
-    return page_json(page)
+    return await page_json(page)
 
 
 def charge_json(charge: Charge) -> dict:
@@ -168,7 +179,7 @@ async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
     page = await invoices.customer_invoices(
         merchant_id(), customer_id, limit=query_args.limit, offset=query_args.offset
     )
-    return page_json(page)
+    return await page_json(page)
 
 
 @bp.get("/<invoice_id>")
@@ -176,7 +187,8 @@ async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
 @document_response(ErrorBody, 404)
 async def get_invoice(invoice_id: str):
     """One invoice with its line items."""
-    return {"invoice": invoice_json(await invoices.get_invoice(merchant_id(), invoice_id))}
+    invoice = await invoices.get_invoice(merchant_id(), invoice_id)
+    return {"invoice": invoice_json(invoice, await _statuses([invoice]))}
 
 
 @bp.get("/<invoice_id>/pdf")

@@ -1,14 +1,20 @@
-"""Reads for the dashboard: one invoice's payment attempts, a customer's latest payments, and
-what a merchant row has configured at each provider (secrets masked, never answered whole).
+"""Reads for the dashboard: one invoice's payment attempts, a customer's latest payments, a
+subscription's refundable payment and dunning state, and what a merchant row has configured
+at each provider (secrets masked, never answered whole).
 
 Every read is scoped to the merchant row, so another merchant's (or the other mode's)
 payments and keys never show. Nothing here calls a provider or writes a row, except
 ``save_provider_a_signing_secret``, which saves through ``provider_a_config.save_config``.
 """
 
+from dataclasses import dataclass
+from datetime import datetime
+
 from billing.core.errors import NotFound
+from billing.invoicing.models import Invoice
 from billing.payments import provider_a, provider_a_config, provider_b_config, setup
 from billing.payments.models import Payment, ProviderConfig
+from billing.subscriptions.dunning import get_dunning_config
 
 CUSTOMER_PAYMENTS = 10
 
@@ -25,6 +31,57 @@ async def customer_payments(
     """The customer's latest payment attempts, newest first, each with its invoice."""
     query = Payment.scoped(merchant_id).filter(customer_id=customer_id)
     return await query.order_by("-created_at", "-attempt").limit(limit).prefetch_related("invoice")
+
+
+async def latest_refundable(merchant_id: str, stable_subscription_id: str) -> Payment | None:
+    """The payment a refund without ``paymentId`` gives back (``refunds``' rule: the latest
+    succeeded payment of the subscription's invoices), with its invoice; None without one."""
+    invoice_ids = (
+        await Invoice.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_subscription_id)
+        .values_list("id", flat=True)
+    )
+    if not invoice_ids:
+        return None
+    query = Payment.scoped(merchant_id).filter(status="succeeded", invoice_id__in=invoice_ids)
+    return await query.order_by("-succeeded_at", "-created_at").prefetch_related("invoice").first()
+
+
+@dataclass
+class Dunning:
+    """An unpaid renewal whose latest attempt failed: its attempts so far, when the next one
+    runs (None after the last scheduled retry), and the subscription's grace period."""
+
+    invoice: Invoice
+    failed: list[Payment]  # failed attempts, first first
+    latest: Payment  # the latest attempt (failed)
+    next_try_at: datetime | None
+    grace_ends_at: datetime | None
+    end_action: str  # pause, cancel or unpaid (the merchant's dunning config)
+
+
+async def dunning_state(
+    merchant_id: str, stable_subscription_id: str, grace_ends_at: datetime | None
+) -> Dunning | None:
+    """The subscription's newest unpaid invoice whose latest attempt failed, in dunning
+    terms; None when no payment of it is failing."""
+    invoice = (
+        await Invoice.scoped(merchant_id)
+        .filter(
+            stable_subscription_id=stable_subscription_id, status="unpaid", payment_status="failed"
+        )
+        .order_by("-issue_date", "-number")
+        .first()
+    )
+    if invoice is None:
+        return None
+    attempts = await payments_for_invoice(merchant_id, invoice.id)
+    failed = [payment for payment in attempts if payment.status == "failed"]
+    if not attempts or attempts[-1].status != "failed":
+        return None
+    config, _ = await get_dunning_config(merchant_id)
+    latest = attempts[-1]
+    return Dunning(invoice, failed, latest, latest.retry_at, grace_ends_at, config["end_action"])
 
 
 async def _row(merchant_id: str, provider: str) -> ProviderConfig | None:
@@ -89,3 +146,12 @@ async def save_provider_a_signing_secret(merchant_id: str, webhook_secret: str) 
         public_key=row.public_key or "",
         webhook_secret=webhook_secret.strip(),
     )
+
+
+async def payment_statuses(merchant_id: str, payment_ids: list[str]) -> dict[str, str]:
+    """Each named payment's status (payment id → status), in one query; another merchant's
+    ids are simply absent."""
+    if not payment_ids:
+        return {}
+    rows = await Payment.scoped(merchant_id).filter(id__in=payment_ids).values("id", "status")
+    return {row["id"]: row["status"] for row in rows}

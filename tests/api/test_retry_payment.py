@@ -1,5 +1,6 @@
 """POST /v1/invoices/{id}/retry-payment against a real localstripe: success, a decline, the
-refusals, and another merchant's invoice answering exactly like a missing one."""
+refusals, and another merchant's invoice answering exactly like a missing one; the invoice's
+``payment`` follows its latest attempt."""
 
 import pytest
 
@@ -37,6 +38,11 @@ async def _retry(client, merchant, invoice_id):
     return response.status_code, await response.get_json()
 
 
+async def _payment_field(client, merchant, invoice_id):
+    response = await client.get(f"/v1/invoices/{invoice_id}", headers=merchant.headers)
+    return (await response.get_json())["invoice"]["payment"]
+
+
 async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_merchant, gateway):
     merchant, invoice = await _invoice(client, make_merchant, gateway, DECLINED_CARD)
     await collect_due(JAN_1, merchant.id)
@@ -52,6 +58,10 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
         },
     )
     assert second.idempotency_key == f"{invoice.id}:attempt-2"
+    assert await _payment_field(client, merchant, invoice.id) == {
+        "id": second.id,
+        "status": "failed",
+    }
 
     customer = await invoice.customer
     await stored_card(gateway, merchant.id, customer, GOOD_CARD)  # newest active: charged next
@@ -68,6 +78,15 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
     )
     paid = await Invoice.get(id=invoice.id)
     assert (paid.status, paid.payment_status, paid.payment_id) == ("paid", "succeeded", third.id)
+    assert await _payment_field(client, merchant, invoice.id) == {
+        "id": third.id,
+        "status": "succeeded",
+    }
+    listed = await client.get(
+        f"/v1/invoices?customerId={invoice.customer_id}", headers=merchant.headers
+    )
+    [row] = (await listed.get_json())["invoices"]
+    assert row["payment"] == {"id": third.id, "status": "succeeded"}
 
     status, body = await _retry(client, merchant, invoice.id)
     assert (status, body) == (400, {"error": "This invoice is already paid"})

@@ -23,6 +23,7 @@ from webapp.pages import (
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
     subscription_plan_change,  # noqa: F401 - adds the change-plan routes to subscriptions.bp
+    subscription_refunds,  # noqa: F401 - adds the refund route to subscriptions.bp
     subscriptions,
     tax,
     tax_preview_page,  # noqa: F401 - adds the preview route to tax.bp

@@ -1,22 +1,26 @@
 """Invoices in the dashboard: a list with a tab per status (with counts), a customer filter
 and keyset pages, and one invoice with its lines, periods, tax, totals, PDF link and its
-payment attempts.
+payment attempts, with "Retry payment" on an unpaid one.
 
-Reads only: invoices are issued by the billing run (billing/invoicing/) and never edited. The
-list pages the way the customer list does (a cursor, never an offset; "Previous" walks back
-through the cursors carried in the URL).
+Invoices are issued by the billing run (billing/invoicing/) and never edited here; retrying
+a payment is one call to ``retry_payment`` (the function ``POST
+/v1/invoices/{id}/retry-payment`` uses), answered in place: HTMX swaps the payments section
+(and the heading, out of band, when the invoice is now paid); without JavaScript a flash
+message on the invoice page. The list pages the way the customer list does (a cursor, never
+an offset; "Previous" walks back through the cursors carried in the URL).
 """
 
-from quart import Blueprint, flash, g, redirect, request, url_for
+from quart import Blueprint, flash, g, redirect, render_template, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
 from billing.invoicing import invoices
 from billing.invoicing.pdf import bill_to_lines
-from billing.payments import payment_reads
+from billing.payments import payment_reads, retry_payment
 from webapp import invoice_links
 from webapp.forms.money import format_money
-from webapp.pages.common import login_required, page_headers, render_page
+from webapp.forms.plain_words import plain
+from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
 bp = Blueprint("invoices", __name__, url_prefix="/dashboard/invoices")
 bp.after_request(page_headers)
@@ -25,6 +29,8 @@ bp.add_app_template_filter(format_money, "money")
 PAGE = "dashboard/invoices/index.html"
 RESULTS = "dashboard/invoices/_results.html"
 DETAIL = "dashboard/invoices/detail.html"
+PAYMENTS = "dashboard/payments/_invoice_payments.html"
+HEAD = "dashboard/invoices/_head.html"
 TABS = ("all", "unpaid", "paid", "draft", "void")
 PAGE_SIZE = 25
 MAX_BACK = 20
@@ -34,6 +40,11 @@ INVOICE_STATUS_WORDS = {
     "unpaid": "Unpaid",
     "paid": "Paid",
     "void": "Void",
+}
+# The retry service's developer wording, in the merchant's.
+RETRY_WORDS = {
+    retry_payment.NO_METHOD: "The customer has no card or account Tally can charge. Add a "
+    "payment method for them, with provider A connected on the Payment providers page.",
 }
 REASON_WORDS = {
     "subscription_cycle": "Subscription renewal",
@@ -105,3 +116,46 @@ async def detail(invoice_id: str):
         bill_to=bill_to,
         payments=payments,
     )
+
+
+def _retry_answer(result: dict) -> dict:
+    """``retry_payment``'s answer as the page shows it: paid, pending or failed (with the
+    provider's message)."""
+    if result["success"]:
+        return {"kind": "paid", "message": "Paid"}
+    if result["message"] == retry_payment.MESSAGES["pending"]:
+        return {
+            "kind": "pending",
+            "message": "The payment is processing; the provider will tell Tally how it ends",
+        }
+    return {"kind": "failed", "message": plain(result["message"])}
+
+
+@bp.post("/<invoice_id>/retry-payment")
+@login_required
+async def retry_payment_now(invoice_id: str):
+    """Charge the invoice now; the answer in place (422 when the service refuses to try)."""
+    status = 200
+    try:
+        answer = _retry_answer(await retry_payment.retry_payment(g.merchant.id, invoice_id))
+    except NotFound as error:
+        await flash(error.message, "error")
+        return redirect(url_for("invoices.index"), 303)
+    except ServiceError as error:
+        message = RETRY_WORDS.get(error.message) or plain(error.message)
+        answer, status = {"kind": "refused", "message": message}, INVALID_FORM
+    if not is_htmx():
+        words = {"paid": "Paid.", "failed": f"The payment failed: {answer['message']}"}
+        await flash(
+            words.get(answer["kind"], answer["message"]),
+            "success" if answer["kind"] == "paid" else "error",
+        )
+        return redirect(url_for("invoices.detail", invoice_id=invoice_id), 303)
+    invoice = await invoices.get_invoice(g.merchant.id, invoice_id)
+    payments = await payment_reads.payments_for_invoice(g.merchant.id, invoice.id)
+    html, status = await render_page(
+        DETAIL, PAYMENTS, status, invoice=invoice, payments=payments, retry=answer
+    )
+    if answer["kind"] == "paid":
+        html += await render_template(HEAD, invoice=invoice, head_oob=True)
+    return html, status

@@ -18,7 +18,7 @@ from billing.subscriptions import cancelled_reads, subscription_lifecycle, subsc
 from billing.subscriptions import subscription_versions as versions
 from webapp.forms.feature_values import attach_library
 from webapp.forms.subscriptions import FeatureOverrideForm
-from webapp.pages import invoice_panels
+from webapp.pages import invoice_panels, payment_panels
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page, safe_next
 from webapp.pages.customer_views import card_of
 from webapp.pages.subscriptions import bp
@@ -85,9 +85,20 @@ async def detail(subscription_id: str):
     except NotFound as error:
         await flash(error.message, "error")
         return redirect(url_for("subscriptions.index"), 303)
-    card = await card_of(g.merchant.id, subscription)
-    panel = await invoice_panels.subscription_panel(g.merchant.id, subscription)
-    return await render_page(DETAIL, card=card, subscription=subscription, **panel)
+    return await render_page(DETAIL, **await detail_context(subscription))
+
+
+async def detail_context(subscription, **payment_overrides) -> dict:
+    """The detail page's context: the card, the invoice panels and the payment panel
+    (``payment_overrides`` go to ``payment_panels``: the refund form with its errors)."""
+    return {
+        "card": await card_of(g.merchant.id, subscription),
+        "subscription": subscription,
+        **await invoice_panels.subscription_panel(g.merchant.id, subscription),
+        **await payment_panels.subscription_payment_panel(
+            g.merchant.id, subscription, **payment_overrides
+        ),
+    }
 
 
 @bp.get("/<subscription_id>/<action>")

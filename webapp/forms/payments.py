@@ -1,0 +1,80 @@
+"""Payment forms: refunding a subscription's latest payment.
+
+The amount is typed in major units (49.00) and must be a positive amount here; how much may be
+given back is the refund service's rule, and its message (which speaks of cents, as the API
+does) is put back in money the merchant reads (``refund_words``).
+"""
+
+import re
+
+from wtforms import BooleanField, TextAreaField, ValidationError
+from wtforms.validators import Length
+
+from billing.payments.refunds import MAX_REASON
+from webapp.forms import TallyForm
+from webapp.forms.money import MoneyField, from_cents
+
+CENTS_IN_MESSAGES = (
+    (
+        re.compile(
+            r"amountCents (\d+) is more than is left to refund on this payment: "
+            r"(\d+) of (\d+) \(already refunded (\d+)\)"
+        ),
+        lambda m: (
+            f"{from_cents(int(m[1]))} is more than is left to refund on this payment: "
+            f"{from_cents(int(m[2]))} of {from_cents(int(m[3]))} "
+            f"({from_cents(int(m[4]))} already refunded)"
+        ),
+    ),
+    (
+        re.compile(r"send amountCents (\d+) or leave it out"),
+        lambda m: f"enter {from_cents(int(m[1]))} or leave the amount empty",
+    ),
+    (
+        re.compile(r"amountCents must be a whole number of cents \(an integer\), at least 1"),
+        lambda m: "The amount must be at least 0.01, typed like 49.00",
+    ),
+)
+
+
+def refund_words(message: str) -> str:
+    """A refund service message with amounts in cents as money (5000 → 50.00)."""
+    for pattern, replacement in CENTS_IN_MESSAGES:
+        message = pattern.sub(replacement, message)
+    return message
+
+
+class RefundForm(TallyForm):
+    amount = MoneyField(
+        "Amount",
+        description="Left empty, all that is left of the payment is refunded.",
+    )
+    reason = TextAreaField(
+        "Reason",
+        [Length(max=MAX_REASON, message=f"Keep the reason under {MAX_REASON} characters")],
+        render_kw={"rows": 2},
+        description="Shown on the adjustment invoice.",
+    )
+    terminate = BooleanField(
+        "Also cancel the subscription",
+        description="It ends now, once the refund is made; billing stops.",
+    )
+
+    error_fields = (
+        ("amountCents", "amount", "The amount"),
+        ("is left to refund", "amount", None),
+        ("refunded in full", "amount", None),
+        ("leave the amount empty", "amount", None),
+        ("reason", "reason", "The reason"),
+    )
+
+    def validate_amount(self, field) -> None:
+        cents = field.cents
+        if cents is not None and cents < 1:
+            raise ValidationError("Enter an amount above 0.00, like 49.00")
+
+    def attach_error(self, message: str) -> None:
+        super().attach_error(refund_words(message))
+
+    def relabel(self, message: str) -> str:
+        return super().relabel(refund_words(message))
