@@ -3,6 +3,12 @@
 from tortoise import connections
 
 
+def as_columns(rows: list[tuple], width: int) -> list[list]:
+    """``rows`` of ``width`` values as ``width`` lists, one per column: the arrays an
+    ``INSERT ... SELECT FROM unnest($1, $2, ...)`` or ``UPDATE ... FROM unnest`` takes."""
+    return [[row[n] for row in rows] for n in range(width)]
+
+
 def pool_client():
     """The pool's client even inside a caller's transaction.
 

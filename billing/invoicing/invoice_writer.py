@@ -18,6 +18,7 @@ from datetime import datetime
 
 from tortoise import connections
 
+from billing.core.db_access import as_columns
 from billing.core.ids import new_id
 from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
@@ -119,10 +120,6 @@ def _line_rows(invoice_id: str, draft: InvoiceDraft) -> list[tuple]:
     return rows
 
 
-def _columns(rows: list[tuple], width: int) -> list[list]:
-    return [[row[n] for row in rows] for n in range(width)] if rows else [[]] * width
-
-
 async def write_invoices(drafts: list[InvoiceDraft]) -> list[str]:
     """Number and store ``drafts`` (in the caller's transaction); their ids, in order."""
     ids = [new_id("inv") for _ in drafts]
@@ -156,7 +153,7 @@ async def write_invoices(drafts: list[InvoiceDraft]) -> list[str]:
     lines = [row for i, draft in enumerate(drafts) for row in _line_rows(ids[i], draft)]
     connection = connections.get("default")
     if invoices:
-        await connection.execute_query(INSERT_INVOICES, _columns(invoices, 14))
+        await connection.execute_query(INSERT_INVOICES, as_columns(invoices, 14))
     if lines:
-        await connection.execute_query(INSERT_LINES, _columns(lines, 13))
+        await connection.execute_query(INSERT_LINES, as_columns(lines, 13))
     return ids

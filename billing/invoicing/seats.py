@@ -11,6 +11,7 @@ and removing seats within a period, and their prorations, belong to the seats en
 from tortoise.functions import Count
 
 from billing.catalog.models import Plan
+from billing.catalog.price_components import bills_in_advance
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 
@@ -18,8 +19,7 @@ from billing.subscriptions.models import Subscription
 def bills_seats(details: list) -> bool:
     """Whether any of these billing details is a seat component billed in advance."""
     return any(
-        d.component.get("type") == "per_unit" and d.component.get("bill_immediately") is True
-        for d in details
+        d.component.get("type") == "per_unit" and bills_in_advance(d.component) for d in details
     )
 
 

@@ -15,18 +15,18 @@ fails raises, so the claim is retried on the next pass instead of billed as 0.
 """
 
 import logging
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from decimal import Decimal
 
 from tortoise import connections
 
 from billing.catalog.models import Metric
+from billing.core.db_access import as_columns
 from billing.invoicing.cycles import UsageWindow, measured, quantity_of
-from billing.usage.usage_totals import uses_rollups
+from billing.usage.usage_totals import ceil_hour, floor_hour, uses_rollups
 
 log = logging.getLogger("tally.billing")
 
-HOUR = timedelta(hours=1)
 BATCHED = {
     "COUNT": "coalesce(sum(n), 0)",
     "SUM": "sum(s)",
@@ -67,17 +67,8 @@ GROUP BY w.i
 """
 
 
-def _floor_hour(moment: datetime) -> datetime:
-    return moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
-
-
-def _ceil_hour(moment: datetime) -> datetime:
-    floor = _floor_hour(moment)
-    return floor if floor == moment else floor + HOUR
-
-
 def _whole_hours(window: UsageWindow) -> tuple[datetime, datetime]:
-    first, last = _ceil_hour(window.measured_from), _floor_hour(window.until)
+    first, last = ceil_hour(window.measured_from), floor_hour(window.until)
     return (first, last) if first < last else (window.until, window.until)
 
 
@@ -87,7 +78,7 @@ async def _batched(merchant_id: str, metric: Metric, windows: list[UsageWindow])
         for i, window in enumerate(windows)
         for key in dict.fromkeys(window.customer_keys)
     ]
-    columns = [[row[n] for row in rows] for n in range(6)]
+    columns = as_columns(rows, 6)
     sql = WINDOWS_SQL.format(value=BATCHED[metric.aggregation_type])
     answers = await connections.get("default").execute_query_dict(
         sql, [merchant_id, metric.event_name, *columns]

@@ -23,6 +23,7 @@ from tortoise.expressions import Q
 from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.claims import DEFER, work_through_claims
+from billing.core.db_access import as_columns
 from billing.subscriptions import billing_dates
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import end
@@ -67,8 +68,7 @@ async def _roll(claimed: list[Subscription], now: datetime) -> dict[str, str]:
         rolled.append((live.id, start, finish))
         outcomes[live.id] = "rolled"
     if rolled:
-        columns = [[row[n] for row in rolled] for n in range(3)]
-        await connections.get("default").execute_query(ROLL, columns)
+        await connections.get("default").execute_query(ROLL, as_columns(rolled, 3))
     return outcomes
 
 

@@ -118,12 +118,12 @@ async def usage(
     return await raw_usage(merchant_id, metric, keys=keys, start=start, end=end)
 
 
-def _floor_hour(moment: datetime) -> datetime:
+def floor_hour(moment: datetime) -> datetime:
     return moment.astimezone(UTC).replace(minute=0, second=0, microsecond=0)
 
 
-def _ceil_hour(moment: datetime) -> datetime:
-    floor = _floor_hour(moment)
+def ceil_hour(moment: datetime) -> datetime:
+    floor = floor_hour(moment)
     return floor if floor == moment else floor + HOUR
 
 
@@ -143,8 +143,8 @@ async def rollup_usage(
     """The rollup path (see the module docstring); only for :func:`uses_rollups` metrics.
     A read that added up more than ``REFRESH_HOURS`` hourly rows of a window reaching the
     present writes checkpoints, so the next read of that window adds up only what came since."""
-    first = _ceil_hour(start) if start is not None else None
-    last = _floor_hour(end) if end is not None else None
+    first = ceil_hour(start) if start is not None else None
+    last = floor_hour(end) if end is not None else None
     keys = list(dict.fromkeys(keys))  # each key once, however the caller listed them
     args: list = [merchant_id, keys, metric.event_name, first, last, start]
     within_an_hour = first is not None and last is not None and first >= last
