@@ -14,19 +14,23 @@ so a call repeated after a crash or a timeout gives the money back once.
   ``Idempotency-Key`` header and in the metadata.
 
 Each answers an ``Outcome``; a refusal or an unreachable provider is an outcome too
-(``failed`` with a sentence fit for the merchant), never an exception.
+(``failed`` with a sentence fit for the merchant, the provider's own message when it gave
+one), never an exception. A ``pending`` outcome is settled later by ``refund_outcomes``: for
+provider B by its ``refund.succeeded`` / ``refund.failed`` webhook, which finds the refund by
+the provider's refund id or by ``tally_refund_id`` in the metadata echoed back.
 """
 
 import asyncio
 from dataclasses import dataclass
 
 import stripe
-from dodopayments import DodoPaymentsError
+from dodopayments import APIStatusError, DodoPaymentsError
 
 from billing.payments import provider_a, provider_a_config, provider_b, setup
 from billing.payments.models import Payment, ProviderConfig, Refund
 
 SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"
+B_UNREACHABLE = "Provider B could not be reached to refund the payment; try again later"
 # The providers' refund statuses, as Tally records them (anything unknown stays pending).
 STATUSES = {
     "succeeded": SUCCEEDED,
@@ -88,9 +92,18 @@ async def _at_provider_b(payment: Payment, refund: Refund) -> Outcome:
                 metadata=_metadata(refund),
                 extra_headers={"Idempotency-Key": refund.idempotency_key},
             )
-    except DodoPaymentsError as error:
-        return Outcome(FAILED, message=f"Provider B could not refund the payment ({error})"[:500])
+    except APIStatusError as error:
+        return Outcome(FAILED, message=_provider_b_refusal(error))
+    except DodoPaymentsError:
+        return Outcome(FAILED, message=B_UNREACHABLE)
     return Outcome(STATUSES.get(answer.status, PENDING), answer.refund_id)
+
+
+def _provider_b_refusal(error: APIStatusError) -> str:
+    """The provider's own ``message`` when its error body has one, else its status."""
+    body = error.body if isinstance(error.body, dict) else {}
+    said = body.get("message") if isinstance(body.get("message"), str) else None
+    return f"Provider B could not refund the payment: {said or error.status_code}"[:500]
 
 
 async def refund_at_provider(payment: Payment, refund: Refund) -> Outcome:

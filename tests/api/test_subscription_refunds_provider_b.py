@@ -1,0 +1,119 @@
+"""POST /v1/subscriptions/{id}/refunds for payments made at provider B (the fake): the whole
+payment given back, the part it cannot give back refused before anything is stored, and the
+provider's refusal recorded and undone."""
+
+from billing.invoicing.models import Invoice
+from billing.payments.models import Payment, Refund
+from billing.payments.refunds import PARTIAL_AT_B
+from billing.subscriptions.models import Subscription
+from tests.api.test_subscription_refunds import lines_of, refund
+from tests.provider_b_factories import configure_b, paid_at_provider_b
+
+
+async def test_a_full_refund_with_tax_gives_everything_back(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key, taxed=True)
+    sub_id = paid.subscription.stable_subscription_id
+    status, answer = await refund(client, merchant, sub_id, {"reason": "Never used it"})
+    assert status == 200, answer
+    stored = await Refund.get(id=answer["refund"]["id"])
+    assert answer == {
+        "success": True,
+        "refund": {"id": stored.id, "status": "succeeded", "amountCents": 5323},
+        "terminated": False,
+        "adjustmentInvoiceId": stored.adjustment_invoice_id,
+    }
+    assert (await Payment.get(id=paid.payment.id)).refunded_cents == 5323
+
+    # At the provider: the whole payment, with Tally's key and refund id.
+    at_provider = provider_b.refunds[stored.provider_refund_id]
+    assert (at_provider["payment_id"], at_provider["amount"], at_provider["status"]) == (
+        paid.payment.provider_payment_id,
+        5323,
+        "succeeded",
+    )
+    assert at_provider["reason"] == "Never used it"
+    assert at_provider["metadata"]["tally_refund_id"] == stored.id
+    assert provider_b.refund_keys[stored.provider_refund_id] == stored.idempotency_key
+
+    # The adjustment invoice: every line negative, the tax given back as it was charged.
+    adjustment = await Invoice.get(id=stored.adjustment_invoice_id)
+    assert (adjustment.status, adjustment.billing_reason) == ("paid", "refund")
+    assert (adjustment.subtotal_cents, adjustment.tax_cents, adjustment.total_cents) == (
+        -4900,
+        -423,
+        -5323,
+    )
+    lines = await lines_of(adjustment.id)
+    assert lines[0] == ("refund", f"Refund of invoice {paid.invoice.number}: Never used it", -4900)
+    assert [(kind, cents) for kind, _, cents in lines[1:]] == [("tax", -355), ("tax", -68)]
+
+
+async def test_a_partial_refund_is_refused_and_changes_nothing(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    invoices_before = await Invoice.filter(merchant_id=merchant.id).count()
+    status, answer = await refund(
+        client, merchant, paid.subscription.stable_subscription_id, {"amountCents": 1000}
+    )
+    assert (status, answer) == (400, {"error": PARTIAL_AT_B.format(left=4900)})
+    assert not await Refund.filter(payment_id=paid.payment.id).exists()
+    assert (await Payment.get(id=paid.payment.id)).refunded_cents == 0
+    assert await Invoice.filter(merchant_id=merchant.id).count() == invoices_before
+    assert provider_b.payments[paid.payment.provider_payment_id]["refunded"] == 0
+
+
+async def test_a_full_refund_can_end_the_subscription(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    sub_id = paid.subscription.stable_subscription_id
+    status, answer = await refund(
+        client, merchant, sub_id, {"amountCents": 4900, "terminateSubscription": True}
+    )
+    assert status == 200 and answer["terminated"] is True, answer
+    assert answer["refund"]["status"] == "succeeded"
+    ended = await Subscription.get(id=paid.subscription.id)
+    assert (ended.status, ended.end_timestamp is not None) == ("ended", True)
+    got = await client.get(f"/v1/subscriptions/{sub_id}", headers=merchant.headers)
+    assert got.status_code == 404
+
+
+async def assert_refused_and_undone(client, merchant, paid, reason: str) -> None:
+    sub_id = paid.subscription.stable_subscription_id
+    status, answer = await refund(client, merchant, sub_id, {"terminateSubscription": True})
+    assert status == 502, answer
+    stored = await Refund.get(payment_id=paid.payment.id)
+    assert answer == {
+        "error": f"The refund was not made: Provider B could not refund the payment: {reason}",
+        "success": False,
+        "refund": {"id": stored.id, "status": "failed", "amountCents": 4900},
+        "terminated": False,
+        "adjustmentInvoiceId": stored.adjustment_invoice_id,
+    }
+    assert stored.failure_message == f"Provider B could not refund the payment: {reason}"
+    assert (await Payment.get(id=paid.payment.id)).refunded_cents == 0
+    assert (await Invoice.get(id=stored.adjustment_invoice_id)).status == "void"
+    assert (await Subscription.get(id=paid.subscription.id)).status == "active"
+
+
+async def test_a_payment_the_provider_does_not_know_is_refused(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    await Payment.filter(id=paid.payment.id).update(provider_payment_id="pay_notatthefake")
+    await assert_refused_and_undone(client, merchant, paid, "Payment not found")
+
+
+async def test_a_payment_refunded_at_the_provider_already_is_refused(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    # Refunded in the provider's own dashboard, outside Tally: nothing is left there.
+    provider_b.payments[paid.payment.provider_payment_id]["refunded"] = 4900
+    await assert_refused_and_undone(
+        client, merchant, paid, "The refund amount is more than is left to refund on this payment"
+    )
+    # Tally still counts the money as refundable, so a new attempt is a new request.
+    provider_b.payments[paid.payment.provider_payment_id]["refunded"] = 0
+    status, answer = await refund(client, merchant, paid.subscription.stable_subscription_id)
+    assert (status, answer["refund"]["status"]) == (200, "succeeded")
+    second = await Refund.get(id=answer["refund"]["id"])
+    assert second.idempotency_key == f"refund:{paid.payment.id}:2"
