@@ -21,7 +21,8 @@ call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (th
 
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
-providers' refund calls, each with the refund's idempotency key).
+providers' refund calls, each with the refund's idempotency key), ``refund_outcomes`` (a
+pending refund settled once, by the call's answer, a ``refund.*`` webhook or a later check).
 
 May call: invoicing and below (customers for a method's owner, accounts for a merchant's mode
 and lock).

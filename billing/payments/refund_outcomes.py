@@ -59,11 +59,18 @@ async def apply_locked(
 
 
 async def settle_refund(
-    refund_id: str, *, succeeded: bool, at: datetime, message: str | None = None
+    refund_id: str,
+    *,
+    succeeded: bool,
+    at: datetime,
+    message: str | None = None,
+    provider_refund_id: str | None = None,
 ) -> bool:
     """Settle the pending refund ``refund_id`` as succeeded or failed (with the provider's
     ``message``) at ``at``; True when it changed something, False when the refund is unknown
-    or already settled. Runs in its own transaction (a savepoint inside a caller's)."""
+    or already settled. ``provider_refund_id`` is kept when the refund has none yet (a webhook
+    can arrive before the refund call's own answer is recorded). Runs in its own transaction
+    (a savepoint inside a caller's)."""
     async with in_transaction():
         found = await Refund.filter(id=refund_id).first()
         if found is None or found.status != PENDING:
@@ -72,5 +79,12 @@ async def settle_refund(
         refund = await Refund.filter(id=refund_id).select_for_update().get()
         if refund.status != PENDING:  # settled while this waited for the lock
             return False
-        await apply_locked(payment, refund, succeeded=succeeded, at=at, message=message)
+        await apply_locked(
+            payment,
+            refund,
+            succeeded=succeeded,
+            at=at,
+            message=message,
+            provider_refund_id=provider_refund_id,
+        )
         return True

@@ -20,8 +20,9 @@ from billing.core.ids import is_well_formed
 from billing.core.models import utcnow
 from billing.core.validation import has_unstorable_characters
 from billing.customers.models import Customer
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.payments.payment_outcomes import mark_failed, mark_succeeded
+from billing.payments.refund_outcomes import PENDING, settle_refund
 
 ACTIVE = "active"
 
@@ -69,6 +70,31 @@ class MarkFailed(Action):
 
     async def apply(self) -> None:
         await mark_failed(self.payment_id, self.message, self.provider_payment_id)
+
+
+@dataclass(frozen=True)
+class SettleRefund(Action):
+    """A pending refund's outcome (``refund_outcomes``: a failure gives the amount back to
+    the payment and voids the adjustment invoice)."""
+
+    refund_id: str
+    succeeded: bool
+    at: datetime
+    message: str | None
+    provider_refund_id: str | None
+
+    def describe(self) -> str:
+        outcome = "succeeded" if self.succeeded else f"failed ({self.message})"
+        return f"mark refund {self.refund_id} {outcome}"
+
+    async def apply(self) -> None:
+        await settle_refund(
+            self.refund_id,
+            succeeded=self.succeeded,
+            at=self.at,
+            message=self.message,
+            provider_refund_id=self.provider_refund_id,
+        )
 
 
 @dataclass(frozen=True)
@@ -190,3 +216,30 @@ async def settle(
     if succeeded:
         return MarkSucceeded(payment.id, at, external)
     return MarkFailed(payment.id, (message or "The payment failed")[:500], external)
+
+
+async def plan_refund(
+    merchant_id: str,
+    provider: str,
+    *,
+    succeeded: bool,
+    provider_refund_id: Any,
+    refund_id: Any,
+    at: datetime,
+    message: str,
+) -> Action:
+    """Settle the merchant's pending refund of a ``provider`` payment that the event names by
+    the provider's refund id, or else by the Tally refund id in its metadata; record only when
+    it names none, or one settled already (by the refund call's own answer, say)."""
+    scoped = Refund.scoped(merchant_id).filter(payment__provider=provider)
+    external = text(provider_refund_id)
+    found = None
+    if external is not None:
+        found = await scoped.filter(provider_refund_id=external).first()
+    if found is None and isinstance(refund_id, str) and is_well_formed(refund_id, "re"):
+        found = await scoped.filter(id=refund_id).first()
+    if found is None:
+        return RecordOnly("no refund of this merchant matches it")
+    if found.status != PENDING:
+        return RecordOnly(f"refund {found.id} is {found.status} already")
+    return SettleRefund(found.id, succeeded, at, None if succeeded else message, external)

@@ -25,6 +25,10 @@ types of the ``dodopayments`` SDK:
   subscription is provider B's mandate to charge later; its ``payment_method_id`` becomes an
   active ``mandate`` method for the Tally customer in ``metadata.customer_id``, keeping the
   subscription id (what a later charge names) in ``externalPspMetadata``.
+- ``refund.succeeded`` / ``refund.failed``: the pending refund with that ``refund_id``, or the
+  one ``metadata.tally_refund_id`` names (the refund call sends it), is settled through
+  ``refund_outcomes`` (a failure gives the amount back to the payment and voids the adjustment
+  invoice); a refund settled already is left as it is.
 
 Every other type is recorded only.
 """
@@ -39,6 +43,7 @@ from billing.payments.webhook_actions import (
     find_customer,
     from_iso,
     from_unix,
+    plan_refund,
     settle,
     text,
 )
@@ -47,6 +52,7 @@ PROVIDER_A = "provider_a"
 PROVIDER_B = "provider_b"
 PROVIDER_B_MANDATE_EVENTS = ("subscription.active", "subscription.update_payment_method")
 CANCELLED = "The payment was cancelled"
+REFUND_FAILED = "Provider B reported that the refund failed"
 
 
 async def plan_provider_a(merchant_id: str, event: dict) -> Action:
@@ -134,6 +140,16 @@ async def plan_provider_b(merchant_id: str, event: dict) -> Action:
             payment_id=metadata.get("payment_id"),
             at=from_iso(event.get("timestamp")),
             message=message,
+        )
+    if kind in ("refund.succeeded", "refund.failed"):
+        return await plan_refund(
+            merchant_id,
+            PROVIDER_B,
+            succeeded=kind == "refund.succeeded",
+            provider_refund_id=data.get("refund_id"),
+            refund_id=metadata.get("tally_refund_id"),
+            at=from_iso(event.get("timestamp")),
+            message=REFUND_FAILED,
         )
     if kind in PROVIDER_B_MANDATE_EVENTS:
         return await _mandate(merchant_id, data)
