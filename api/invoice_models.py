@@ -1,6 +1,6 @@
 """Response and query models of /v1/invoices (see api/invoices.py for the shapes)."""
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 
 class InvoiceQuery(BaseModel):
@@ -41,6 +41,9 @@ class InvoiceCustomerOut(BaseModel):
 class InvoicePaymentOut(BaseModel):
     id: str
     status: str
+    paymentLink: str | None = Field(
+        description="Extension: the provider B payment link to send the customer (null when none)"
+    )
 
 
 class InvoiceOut(BaseModel):

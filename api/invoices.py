@@ -5,7 +5,8 @@ Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscr
 ``subscription_final``), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``,
 ``taxNotes`` (a reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``,
 ``proration``, ``tax``), quantity, unit amount, period, component and price. ``payment`` is
-``{id, status}`` of the invoice's latest payment attempt (null before the first);
+``{id, status, paymentLink}`` of the invoice's latest payment attempt (null before the first;
+``paymentLink`` the provider B payment link to send the customer, null when there is none);
 ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
 attempt, then ``pending``, ``succeeded`` or ``failed``.
 
@@ -54,10 +55,22 @@ def line_json(line: InvoiceLine) -> dict:
     }
 
 
-def invoice_json(invoice: Invoice, payment_statuses: dict[str, str] | None = None) -> dict:
-    """The spec's Invoice; ``payment_statuses`` (payment id → status, from
-    ``payment_reads.payment_statuses``) gives ``payment`` its status."""
-    status = (payment_statuses or {}).get(invoice.payment_id or "")
+def payment_json(invoice: Invoice, payments: dict[str, dict] | None) -> dict | None:
+    """``{id, status, paymentLink}`` of the invoice's latest attempt, from
+    ``payment_reads.invoice_payments``; ``paymentLink`` (an extension) is the hosted page a
+    provider B attempt without a mandate made, for the merchant to send the customer."""
+    found = (payments or {}).get(invoice.payment_id or "")
+    if found is None:
+        return None
+    return {
+        "id": invoice.payment_id,
+        "status": found["status"],
+        "paymentLink": found["payment_link"],
+    }
+
+
+def invoice_json(invoice: Invoice, payments: dict[str, dict] | None = None) -> dict:
+    """The spec's Invoice, its ``payment`` from ``payments`` (``_payments``)."""
     return {
         "id": invoice.id,
         "customerId": invoice.customer_id,
@@ -78,19 +91,19 @@ def invoice_json(invoice: Invoice, payment_statuses: dict[str, str] | None = Non
         "paymentStatus": invoice.payment_status,
         "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
         "lineItems": [line_json(line) for line in invoice.line_items],
-        "payment": None if status is None else {"id": invoice.payment_id, "status": status},
+        "payment": payment_json(invoice, payments),
     }
 
 
-async def _statuses(rows: list[Invoice]) -> dict[str, str]:
+async def _payments(rows: list[Invoice]) -> dict[str, dict]:
     ids = [invoice.payment_id for invoice in rows if invoice.payment_id]
-    return await payment_reads.payment_statuses(merchant_id(), ids)
+    return await payment_reads.invoice_payments(merchant_id(), ids)
 
 
 async def page_json(page: invoices.Page) -> dict:
-    statuses = await _statuses(page.invoices)
+    payments = await _payments(page.invoices)
     return {
-        "invoices": [invoice_json(invoice, statuses) for invoice in page.invoices],
+        "invoices": [invoice_json(invoice, payments) for invoice in page.invoices],
         "pagination": {"total": page.total, "limit": page.limit, "offset": page.offset},
     }
 
@@ -188,7 +201,7 @@ async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
 async def get_invoice(invoice_id: str):
     """One invoice with its line items."""
     invoice = await invoices.get_invoice(merchant_id(), invoice_id)
-    return {"invoice": invoice_json(invoice, await _statuses([invoice]))}
+    return {"invoice": invoice_json(invoice, await _payments([invoice]))}
 
 
 @bp.get("/<invoice_id>/pdf")

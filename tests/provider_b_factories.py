@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments import setup
+from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, ProviderConfig
 from tests.billing.tax.test_tax_engine import CA, CA_NEXUS, CA_RATES, customer
 from tests.billing.tax.test_tax_engine import setup as tax_setup
@@ -69,3 +70,16 @@ async def paid_at_provider_b(
         status="paid", paid_date=JAN_1, payment_status="succeeded", payment_id=payment.id
     )
     return Paid(sub, await Invoice.get(id=invoice.id), payment)
+
+
+async def waiting_on_a_link(merchant_id: str, fake: ProviderBFake) -> tuple[Invoice, Payment]:
+    """Provider B configured, a customer without a mandate billed on January 1 and the
+    payments step run: the invoice's attempt holds a payment link made at the fake."""
+    await configure_b(merchant_id, fake)
+    buyer = await customer(merchant_id, **CA)
+    sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=buyer)
+    await bill_due(JAN_1, merchant_id)
+    done = await collect_due(JAN_1, merchant_id)
+    assert done["payments pending"] == 1, done
+    invoice = await Invoice.get(stable_subscription_id=sub.stable_subscription_id)
+    return invoice, await Payment.get(invoice_id=invoice.id)

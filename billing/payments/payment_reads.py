@@ -148,10 +148,14 @@ async def save_provider_a_signing_secret(merchant_id: str, webhook_secret: str) 
     )
 
 
-async def payment_statuses(merchant_id: str, payment_ids: list[str]) -> dict[str, str]:
-    """Each named payment's status (payment id → status), in one query; another merchant's
-    ids are simply absent."""
+async def invoice_payments(merchant_id: str, payment_ids: list[str]) -> dict[str, dict]:
+    """Each named payment's ``status`` and ``payment_link`` (payment id → both), in one query,
+    for the invoice JSON's ``payment``; another merchant's ids are simply absent."""
     if not payment_ids:
         return {}
-    rows = await Payment.scoped(merchant_id).filter(id__in=payment_ids).values("id", "status")
-    return {row["id"]: row["status"] for row in rows}
+    rows = (
+        await Payment.scoped(merchant_id)
+        .filter(id__in=payment_ids)
+        .values("id", "status", "payment_link")
+    )
+    return {row.pop("id"): row for row in rows}

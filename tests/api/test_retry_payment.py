@@ -61,6 +61,7 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
     assert await _payment_field(client, merchant, invoice.id) == {
         "id": second.id,
         "status": "failed",
+        "paymentLink": None,
     }
 
     customer = await invoice.customer
@@ -81,12 +82,13 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
     assert await _payment_field(client, merchant, invoice.id) == {
         "id": third.id,
         "status": "succeeded",
+        "paymentLink": None,
     }
     listed = await client.get(
         f"/v1/invoices?customerId={invoice.customer_id}", headers=merchant.headers
     )
     [row] = (await listed.get_json())["invoices"]
-    assert row["payment"] == {"id": third.id, "status": "succeeded"}
+    assert row["payment"] == {"id": third.id, "status": "succeeded", "paymentLink": None}
 
     status, body = await _retry(client, merchant, invoice.id)
     assert (status, body) == (400, {"error": "This invoice is already paid"})

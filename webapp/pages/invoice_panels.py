@@ -1,7 +1,7 @@
 """The invoice panels other dashboard pages show: a customer's or a subscription's recent
 invoices (and a customer's latest payments), and a subscription's upcoming invoice
-(``upcoming.upcoming_invoice``, which stores nothing). Kept here so the customer and
-subscription pages each add one line."""
+(``upcoming.upcoming_invoice``, which stores nothing), and the payment link an invoice's own
+page offers. Kept here so the customer and subscription pages each add one line."""
 
 from contextlib import suppress
 
@@ -28,3 +28,14 @@ async def subscription_panel(merchant_id: str, subscription) -> dict:
         with suppress(NotFound, ServiceError):
             panel["upcoming"] = await upcoming.upcoming_invoice(merchant_id, stable_id)
     return panel
+
+
+def payment_link_of(invoice, payments) -> str | None:
+    """The provider B payment link to send the customer: the one the invoice's latest attempt
+    holds while it waits for the customer (pending, invoice unpaid). Only a web address is
+    answered, so a link the provider sent can never become a script in the page's href."""
+    latest = next((payment for payment in payments if payment.id == invoice.payment_id), None)
+    if latest is None or latest.status != "pending" or invoice.status != "unpaid":
+        return None
+    link = latest.payment_link or ""
+    return link if link.startswith(("https://", "http://")) else None

@@ -20,6 +20,7 @@ from billing.payments import payment_reads, retry_payment
 from webapp import invoice_links
 from webapp.forms.money import format_money
 from webapp.forms.plain_words import plain
+from webapp.pages import invoice_panels
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
 bp = Blueprint("invoices", __name__, url_prefix="/dashboard/invoices")
@@ -115,6 +116,7 @@ async def detail(invoice_id: str):
         pdf_url=pdf_url,
         bill_to=bill_to,
         payments=payments,
+        payment_link=invoice_panels.payment_link_of(invoice, payments),
     )
 
 
