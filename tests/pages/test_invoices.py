@@ -9,6 +9,7 @@ from billing.invoicing.billing_run import bill_due
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.pages.conftest import screenshot, sign_up
 from tests.pages.test_subscriptions import merchant_of
+from tests.provider_b_factories import waiting_on_a_link
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 MAR_1 = datetime(2030, 3, 1, tzinfo=UTC)
@@ -52,3 +53,21 @@ async def test_list_tabs_detail_and_pdf(page, app):
     await expect(upcoming).to_contain_text("Apr 01, 2030")
     await expect(page.locator("#invoices tbody tr")).to_have_count(3)
     await screenshot(page, "subscription-invoices-1280")
+
+
+async def test_a_payment_link_to_copy_and_send(page, provider_b):
+    merchant_id = await merchant_of(await sign_up(page))
+    invoice, payment = await waiting_on_a_link(merchant_id, provider_b)
+    await page.goto(f"{page.url.split('/dashboard')[0]}/dashboard/invoices/{invoice.id}")
+    panel = page.locator("#payment-link")
+    await expect(panel).to_contain_text("Send this payment link to the customer")
+    await expect(panel.get_by_label("Payment link")).to_have_value(payment.payment_link)
+    await panel.get_by_role("button", name="Copy").click()
+    await expect(panel.get_by_role("button", name="Copied")).to_be_visible()
+    await screenshot(page, "invoice-payment-link-1280")
+
+    await page.set_viewport_size({"width": 390, "height": 844})
+    await expect(panel.get_by_label("Payment link")).to_be_visible()
+    width = await page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways at 390 px ({width})"
+    await screenshot(page, "invoice-payment-link-390")
