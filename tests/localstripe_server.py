@@ -3,7 +3,8 @@
 ``localstripe_url`` starts ``localstripe --port <free port> --from-scratch`` once per session
 and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
 and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
-Import both names in a test module that needs them.
+Import both names in a test module that needs them. ``running_localstripe`` starts one of a
+test module's own (the end-to-end tests register webhooks at theirs).
 """
 
 import contextlib
