@@ -3,9 +3,11 @@
 ``localstripe_url`` starts ``localstripe --port <free port> --from-scratch`` once per session
 and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
 and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
-Import both names in a test module that needs them.
+Import both names in a test module that needs them. ``running_localstripe`` starts one of a
+test module's own (the end-to-end tests register webhooks at theirs).
 """
 
+import contextlib
 import dataclasses
 import shutil
 import subprocess
@@ -28,11 +30,12 @@ def _localstripe_command() -> str:
     return found
 
 
-@pytest.fixture(scope="session")
-def localstripe_url(tmp_path_factory):
-    """The base URL of a fresh localstripe process, stopped at the end of the session."""
+@contextlib.contextmanager
+def running_localstripe(workdir: Path):
+    """A fresh localstripe process answering on a free port; its base URL. Stopped on exit.
+    A module that registers webhooks at it uses one of its own: localstripe posts every event
+    to every registered webhook, so a shared one would send other tests' events there."""
     port = _free_port()
-    workdir = tmp_path_factory.mktemp("localstripe")
     log = (workdir / "localstripe.log").open("wb")
     process = subprocess.Popen(
         [_localstripe_command(), "--port", str(port), "--from-scratch"],
@@ -61,6 +64,13 @@ def localstripe_url(tmp_path_factory):
     finally:
         stop_process(process)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def localstripe_url(tmp_path_factory):
+    """The base URL of a fresh localstripe process, stopped at the end of the session."""
+    with running_localstripe(tmp_path_factory.mktemp("localstripe")) as base_url:
+        yield base_url
 
 
 @pytest.fixture
