@@ -19,9 +19,6 @@ document.addEventListener("click", function (event) {
   var dismiss = event.target.closest("[data-dismiss]");
   if (dismiss) { dismiss.parentElement.remove(); }
   var toggle = event.target.closest(".nav-toggle");
-  if (!toggle && event.target.closest(".soon-link")) {
-    toggle = document.querySelector('.nav-toggle[aria-expanded="false"]');
-  }
   if (toggle) {
     var open = toggle.getAttribute("aria-expanded") !== "true";
     toggle.setAttribute("aria-expanded", String(open));

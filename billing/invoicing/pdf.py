@@ -40,7 +40,8 @@ def latin1(text: object) -> str:
 
 
 def _day(moment: datetime | None) -> str:
-    return moment.strftime("%b %d, %Y") if moment else ""
+    """``Jan 1, 2030``, the way the dashboard writes a date (no leading zero)."""
+    return f"{moment:%b} {moment.day}, {moment.year}" if moment else ""
 
 
 def _period(line: InvoiceLine) -> str:

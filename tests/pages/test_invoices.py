@@ -34,7 +34,7 @@ async def test_list_tabs_detail_and_pdf(page, app):
     await rows.first.get_by_role("link", name="INV-000003").click()
     await expect(page.get_by_role("heading", level=1)).to_contain_text("Invoice INV-000003")
     lines = page.locator(".invoice-lines")
-    await expect(lines).to_contain_text("Mar 01, 2030 – Apr 01, 2030")
+    await expect(lines).to_contain_text("Mar 1, 2030 – Apr 1, 2030")
     await expect(lines.locator(".invoice-total")).to_contain_text("$49.00")
     await screenshot(page, "invoice-1280")
 
@@ -50,7 +50,7 @@ async def test_list_tabs_detail_and_pdf(page, app):
     await page.set_viewport_size({"width": 1280, "height": 900})
     await page.get_by_role("link", name="View the subscription").click()
     upcoming = page.locator("#upcoming-invoice")
-    await expect(upcoming).to_contain_text("Apr 01, 2030")
+    await expect(upcoming).to_contain_text("Apr 1, 2030")
     await expect(page.locator("#invoices tbody tr")).to_have_count(3)
     await screenshot(page, "subscription-invoices-1280")
 

@@ -132,7 +132,7 @@ async def test_refund_partial_too_much_then_the_rest_and_cancel(new_page, viewpo
     await answer_confirm(page)
     error = section.locator("small.field-error")
     await expect(error).to_contain_text(
-        "50.00 is more than is left to refund on this payment: 39.00 of 49.00"
+        "$50.00 is more than is left to refund on this payment: $39.00 of $49.00"
     )
     await expect(section.get_by_label("Amount")).to_have_attribute("aria-invalid", "true")
     await screenshot(page, f"subscription-refund-too-much-{width}")
@@ -147,6 +147,9 @@ async def test_refund_partial_too_much_then_the_rest_and_cancel(new_page, viewpo
     await expect(section).to_contain_text("This payment has been refunded in full.")
     await expect(page.locator("#invoices")).to_contain_text("INV-000003")
     await expect(page.locator("#upcoming-invoice")).to_have_count(0)
+    invoices = page.locator("#invoices .table-scroll")
+    widths = await invoices.evaluate("box => [box.scrollWidth, box.clientWidth]")
+    assert widths[0] <= widths[1], "the invoices' totals should show without a sideways scroll"
     await expect(page.get_by_role("link", name="Change plan")).to_have_count(0)
     assert await page.evaluate(OVERFLOW)
     await screenshot(page, f"subscription-refund-cancelled-{width}")

@@ -150,5 +150,11 @@ async def test_invoice_lists_its_payment_attempts(new_page, viewport, app):
     assert await page.evaluate(OVERFLOW)
     await screenshot(page, f"invoice-payments-{viewport['width']}")
     await page.goto(f"/dashboard/customers/{invoice.customer_id}")
-    await expect(page.locator("#customer-payments")).to_contain_text("Failed")
+    customer_payments = page.locator("#customer-payments")
+    await expect(customer_payments).to_contain_text("Failed")
+    message = customer_payments.get_by_text("The customer's bank gave no reason.", exact=False)
+    await expect(message).to_be_visible()
+    box, panel = await message.bounding_box(), await customer_payments.bounding_box()
+    assert box["x"] + box["width"] <= panel["x"] + panel["width"], "the message is cut off"
+    assert await page.evaluate(OVERFLOW)
     await screenshot(page, f"customer-payments-{viewport['width']}")

@@ -4,6 +4,7 @@ masked secret and webhook state after saving, the onboarding item, and another m
 configuration never shown. Also the payments listed on an invoice and on its customer."""
 
 import dataclasses
+from datetime import UTC, datetime
 
 import pytest
 
@@ -103,6 +104,24 @@ async def test_provider_a_save_shows_masked_secret_webhook_steps_and_checklist(c
 
     overview = await html_of(await client.get("/dashboard"))
     assert "1 of 3 done" in overview and "Connect a provider" not in overview
+
+
+@pytest.mark.usefixtures("provider_a_api")
+async def test_the_checklist_counts_a_provider_in_the_mode_in_view_only(client, sign_up):
+    _, token = await signed_up(sign_up)
+    await post(client, "/provider-a/save", token, **A_LIVE)
+    payment_item = 'data-done="true"'
+    live = await html_of(await client.get("/dashboard"))
+    assert "1 of 3 done" in live and live.count(payment_item) == 1
+    assert "Connect a provider" not in live
+
+    switched = await client.post(
+        "/dashboard/mode", form={"csrf_token": token, "mode": "test", "next": "/dashboard"}
+    )
+    assert switched.status_code == 303
+    test = await html_of(await client.get("/dashboard"))
+    assert "0 of 3 done" in test and payment_item not in test  # live keys do not bill test data
+    assert 'href="/dashboard/payment-providers" class="checklist-link">Connect a provider' in test
 
 
 async def test_provider_a_unreachable_says_so_and_stores_nothing(client, sign_up, app):
@@ -222,8 +241,11 @@ async def test_invoice_and_customer_list_payment_attempts(client, sign_up):
         idempotency_key=f"{invoice.id}:2",
         provider_payment_id="pi_paid456",
     )
+    when = datetime(2020, 1, 1, 14, 5, tzinfo=UTC)  # before the second attempt
+    await Payment.filter(id=first.id).update(created_at=when)
     html = await html_of(await client.get(f"/dashboard/invoices/{invoice.id}"))
     assert html.count('id="payment-pay_') == 2
+    assert ">Jan 1, 2020, 14:05 UTC</time>" in html  # an attempt: its date and time
     for text in ("Failed", "Succeeded", "Your card was declined.", "pi_declined123", "pi_paid456"):
         assert text in html
     assert html.index("pi_declined123") < html.index("pi_paid456")  # first attempt first

@@ -121,7 +121,8 @@ async def test_subscription_changes_plan_at_period_end_or_now(client, sign_up):
     response = await post_form(client, url, form | {"when": "next_billing_cycle"})
     assert response.status_code == 303
     page = await html_of(await client.get(response.headers["Location"]))
-    end = subscription.current_period_end.strftime("%b %d, %Y")
+    period_end = subscription.current_period_end
+    end = f"{period_end:%b} {period_end.day}, {period_end.year}"  # Jan 1, 2030
     assert f"Plan changes to Team (v1) at €490.00 / year on {end}." in page
     [change] = await ScheduledChange.scoped(merchant_id).filter(status="pending")
     assert (change.kind, change.new_price_id) == ("plan_change", yearly.id)

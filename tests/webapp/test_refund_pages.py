@@ -76,8 +76,8 @@ async def test_over_amount_and_bad_amounts_are_errors_in_place(client, sign_up):
     html = await html_of(response)
     assert response.status_code == 422
     assert (
-        "50.00 is more than is left to refund on this payment: 49.00 of 49.00 "
-        "(0.00 already refunded)" in html
+        "$50.00 is more than is left to refund on this payment: $49.00 of $49.00 "
+        "($0.00 already refunded)" in html
     )
     assert 'class="field-error" id="amount-help"' in html and "amountCents" not in html
     assert 'value="50.00"' in html  # what was typed stays

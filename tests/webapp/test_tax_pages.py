@@ -168,7 +168,9 @@ async def test_registration_and_its_errors(client, sign_up):
         "expiration_date": "",
     }
     response = await post_form(client, "/dashboard/tax/registrations", form, HX)
-    assert response.status_code == 200 and "DE1" in await html_of(response)
+    html = await html_of(response)
+    assert response.status_code == 200 and "DE1" in html
+    assert "<td>Jan 1, 2026</td><td>—</td>" in html  # the dashboard's one date style
     assert (await TaxRegistration.get(merchant_id=merchant_id)).jurisdiction == "DE"
     bad = {**form, "expiration_date": "2025-01-01"}
     response = await post_form(client, "/dashboard/tax/registrations", bad, HX)

@@ -2,7 +2,8 @@
 
 The amount is typed in major units (49.00) and must be a positive amount here; how much may be
 given back is the refund service's rule, and its message (which speaks of cents, as the API
-does) is put back in money the merchant reads (``refund_words``).
+does) is put back in money the merchant reads, with the payment's currency (``refund_words``):
+"$50.00 is more than is left", not "amountCents 5000" nor a bare "50.00".
 """
 
 import re
@@ -12,7 +13,7 @@ from wtforms.validators import Length
 
 from billing.payments.refunds import MAX_REASON
 from webapp.forms import TallyForm
-from webapp.forms.money import MoneyField, from_cents
+from webapp.forms.money import MoneyField, format_money
 
 CENTS_IN_MESSAGES = (
     (
@@ -20,27 +21,28 @@ CENTS_IN_MESSAGES = (
             r"amountCents (\d+) is more than is left to refund on this payment: "
             r"(\d+) of (\d+) \(already refunded (\d+)\)"
         ),
-        lambda m: (
-            f"{from_cents(int(m[1]))} is more than is left to refund on this payment: "
-            f"{from_cents(int(m[2]))} of {from_cents(int(m[3]))} "
-            f"({from_cents(int(m[4]))} already refunded)"
-        ),
+        "{1} is more than is left to refund on this payment: {2} of {3} ({4} already refunded)",
     ),
-    (
-        re.compile(r"send amountCents (\d+) or leave it out"),
-        lambda m: f"enter {from_cents(int(m[1]))} or leave the amount empty",
-    ),
+    (re.compile(r"send amountCents (\d+) or leave it out"), "enter {1} or leave the amount empty"),
     (
         re.compile(r"amountCents must be a whole number of cents \(an integer\), at least 1"),
-        lambda m: "The amount must be at least 0.01, typed like 49.00",
+        "The amount must be at least 0.01, typed like 49.00",
     ),
 )
 
 
-def refund_words(message: str) -> str:
-    """A refund service message with amounts in cents as money (5000 → 50.00)."""
-    for pattern, replacement in CENTS_IN_MESSAGES:
-        message = pattern.sub(replacement, message)
+def refund_words(message: str, currency: str = "") -> str:
+    """A refund service message with amounts in cents as money (5000, USD → $50.00)."""
+
+    def words(template: str):
+        def fill(match: re.Match) -> str:
+            amounts = [format_money(int(cents), currency) for cents in match.groups()]
+            return template.format(None, *amounts)
+
+        return fill
+
+    for pattern, template in CENTS_IN_MESSAGES:
+        message = pattern.sub(words(template), message)
     return message
 
 
@@ -73,8 +75,10 @@ class RefundForm(TallyForm):
         if cents is not None and cents < 1:
             raise ValidationError("Enter an amount above 0.00, like 49.00")
 
+    currency = ""  # the refunded payment's, set by the page so amounts read as money
+
     def attach_error(self, message: str) -> None:
-        super().attach_error(refund_words(message))
+        super().attach_error(refund_words(message, self.currency))
 
     def relabel(self, message: str) -> str:
-        return super().relabel(refund_words(message))
+        return super().relabel(refund_words(message, self.currency))

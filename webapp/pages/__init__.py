@@ -7,6 +7,7 @@ from webapp.pages import (
     api_keys,
     auth,
     customers,
+    dates,
     embed,
     features,
     invoice_pdf,
@@ -57,5 +58,6 @@ def register_pages(app: Quart) -> None:
     app.before_request(check_csrf)
     app.add_template_filter(plain, "plain")  # flash messages in plain words (_flashes.html)
     app.add_template_filter(label, "label")  # stored codes in words: COUNT -> Count
+    dates.register(app)  # one date style everywhere: Jan 1, 2030 (and 14:05 UTC)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

@@ -1,6 +1,6 @@
 """The overview page: MRR with its last 30 days, and the onboarding checklist."""
 
-from quart import Blueprint, g
+from quart import Blueprint, g, url_for
 
 from billing import onboarding
 from billing.subscriptions import mrr, trials
@@ -13,25 +13,29 @@ bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
 CHART_DAYS = 30
 
-# (status key, title, why it matters, the nav anchor of the area where it gets done)
+# (status key, title, why it matters, the page where it gets done, the link's words). Every
+# item links to a real page: a step the merchant cannot take yet does not belong here.
 CHECKLIST = (
     (
         "hasPlans",
         "Create your first plan",
         "Plans and their prices are what customers subscribe to.",
-        "plans",
+        "plans.new",
+        "Create a plan",
     ),
     (
         "hasPaymentProvider",
         "Connect a payment provider",
         "Tally charges customers through your card gateway or payment-link provider.",
-        "payment-providers",
+        "payment_providers.index",
+        "Connect a provider",
     ),
     (
         "hasTax",
         "Set up tax",
         "Tell Tally where you collect tax so invoices carry the right amounts.",
-        "tax",
+        "tax.index",
+        "Set up tax",
     ),
 )
 
@@ -41,8 +45,14 @@ CHECKLIST = (
 async def checklist():
     status = await onboarding.onboarding_status(g.merchant.id)
     items = [
-        {"done": bool(status.get(key)), "title": title, "why": why, "area": area}
-        for key, title, why, area in CHECKLIST
+        {
+            "done": bool(status.get(key)),
+            "title": title,
+            "why": why,
+            "href": url_for(endpoint),
+            "link": link,
+        }
+        for key, title, why, endpoint, link in CHECKLIST
     ]
     current = await trials.mrr_split(g.merchant.id)  # the /v1 MRR, paying and in trial
     per_day = await mrr.mrr_per_day(g.merchant.id, CHART_DAYS)

@@ -14,6 +14,7 @@ from billing.invoicing import prorations
 from billing.subscriptions import plan_changes, scheduled_changes, subscription_reads
 from webapp.forms.subscriptions import ChangePlanForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
+from webapp.pages.dates import day
 from webapp.pages.price_labels import price_summary
 from webapp.pages.subscriptions import _fill_choices, _plan_views, bp
 
@@ -72,4 +73,4 @@ def _done(change: plan_changes.PlanChange) -> str:
     what = f"{plan.plan_name} (v{plan.version_number}) at {price_summary(price)}"
     if change.effective_date is None:
         return f"Plan changed to {what}."
-    return f"Plan changes to {what} on {change.effective_date.strftime('%b %d, %Y')}."
+    return f"Plan changes to {what} on {day(change.effective_date)}."

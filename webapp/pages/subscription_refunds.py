@@ -46,6 +46,7 @@ async def refund(subscription_id: str):
         await flash(error.message, "error")
         return redirect(url_for("subscriptions.index"), 303)
     form = RefundForm(formdata=await request.form)
+    form.currency = subscription.effective_price.currency  # the payment's: what it was billed in
     result, status = None, 200
     if form.validate():
         try:
