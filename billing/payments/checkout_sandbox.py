@@ -4,16 +4,18 @@ A real checkout confirms provider A's PaymentIntent in the customer's browser wi
 provider's own script, so card numbers never reach Tally. Offline (a sandbox, the demo,
 the tests against a fake gateway) that script cannot load, so the hosted checkout page offers a
 plain card form instead and this module confirms the PaymentIntent through the provider A API:
-a card PaymentMethod is created from the fields, then the intent is confirmed with it.
+a card PaymentMethod is created from the fields, attached to the intent's customer (which
+checks the card, as saving a card does), set on the intent, and the intent confirmed (rather
+than one ``confirm(payment_method=...)``, which the offline gateway lacks).
 
 Because card numbers then pass through Tally, this path is refused for live merchant rows
 (403): only test keys and test cards (``4242 4242 4242 4242`` pays, ``4000 0000 0000 0341`` and
 ``4000 0000 0000 0002`` are declined) ever use it.
 
 The answer is recorded like any charge's (``payment_outcomes``: whoever learns it first, the
-webhook or this call). A failed attempt may be tried again with another card on the same
-PaymentIntent: the payment goes back to ``pending`` first, so the event stream shows it
-processing again rather than the earlier failure.
+webhook or this call). Only a pending payment is confirmed: after a decline the page starts
+the checkout again (payment-init reuses the subscription and invoice, with a new attempt and
+PaymentIntent), so each attempt has one outcome and the event stream never goes back.
 """
 
 import asyncio
@@ -23,9 +25,8 @@ import stripe
 from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
-from billing.core.errors import Forbidden, Invalid, NotFound
+from billing.core.errors import Conflict, Forbidden, Invalid, NotFound
 from billing.core.models import utcnow
-from billing.invoicing.models import Invoice
 from billing.payments import provider_a, provider_a_config
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import (
@@ -42,6 +43,7 @@ LIVE_REFUSED = (
     "confirm the payment with the provider's own script"
 )
 PAYMENT_NOT_FOUND = "Payment not found"
+SETTLED = "This payment attempt has failed already; start the checkout again"
 BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYear and cvc"
 
 
@@ -75,9 +77,17 @@ def _confirm(secret: str, payment: Payment, card: dict) -> ChargeAnswer:
         method = gateway.v1.payment_methods.create(
             params={"type": "card", "card": card}, options={"idempotency_key": f"{key}:method"}
         )
-        intent = gateway.v1.payment_intents.confirm(
-            intent_id, params={"payment_method": method.id}, options={"idempotency_key": key}
+        owner = gateway.v1.payment_intents.retrieve(intent_id).to_dict().get("customer")
+        if owner:  # attaching checks the card, as saving a card does
+            gateway.v1.payment_methods.attach(
+                method.id, params={"customer": owner}, options={"idempotency_key": f"{key}:own"}
+            )
+        gateway.v1.payment_intents.update(
+            intent_id,
+            params={"payment_method": method.id},
+            options={"idempotency_key": f"{key}:set"},
         )
+        intent = gateway.v1.payment_intents.confirm(intent_id, options={"idempotency_key": key})
     except stripe.CardError as error:
         return ChargeAnswer("failed", intent_id, error.user_message or "The card was declined")
     except stripe.StripeError as error:
@@ -86,7 +96,7 @@ def _confirm(secret: str, payment: Payment, card: dict) -> ChargeAnswer:
         return ChargeAnswer("succeeded", intent.id)
     if intent.status in ("processing", "requires_capture"):
         return ChargeAnswer("pending", intent.id)
-    problem = intent.get("last_payment_error") or {}
+    problem = intent.to_dict().get("last_payment_error") or {}
     return ChargeAnswer("failed", intent.id, problem.get("message") or "The card was declined")
 
 
@@ -116,14 +126,8 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise Forbidden("Provider A is not configured for this merchant")
-    if payment.status == FAILED:
-        async with in_transaction():
-            await Payment.filter(id=payment.id, status=FAILED).update(
-                status=PENDING, error_message=None
-            )
-            await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
-                payment_status=PENDING
-            )
+    if payment.status != PENDING:
+        raise Conflict(SETTLED)
     try:
         answer = await asyncio.to_thread(_confirm, secret, payment, fields)
     except ProviderAError as unknown:
