@@ -4,6 +4,7 @@
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
 (and end those cancelled at period end), bill due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
+end checkouts nobody paid within a day (``payments/checkout.py``),
 renew credit grants, prune usage idempotency keys past their 24-hour window and usage
 checkpoints no read has moved in weeks. Nothing else runs on a timer.
 
@@ -26,7 +27,7 @@ from datetime import datetime
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
-from billing.payments import collecting
+from billing.payments import checkout, collecting
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
 from billing.usage import events, usage_checkpoints
 
@@ -42,6 +43,7 @@ STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("subscription periods", periods.roll_due),
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),
+    ("abandoned checkouts", checkout.expire_abandoned),
     ("credit grants", credit_grant_renewal.renew_due),
     ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
     ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),

@@ -9,7 +9,8 @@
  * CSS cannot break it (theme it with --tally-accent, --tally-text, --tally-radius...).
  * api-base defaults to the origin this script was loaded from. Clicking a plan's button fires
  * `tally:plan-selected` ({planId, priceId, interval}) on the element; enterprise plans link to
- * their enterpriseRedirectUrl instead.
+ * their enterpriseRedirectUrl instead. With checkout="hosted" (the iframe: &checkout=hosted)
+ * the button also opens Tally's checkout page for that plan and price in a new tab.
  *
  * The same file also drives the iframe page (/embed/pricing-tables/{slug}): loaded there with
  * data-tally-document, it styles the server-rendered table and wires its monthly/yearly switch,
@@ -192,11 +193,15 @@
         if (price) button.setAttribute("data-" + interval + "-price-id", price.id);
       });
       button.addEventListener("click", function () {
+        var detail = selection(button, host.interval);
         host.dispatchEvent(new CustomEvent("tally:plan-selected", {
           bubbles: true,
           composed: true,
-          detail: selection(button, host.interval),
+          detail: detail,
         }));
+        if (host.getAttribute("checkout") === "hosted") {
+          openCheckout(host._base(), host.getAttribute("slug"), host.getAttribute("publishable-key"), detail);
+        }
       });
     }
     node.appendChild(button);
@@ -220,6 +225,15 @@
       group.appendChild(button);
     });
     return group;
+  }
+
+  /* checkout="hosted" (opt-in): a plan button also opens Tally's checkout page for that plan
+     and price in a new tab; tally:plan-selected still fires first. */
+  function openCheckout(base, slug, key, detail) {
+    if (!detail.priceId) return;
+    var url = base + "/checkout/" + encodeURIComponent(slug) + "/" + encodeURIComponent(detail.planId) +
+      "?price=" + encodeURIComponent(detail.priceId) + "&key=" + encodeURIComponent(key);
+    window.open(url, "_blank", "noopener");
   }
 
   function selection(button, interval) {
@@ -282,9 +296,11 @@
 
     _show(node) { this.shadowRoot.replaceChildren(node); }
 
+    _base() { return (this.getAttribute("api-base") || scriptOrigin).replace(/\/+$/, ""); }
+
     _load() {
       var slug = this.getAttribute("slug"), key = this.getAttribute("publishable-key");
-      var base = (this.getAttribute("api-base") || scriptOrigin).replace(/\/+$/, "");
+      var base = this._base();
       var request = ++this._request, self = this;
       if (!slug || !key) {
         this._fail("The embed needs a slug and a publishable-key attribute.");
@@ -356,6 +372,9 @@
         button.addEventListener("click", function () {
           var detail = selection(button, state.interval);
           window.parent.postMessage({ type: "tally:plan-selected", detail: detail }, "*");
+          if (root.getAttribute("data-checkout") === "hosted") {
+            openCheckout(location.origin, root.getAttribute("data-slug"), root.getAttribute("data-key"), detail);
+          }
         });
       });
     });

@@ -51,6 +51,13 @@ class Unavailable(ServiceError):
     status = 503
 
 
+class BadGateway(ServiceError):
+    """A payment provider refused a call or could not be reached (502); its message says
+    which, in words fit for the customer."""
+
+    status = 502
+
+
 class Failure(ServiceError):
     """A storage or processing failure the spec names with its own message (500)."""
 

@@ -10,6 +10,9 @@ ended subscriptions bill, is said in ``billing_batch`` and ``cycles``.
 - **Exactly once**: besides the claim, each line's ``cycle_key`` (subscription, component,
   billing date) is unique in the database, so even a bug that let two runs through would
   fail the second insert rather than bill a cycle twice.
+- **Incomplete** subscriptions (checkout waiting for the first payment,
+  ``subscriptions/checkout_states.py``) are never claimed: checkout bills their first invoice
+  itself, and nothing more is owed until it is paid.
 - **One bad subscription** (a metric that fails, a broken price) must not hold up the rest:
   when a claim fails as a whole, its subscriptions are billed one by one, each in a savepoint;
   the one that fails is logged, stays due and is retried on the next pass (``core/claims.py``).
@@ -35,6 +38,7 @@ CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short eno
 CLAIM = """
 SELECT s.id FROM subscriptions s
 WHERE (s.deleted_at IS NULL OR s.end_timestamp IS NOT NULL) AND s.id > $2 {merchant}
+  AND s.status <> 'incomplete'
   AND EXISTS (SELECT FROM subscription_details d WHERE d.merchant_id = s.merchant_id
               AND d.subscription_id = s.id AND d.next_billing_date <= $1)
 ORDER BY s.id LIMIT $3

@@ -19,6 +19,13 @@ called after the commit, grace periods ended), ``charging`` (which method, one a
 call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
 ``payment_outcomes`` (what a success or a failure does, whoever learns it first).
 
+Checkout (``POST /v1/public/payment-init`` and the hosted checkout page): ``checkout`` (the
+service: customer, an ``incomplete`` subscription, the first invoice with tax and a payment in
+one transaction; the provider after the commit; abandoned checkouts ended by the due-work
+pass), ``checkout_calls`` (provider A customer and unconfirmed PaymentIntent, provider B link),
+``checkout_sandbox`` (the test-mode card form's confirm; card numbers never reach Tally in live
+mode). A paid first invoice activates the subscription in ``payment_outcomes``.
+
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
 providers' refund calls, each with the refund's idempotency key), ``refund_outcomes`` (a

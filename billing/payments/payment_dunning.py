@@ -12,13 +12,16 @@ When the last scheduled retry fails, nothing more is scheduled; the live subscri
 pass applies the end action when it passes unpaid (``collecting``). A success at any point
 clears the grace (``retry_at`` is cleared on the payment itself by ``mark_succeeded``).
 
-An invoice with no subscription (none today, but nothing forbids one) is not retried.
+An invoice with no subscription (none today, but nothing forbids one) is not retried, nor is
+the first invoice of an ``incomplete`` subscription: its customer is on the checkout page and
+pays again there (billing/payments/checkout.py).
 """
 
 from datetime import datetime, timedelta
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
+from billing.subscriptions.checkout_states import INCOMPLETE
 from billing.subscriptions.dunning import get_dunning_config
 from billing.subscriptions.models import Subscription
 
@@ -42,6 +45,12 @@ async def schedule_after_failure(payment: Payment, at: datetime) -> None:
     invoice = await Invoice.get(id=payment.invoice_id)
     payment.retry_at = None
     if invoice.stable_subscription_id is None:
+        return
+    if (
+        await _live(payment.merchant_id, invoice.stable_subscription_id)
+        .filter(status=INCOMPLETE)
+        .exists()
+    ):
         return
     config, _ = await get_dunning_config(payment.merchant_id)
     days: list[int] = config["retry_schedule_days"]

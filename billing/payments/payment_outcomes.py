@@ -2,7 +2,8 @@
 answer of the provider call that charged it, or the provider's webhook afterwards.
 
 - **Succeeded**: the payment is ``succeeded`` (with the provider's payment id and when), its
-  invoice ``paid`` on that date with ``payment_status`` ``succeeded``.
+  invoice ``paid`` on that date with ``payment_status`` ``succeeded``; a subscription sold by
+  checkout and waiting for this first payment (``incomplete``) becomes ``active``.
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 
@@ -21,6 +22,7 @@ from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.payments.payment_dunning import clear_after_success, schedule_after_failure
+from billing.subscriptions.checkout_states import activate
 
 SUCCEEDED = "succeeded"
 FAILED = "failed"
@@ -45,6 +47,8 @@ async def mark_succeeded(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
     await clear_after_success(payment)
+    invoice = await Invoice.get(id=payment.invoice_id)
+    await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     return True
 
 

@@ -170,6 +170,12 @@ async def provider_a_secret(merchant_id: str) -> str | None:
     return setup.unseal(config.secret_key_sealed) if config else None
 
 
+async def public_key(merchant_id: str) -> str | None:
+    """The merchant row's provider A publishable key (public by design), or None."""
+    config = await _config(merchant_id)
+    return config.public_key if config else None
+
+
 async def webhook_secret(merchant_id: str) -> str | None:
     """The signing secret of the merchant's provider A webhook endpoint, if one is known."""
     config = await _config(merchant_id)

@@ -45,7 +45,7 @@ def mandate_subscription(method: PaymentMethod) -> str | None:
     return found if isinstance(found, str) and found else None
 
 
-async def _link_details(payment: Payment) -> tuple[dict, dict, str] | None:
+async def link_details(payment: Payment) -> tuple[dict, dict, str] | None:
     """The customer, billing address and description a link is made with; None when the
     customer has no billing country (the provider requires one)."""
     customer = await Customer.filter(id=payment.customer_id).first()
@@ -94,7 +94,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
                 secret, environment, subscription_id=subscription_id, **common
             )
         else:
-            details = await _link_details(payment)
+            details = await link_details(payment)
             if details is None:
                 return await _fail(payment, NO_COUNTRY, now)
             customer, billing, description = details

@@ -23,6 +23,9 @@ A backdated subscription pays the period it is in, not the missed cycles. With
 ``trigger_immediate_billing`` the engine bills inside the create request; otherwise the next
 due-work pass does.
 A plan with a trial gives ``trial_end_date = start + trial_days``.
+
+``status`` is ``active`` unless checkout asks for ``incomplete``: a subscription waiting for
+its first payment (billing/subscriptions/checkout_states.py says what that state means).
 """
 
 from datetime import UTC, datetime, timedelta
@@ -51,6 +54,7 @@ SUBSCRIPTION_NOT_FOUND = "Subscription not found or access denied"
 ALREADY_ACTIVE = "Customer already has an active subscription."
 PRICE_NOT_OF_PLAN = "effectivePriceId must be a price of the plan version given as planId"
 OPEN_STATUSES = ("active", "paused", "unpaid")
+CREATE_STATUSES = ("active", "incomplete")
 
 
 def _aware(moment: datetime | None) -> datetime:
@@ -210,8 +214,11 @@ async def create_subscription(
     start_timestamp: datetime | None = None,
     trigger_immediate_billing: bool = False,
     allow_multiple: bool = False,
+    status: str = "active",
 ) -> Subscription:
     """Version 1 of a new subscription (see the module docstring for every rule)."""
+    if status not in CREATE_STATUSES:
+        raise ValueError(f"a subscription cannot be created {status!r}")
     start = _aware(start_timestamp)
     async with in_transaction():
         # Locked: concurrent creates for one customer queue here (see the module docstring).
@@ -235,7 +242,7 @@ async def create_subscription(
             plan_id=plan.id,
             effective_price_id=price.id,
             version_number=1,
-            status="active",
+            status=status,
             start_timestamp=start,
             current_period_start=period_start,
             current_period_end=period_end,

@@ -186,6 +186,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "subscription periods",
         "billing",
         "payments",
+        "abandoned checkouts",
         "credit grants",
         "usage idempotency keys",
         "usage checkpoints",

@@ -6,6 +6,7 @@ from webapp.forms.plain_words import plain
 from webapp.pages import (
     api_keys,
     auth,
+    checkout,
     customers,
     dates,
     embed,
@@ -50,6 +51,7 @@ BLUEPRINTS = (
     tax.bp,
     payment_providers.bp,
     embed.bp,
+    checkout.bp,
     invoice_pdf.bp,
 )
 

@@ -6,6 +6,9 @@ key in the query (an iframe cannot send headers). Unlike dashboard pages these m
 any origin (``frame-ancestors *`` and no ``X-Frame-Options``: webapp/security_headers.py). They
 hold nothing secret (a publishable key is public by design) and use no session.
 
+``&checkout=hosted`` (opt-in) makes the plan buttons open Tally's hosted checkout page
+(webapp/pages/checkout.py) in a new tab as well as posting ``tally:plan-selected``.
+
 The page loads ``static/pricing-table.js`` with ``data-tally-document``: the embed script gives
 it the same stylesheet and the monthly/yearly switch as the ``<tally-pricing-table>`` element.
 """
@@ -89,6 +92,8 @@ async def pricing_table(slug: str):
         saving=yearly_saving(table["plans"]),
         money=format_money,
         safe_url=safe_url,
+        checkout=request.args.get("checkout"),
+        key=request.args.get("key"),
     )
 
 

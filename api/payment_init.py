@@ -1,0 +1,152 @@
+"""/v1/public/payment-init: a customer starts paying for a plan (publishable key).
+
+Required: ``planId``, ``priceId``, and ``customerId`` or ``customer.email``. Optional:
+``customer.name`` and ``customer.country`` (two letters; provider B needs it), used only when
+the customer is created (found by email, a customer is used as stored).
+
+Answers (201; every one has ``status``, ``subscriptionId``, ``invoiceId``, ``amountCents``,
+``subtotalCents``, ``taxCents``, ``currency``; the amounts are the first invoice's, tax
+included):
+
+- provider A: ``{provider: "provider_a", clientSecret, paymentIntentId, publishableKey, ...}``
+  with ``status`` ``requires_payment``: confirm the PaymentIntent in the browser;
+- provider B: ``{provider: "provider_b", paymentLink, paymentId, ...}``, ``status``
+  ``requires_payment``: send the customer to the link; ``paymentId`` is provider B's;
+- nothing owed now (a free price, a trial): ``{provider: null, status: "active", ...}``; the
+  subscription is active already.
+
+Either provider's success arrives by its webhook; the subscription then turns ``active`` and
+its invoice ``paid``. ``GET /v1/public/events/{paymentIntentId}`` streams it (for provider B,
+the ``paymentId``).
+
+Errors: 400 ``Invalid input...`` (bad shape, no customer, a price of another plan, provider B
+without a country); 404 ``Plan not found or access denied`` / ``Price not found or access
+denied`` / ``Customer not found or access denied`` (another merchant's or mode's ids too); 409
+``Customer already has an active subscription.`` with ``existingSubscriptionId``; 409 when no
+payment provider is configured for the key's mode (and something is owed); 502 when the
+provider refuses or cannot be reached (nothing was charged; try again). 401 for a missing,
+revoked or secret key.
+
+``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
+mode only; billing/payments/checkout_sandbox.py).
+"""
+
+from pydantic import BaseModel
+from quart import Blueprint
+from quart_schema import document_response, validate_request
+
+from api.common import Body, ErrorBody
+from api.subscription_models import ActiveConflict
+from billing.payments import checkout, checkout_sandbox
+from webapp.auth import merchant_id, publishable_key_required
+
+bp = Blueprint("payment_init", __name__, url_prefix="/public")
+
+
+class CheckoutCustomer(Body):
+    email: str | None = None
+    name: str | None = None
+    country: str | None = None
+
+
+class PaymentInit(Body):
+    planId: str
+    priceId: str
+    customerId: str | None = None
+    customer: CheckoutCustomer | None = None
+
+
+class PaymentInitOut(BaseModel):
+    """The fields of every provider; the ones of other providers are absent."""
+
+    provider: str | None
+    status: str
+    subscriptionId: str
+    invoiceId: str | None
+    amountCents: int
+    subtotalCents: int
+    taxCents: int
+    currency: str
+    clientSecret: str | None = None
+    paymentIntentId: str | None = None
+    publishableKey: str | None = None
+    paymentLink: str | None = None
+    paymentId: str | None = None
+
+
+class CardFields(Body):
+    number: str
+    expMonth: int
+    expYear: int
+    cvc: str
+
+
+class ConfirmCard(Body):
+    paymentIntentId: str
+    card: CardFields
+
+
+class ConfirmCardOut(BaseModel):
+    status: str
+    message: str | None
+
+
+def answer(started: checkout.CheckoutStarted) -> dict:
+    invoice, call = started.invoice, started.call
+    body = {
+        "provider": started.provider,
+        "status": "requires_payment" if call else started.subscription.status,
+        "subscriptionId": started.subscription.stable_subscription_id,
+        "invoiceId": invoice.id if invoice else None,
+        "amountCents": started.amount_cents,
+        "subtotalCents": invoice.subtotal_cents if invoice else 0,
+        "taxCents": invoice.tax_cents if invoice else 0,
+        "currency": invoice.currency if invoice else started.currency,
+    }
+    if call and call.provider == "provider_a":
+        body.update(
+            clientSecret=call.client_secret,
+            paymentIntentId=call.provider_payment_id,
+            publishableKey=call.publishable_key,
+        )
+    elif call:
+        body.update(paymentLink=call.payment_link, paymentId=call.provider_payment_id)
+    return body
+
+
+@bp.post("/payment-init")
+@publishable_key_required
+@validate_request(PaymentInit)
+@document_response(PaymentInitOut, 201)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+@document_response(ActiveConflict, 409)
+@document_response(ErrorBody, 502)
+async def payment_init(data: PaymentInit):
+    """Start paying for a plan: a customer (found or created), an incomplete subscription, its
+    first invoice with tax, and a provider A PaymentIntent or provider B payment link. See
+    the module docstring for the required fields, each answer and every error."""
+    started = await checkout.payment_init(
+        merchant_id(),
+        plan_id=data.planId,
+        price_id=data.priceId,
+        customer_id=data.customerId,
+        customer=data.customer.model_dump() if data.customer else None,
+    )
+    return answer(started), 201
+
+
+@bp.post("/payment-init/confirm-card")
+@publishable_key_required
+@validate_request(ConfirmCard)
+@document_response(ConfirmCardOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 403)
+@document_response(ErrorBody, 404)
+async def confirm_card(data: ConfirmCard):
+    """Test mode only: confirm a checkout's PaymentIntent with card fields (the offline
+    sandbox card form of the hosted checkout page; live checkouts confirm in the browser with
+    the provider's script). Answers the outcome; the webhook may also report it."""
+    return await checkout_sandbox.confirm_card(
+        merchant_id(), payment_intent_id=data.paymentIntentId, card=data.card.model_dump()
+    )

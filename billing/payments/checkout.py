@@ -1,0 +1,241 @@
+"""Checkout: ``POST /v1/public/payment-init``, a customer buying a plan from a browser.
+
+The request names a plan version, one of its prices, and the customer: ``customerId``, or
+``customer {email, name, country}`` (found by email, else created). In one transaction, under
+the merchant's lock (so two checkouts of one new email make one customer):
+
+1. plan, price and customer are the merchant's (404 with the spec's messages otherwise, for
+   another merchant's or mode's ids too); a customer with an open subscription (active,
+   paused, unpaid) is refused with 409 and ``existingSubscriptionId``;
+2. the subscription is created ``incomplete`` (billing/subscriptions/checkout_states.py: it is
+   not active, not billed by the due-work pass, and does not block the next checkout), and its
+   first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer);
+   a customer's earlier incomplete subscription for the same plan and price is reused (a retry
+   is a new payment attempt on the same invoice), one for another plan or price is ended
+   and its unpaid invoice voided;
+3. nothing owed now (a free price, a trial) makes the subscription ``active`` at once: no
+   provider is called and none needs to be configured;
+4. otherwise a pending ``Payment`` (attempt n of the invoice, key ``{invoice}:attempt-{n}``)
+   is written; with no provider configured the whole transaction is refused (409) and nothing
+   stays behind.
+
+After the commit the provider is called with the payment's idempotency key: provider A (the
+first configured, as for every charge) gets a customer and a PaymentIntent that is not
+confirmed (the browser confirms it) with ``metadata.payment_id``; provider B makes a hosted
+payment link (it needs the customer's billing country). A refusal marks the payment failed and
+answers 502; the subscription stays incomplete for the next try.
+
+Checkout payments carry no lease (``retry_at`` null): the due-work pass never calls them
+again, the customer does. Their outcome arrives by the provider's webhook (or the sandbox
+card form, ``checkout_sandbox``) through ``payment_outcomes``: success pays the invoice and
+activates the subscription; failure leaves it incomplete. ``expire_abandoned`` (a due-work
+step) ends incomplete subscriptions nobody paid within ``ABANDONED_AFTER``.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from tortoise.transactions import in_transaction
+
+from billing.accounts.merchants import get_merchant, lock_merchant
+from billing.catalog.models import Plan, Price
+from billing.core.claims import work_through
+from billing.core.errors import Conflict, Invalid
+from billing.core.lookup import find_scoped
+from billing.core.models import utcnow
+from billing.customers import customers
+from billing.customers.models import Customer
+from billing.invoicing.billing_run import bill_now
+from billing.invoicing.models import Invoice
+from billing.payments import checkout_calls
+from billing.payments.charging import idempotency_key
+from billing.payments.models import Payment
+from billing.payments.payment_outcomes import PENDING, mark_failed
+from billing.payments.providers import configured_providers
+from billing.subscriptions import checkout_states, subscriptions
+from billing.subscriptions.models import Subscription
+
+NO_CUSTOMER = "Invalid input: customerId or customer.email is required"
+NO_PROVIDER = (
+    "No payment provider is configured for this merchant in {mode} mode: "
+    "configure provider A or provider B before selling paid plans"
+)
+NEEDS_COUNTRY = (
+    "Invalid input: provider B needs the customer's billing country (customer.country, two letters)"
+)
+REPLACED = "A newer checkout attempt replaced this one"
+ABANDONED_AFTER = timedelta(hours=24)
+
+
+@dataclass(frozen=True)
+class CheckoutStarted:
+    """What payment-init answers: the subscription and its first invoice, and, when
+    something is owed, the payment and what the browser needs to pay it."""
+
+    subscription: Subscription
+    currency: str
+    invoice: Invoice | None
+    payment: Payment | None
+    provider: str | None
+    call: checkout_calls.Started | None = None
+
+    @property
+    def amount_cents(self) -> int:
+        return self.invoice.total_cents if self.invoice else 0
+
+
+async def _customer(merchant_id: str, customer_id: object, person: dict | None) -> Customer:
+    if customer_id is not None:
+        return await find_scoped(
+            Customer, merchant_id, customer_id, subscriptions.CUSTOMER_NOT_FOUND, lock=True
+        )
+    email = (person or {}).get("email")
+    if not isinstance(email, str) or not email.strip():
+        raise Invalid(NO_CUSTOMER)
+    found = await customers.find_by_email(merchant_id, email)
+    if found is not None:
+        return found
+    return await customers.create_customer(
+        merchant_id,
+        email=email,
+        name=(person or {}).get("name"),
+        billing_country=(person or {}).get("country"),
+    )
+
+
+async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
+    return (
+        await Invoice.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_id, status="unpaid")
+        .order_by("-issue_date", "-id")
+        .first()
+    )
+
+
+async def _end(live: Subscription, now: datetime) -> None:
+    """End an incomplete subscription and void its unpaid invoices (never paid, never owed)."""
+    await checkout_states.end_abandoned(live, now)
+    await (
+        Invoice.scoped(live.merchant_id)
+        .filter(stable_subscription_id=live.stable_subscription_id, status="unpaid")
+        .update(status="void")
+    )
+
+
+async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime):
+    """The customer's incomplete subscription for this plan and price with its unpaid invoice;
+    other incomplete ones are ended (the customer chose something else)."""
+    kept = None
+    for live in await checkout_states.incomplete_of(customer.merchant_id, customer.id):
+        invoice = await _unpaid_invoice(customer.merchant_id, live.stable_subscription_id)
+        same = (live.plan_id, live.effective_price_id) == (plan.id, price.id)
+        if kept is None and same and invoice is not None:
+            kept = live, invoice
+        else:
+            await _end(live, now)
+    return kept
+
+
+async def _new_payment(invoice: Invoice, provider: str) -> Payment:
+    earlier = await Payment.filter(invoice_id=invoice.id).order_by("-attempt")
+    for old in earlier:
+        if old.status == PENDING:
+            await mark_failed(old.id, REPLACED)
+    attempt = earlier[0].attempt + 1 if earlier else 1
+    payment = await Payment.create(
+        merchant_id=invoice.merchant_id,
+        invoice_id=invoice.id,
+        customer_id=invoice.customer_id,
+        provider=provider,
+        amount_cents=invoice.total_cents,
+        currency=invoice.currency,
+        status=PENDING,
+        attempt=attempt,
+        idempotency_key=idempotency_key(invoice.id, attempt),
+        retry_at=None,  # no lease: only the customer pays a checkout (module docstring)
+    )
+    await Invoice.filter(id=invoice.id).update(payment_status=PENDING, payment_id=payment.id)
+    return payment
+
+
+async def _prepare(
+    merchant_id: str, plan_id: object, price_id: object, customer_id: object, person
+) -> CheckoutStarted:
+    now = utcnow()
+    async with in_transaction():
+        await lock_merchant(merchant_id)
+        plan = await find_scoped(Plan, merchant_id, plan_id, subscriptions.PLAN_NOT_FOUND)
+        price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
+        if price.plan_id != plan.id:
+            raise Invalid(subscriptions.PRICE_NOT_OF_PLAN)
+        customer = await _customer(merchant_id, customer_id, person)
+        existing = await subscriptions.open_subscription_of(merchant_id, customer.id)
+        if existing is not None:
+            raise Conflict(
+                subscriptions.ALREADY_ACTIVE,
+                existingSubscriptionId=existing.stable_subscription_id,
+            )
+        kept = await _reusable(customer, plan, price, now)
+        if kept is not None:
+            live, invoice = kept
+        else:
+            live = await subscriptions.create_subscription(
+                merchant_id,
+                customer_id=customer.id,
+                plan_id=plan.id,
+                effective_price_id=price.id,
+                start_timestamp=now,
+                status=checkout_states.INCOMPLETE,
+            )
+            await bill_now(merchant_id, live.stable_subscription_id, now)
+            invoice = await _unpaid_invoice(merchant_id, live.stable_subscription_id)
+        if invoice is None or invoice.total_cents <= 0:
+            await checkout_states.activate(merchant_id, live.stable_subscription_id, now)
+            await live.refresh_from_db()
+            return CheckoutStarted(live, price.currency, invoice, None, None)
+        configured = await configured_providers(merchant_id)
+        if not configured:
+            mode = (await get_merchant(merchant_id)).mode
+            raise Conflict(NO_PROVIDER.format(mode=mode))
+        if configured[0] == "provider_b" and not customer.billing_country:
+            raise Invalid(NEEDS_COUNTRY)
+        payment = await _new_payment(invoice, configured[0])
+    return CheckoutStarted(live, price.currency, invoice, payment, configured[0])
+
+
+async def payment_init(
+    merchant_id: str,
+    *,
+    plan_id: object,
+    price_id: object,
+    customer_id: object = None,
+    customer: dict | None = None,
+) -> CheckoutStarted:
+    """Start a checkout (see the module docstring for every rule and answer)."""
+    started = await _prepare(merchant_id, plan_id, price_id, customer_id, customer)
+    if started.payment is None:
+        return started
+    plan = await Plan.get(id=started.subscription.plan_id)
+    call = await checkout_calls.start(started.payment, description=plan.plan_name)
+    return dataclasses.replace(started, call=call)
+
+
+async def expire_abandoned(now: datetime, merchant_id: str | None = None):
+    """The due-work step: end incomplete subscriptions created more than ``ABANDONED_AFTER``
+    before ``now`` whose first invoice is still unpaid, and void that invoice. A payment that
+    succeeds afterwards (a PaymentIntent confirmed late) still pays the invoice but activates
+    nothing: the merchant sees a paid invoice of an ended subscription and refunds it."""
+    due = Subscription.filter(
+        status=checkout_states.INCOMPLETE,
+        end_timestamp=None,
+        created_at__lte=now - ABANDONED_AFTER,
+    )
+    if merchant_id:
+        due = due.filter(merchant_id=merchant_id)
+
+    async def expire(live: Subscription) -> str:
+        await _end(live, now)
+        return "abandoned checkout ended"
+
+    return await work_through(due, ("created_at", "id"), expire, what="abandoned checkout")

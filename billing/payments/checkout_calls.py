@@ -1,0 +1,115 @@
+"""The provider calls that start a checkout's payment, made after its transaction committed.
+
+- Provider A: a customer at the gateway (email, name, ``metadata.customer_id``) and a
+  PaymentIntent for the invoice's total that is *not* confirmed: the customer's browser
+  confirms it with their card. Its ``metadata.payment_id`` is what the webhook settles. Both
+  calls carry the payment's idempotency key (the customer call suffixed ``:customer``), so a
+  repeated call returns the first objects instead of making new ones.
+- Provider B: a hosted payment link (``provider_b.create_link``) with the payment's key.
+
+A refusal, or a provider that cannot be reached, marks the payment failed (nothing was
+charged: an unconfirmed PaymentIntent or an unopened link takes no money) and raises
+``BadGateway`` with the provider's sentence.
+"""
+
+import asyncio
+from dataclasses import dataclass
+
+from dodopayments import DodoPaymentsError
+from tortoise.transactions import in_transaction
+
+from billing.core.errors import BadGateway
+from billing.customers.models import Customer
+from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments.models import Payment
+from billing.payments.payment_outcomes import mark_failed
+from billing.payments.provider_a import ProviderAError
+from billing.payments.provider_b_charging import link_details
+
+UNREACHABLE_B = "Provider B could not be reached; try again in a moment"
+NOT_CONFIGURED = "The payment provider is no longer configured for this merchant"
+
+
+@dataclass(frozen=True)
+class Started:
+    """What the browser needs: a client secret (provider A) or a payment link (provider B),
+    and the provider's payment id the event stream is keyed by."""
+
+    provider: str
+    provider_payment_id: str
+    client_secret: str | None = None
+    publishable_key: str | None = None
+    payment_link: str | None = None
+
+
+def _intent(secret: str, payment: Payment, customer: Customer) -> tuple[str, str]:
+    gateway = provider_a.client(secret)
+    key = payment.idempotency_key
+    person = {"email": customer.email, "metadata": {"customer_id": customer.id}}
+    if customer.name:
+        person["name"] = customer.name
+    made = gateway.v1.customers.create(
+        params=person, options={"idempotency_key": f"{key}:customer"}
+    )
+    params = {
+        "amount": payment.amount_cents,
+        "currency": payment.currency.lower(),
+        "customer": made.id,
+        "metadata": {"payment_id": payment.id, "invoice_id": payment.invoice_id},
+    }
+    intent = gateway.v1.payment_intents.create(params=params, options={"idempotency_key": key})
+    return intent.id, intent.client_secret
+
+
+async def _provider_a(payment: Payment, customer: Customer) -> Started:
+    secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+    if secret is None:
+        raise ProviderAError(NOT_CONFIGURED)
+    intent_id, client_secret = await asyncio.to_thread(
+        provider_a._call, "start the payment", lambda: _intent(secret, payment, customer)
+    )
+    await Payment.filter(id=payment.id).update(provider_payment_id=intent_id)
+    return Started(
+        "provider_a",
+        intent_id,
+        client_secret=client_secret,
+        publishable_key=await provider_a_config.public_key(payment.merchant_id),
+    )
+
+
+async def _provider_b(payment: Payment, description: str) -> Started:
+    key = await provider_b_config.secret_and_environment(payment.merchant_id)
+    details = await link_details(payment)
+    if key is None or details is None:
+        raise provider_b.ChargeRefused(NOT_CONFIGURED if key is None else "No billing country")
+    person, billing, _ = details
+    try:
+        made = await provider_b.create_link(
+            *key,
+            amount_cents=payment.amount_cents,
+            currency=payment.currency,
+            description=description,
+            customer=person,
+            billing=billing,
+            idempotency_key=payment.idempotency_key,
+            metadata={"payment_id": payment.id, "invoice_id": payment.invoice_id},
+        )
+    except DodoPaymentsError as unknown:
+        raise provider_b.ChargeRefused(UNREACHABLE_B) from unknown
+    await Payment.filter(id=payment.id).update(
+        provider_payment_id=made.payment_id, payment_link=made.payment_link
+    )
+    return Started("provider_b", made.payment_id, payment_link=made.payment_link)
+
+
+async def start(payment: Payment, *, description: str) -> Started:
+    """Call the payment's provider (never inside a transaction); see the module docstring."""
+    customer = await Customer.get(id=payment.customer_id)
+    try:
+        if payment.provider == "provider_b":
+            return await _provider_b(payment, description)
+        return await _provider_a(payment, customer)
+    except (ProviderAError, provider_b.ChargeRefused) as refused:
+        async with in_transaction():
+            await mark_failed(payment.id, refused.message)
+        raise BadGateway(refused.message) from refused

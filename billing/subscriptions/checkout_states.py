@@ -1,0 +1,68 @@
+"""``incomplete``: a subscription sold by checkout that waits for its first payment.
+
+Checkout (billing/payments/checkout.py) creates the subscription before the customer pays, so
+that the first invoice, its tax and the payment have a subscription to belong to. Until that
+invoice is paid the subscription is ``incomplete``, and in that state it:
+
+- does not count: not active for entitlements, MRR or the customer's subscription status
+  (all of those read ``status == "active"``);
+- does not block: it is not one of the open statuses (``subscriptions.OPEN_STATUSES``), so the
+  same customer checking out again is not refused with 409; checkout reuses it instead;
+- is not billed by the due-work pass (billing/invoicing/billing_run.py leaves it out of its
+  claims) and its failed first payment is not retried by dunning (payments/payment_dunning.py):
+  the customer is still on the checkout page and pays again there.
+
+``activate`` turns it ``active`` when its first invoice is paid (payments/payment_outcomes.py
+calls it for every paid invoice; it changes nothing for any other subscription). An incomplete
+subscription nobody pays is ended (soft-deleted, status ``ended``) by ``end_abandoned``, which
+the due-work pass runs through payments (its invoice is voided there).
+"""
+
+from datetime import datetime
+
+from billing.subscriptions import subscriptions
+from billing.subscriptions.models import Subscription, SubscriptionDetail
+
+INCOMPLETE = "incomplete"
+ACTIVE = "active"
+
+
+async def incomplete_of(merchant_id: str, customer_id: str) -> list[Subscription]:
+    """The customer's live incomplete subscriptions, oldest first."""
+    return (
+        await Subscription.scoped(merchant_id)
+        .filter(customer_id=customer_id, status=INCOMPLETE, end_timestamp=None)
+        .order_by("created_at", "id")
+    )
+
+
+async def activate(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
+    """Make the incomplete subscription ``active`` (its first invoice is paid); whether it
+    changed anything. Call inside the transaction that records the payment."""
+    if not stable_id:
+        return False
+    live = (
+        await Subscription.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_id, status=INCOMPLETE)
+        .select_for_update()
+        .first()
+    )
+    if live is None:
+        return False
+    live.status = ACTIVE
+    await live.save(update_fields=["status", "updated_at"])
+    await subscriptions.record_event(merchant_id, live, "activated", at=at)
+    return True
+
+
+async def end_abandoned(live: Subscription, at: datetime) -> None:
+    """End an incomplete subscription nobody paid for: status ``ended``, soft-deleted, and no
+    billing detail due any more. Call with the row locked, inside a transaction."""
+    live.status = "ended"
+    live.end_timestamp = at
+    live.deleted_at = at
+    await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])
+    await SubscriptionDetail.filter(subscription_id=live.id).update(
+        next_billing_date=None, deleted_at=at
+    )
+    await subscriptions.record_event(live.merchant_id, live, "abandoned", at=at)

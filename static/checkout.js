@@ -1,0 +1,139 @@
+/*
+ * Tally hosted checkout page (templates/checkout/page.html). Plain JavaScript, no build step.
+ *
+ * 1. The customer's email, name and country go to POST /v1/public/payment-init (publishable
+ *    key in X-Service-Key); its answer shows the total with tax.
+ * 2. Provider A: the sandbox card form confirms the PaymentIntent through Tally
+ *    (payment-init/confirm-card, test mode only). Provider B: a button opens the payment link.
+ * 3. The page listens to /v1/public/events/{paymentIntentId}?key=... (event `status`, data
+ *    {paymentIntentId, status, invoiceId}) and shows the outcome in place; the confirm answer
+ *    shows it too, whichever comes first. "Try again" starts payment-init again (the same
+ *    subscription and invoice, a new attempt).
+ */
+(function () {
+  "use strict";
+
+  var root, key, started = null, stream = null, settled = false;
+
+  function $(id) { return document.getElementById(id); }
+
+  function money(cents, currency) {
+    return (cents / 100).toFixed(2) + " " + currency;
+  }
+
+  function show(text, kind) {
+    var status = $("status");
+    status.textContent = text;
+    status.setAttribute("data-state", kind || "");
+    status.setAttribute("aria-busy", kind === "busy" ? "true" : "false");
+    $("retry").hidden = kind !== "failed";
+  }
+
+  function post(path, body) {
+    return fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Service-Key": key },
+      body: JSON.stringify(body),
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (!response.ok) throw new Error(answer.error || "The server answered " + response.status);
+        return answer;
+      });
+    });
+  }
+
+  function finish(status, message) {
+    if (settled) return;
+    if (status === "succeeded") {
+      settled = true;
+      $("card-form").hidden = true;
+      $("link-step").hidden = true;
+      show("Paid — you're subscribed", "paid");
+    } else if (status === "failed") {
+      $("card-form").hidden = true;
+      show("The payment failed: " + (message || "the card was declined"), "failed");
+    } else {
+      show("Processing…", "busy");
+    }
+    if (stream && status !== "pending" && status !== "processing") { stream.close(); stream = null; }
+  }
+
+  function listen(id) {
+    if (!window.EventSource || !id) return;
+    if (stream) stream.close();
+    stream = new EventSource("/v1/public/events/" + encodeURIComponent(id) + "?key=" + encodeURIComponent(key));
+    stream.addEventListener("status", function (event) {
+      var data = {};
+      try { data = JSON.parse(event.data); } catch (error) { return; }
+      if (data.status === "succeeded" || data.status === "failed") finish(data.status);
+    });
+    stream.onerror = function () { if (stream) { stream.close(); stream = null; } };
+  }
+
+  function begin(answer) {
+    started = answer;
+    $("customer-form").hidden = true;
+    $("summary").hidden = false;
+    root.querySelector("[data-subtotal]").textContent = money(answer.subtotalCents, answer.currency);
+    root.querySelector("[data-tax]").textContent = money(answer.taxCents, answer.currency);
+    root.querySelector("[data-total]").textContent = money(answer.amountCents, answer.currency);
+    if (answer.status === "active") { finish("succeeded"); return; }
+    if (answer.provider === "provider_b") {
+      $("pay-link").href = answer.paymentLink;
+      $("link-step").hidden = false;
+      show("Waiting for your payment on the payment page…", "busy");
+      listen(answer.paymentId);
+    } else {
+      $("card-form").hidden = false;
+      show("", "");
+      listen(answer.paymentIntentId);
+    }
+  }
+
+  function customer() {
+    var form = $("customer-form");
+    var person = { email: form.email.value.trim(), name: form.name.value.trim() || null };
+    if (form.country.value.trim()) person.country = form.country.value.trim().toUpperCase();
+    return person;
+  }
+
+  function init(event) {
+    if (event) event.preventDefault();
+    settled = false;
+    show("Processing…", "busy");
+    post("/v1/public/payment-init", {
+      planId: root.getAttribute("data-plan-id"),
+      priceId: root.getAttribute("data-price-id"),
+      customer: customer(),
+    }).then(begin, function (error) {
+      $("customer-form").hidden = false;
+      show(error.message, "failed");
+    });
+  }
+
+  function pay(event) {
+    event.preventDefault();
+    var form = $("card-form");
+    var card = {
+      number: form.number.value.replace(/\s+/g, ""),
+      expMonth: parseInt(form.expMonth.value, 10) || 0,
+      expYear: parseInt(form.expYear.value, 10) || 0,
+      cvc: form.cvc.value.trim(),
+    };
+    form.querySelector("button").disabled = true;
+    show("Processing…", "busy");
+    post("/v1/public/payment-init/confirm-card", { paymentIntentId: started.paymentIntentId, card: card })
+      .then(function (answer) { finish(answer.status, answer.message); },
+            function (error) { finish("failed", error.message); })
+      .then(function () { form.querySelector("button").disabled = false; });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    root = $("checkout");
+    if (!root) return;
+    key = root.getAttribute("data-key");
+    $("customer-form").addEventListener("submit", init);
+    $("card-form").addEventListener("submit", pay);
+    $("retry").addEventListener("click", function () { init(null); });
+  });
+})();

@@ -1,0 +1,95 @@
+"""The hosted checkout page in Chromium against ``tally serve`` pointed at localstripe: the
+iframe pricing table with ``checkout=hosted`` opens it, the sandbox card form pays with
+4242... and shows a decline of ...0341 in place, with "Try again"; at 1280 and 390 px."""
+
+import os
+
+import httpx
+import pytest
+from playwright.async_api import expect
+
+from billing.catalog import pricing_tables
+from billing.catalog.models import Price
+from billing.subscriptions.models import Subscription
+from tests.card_payments import DECLINED_CARD, GOOD_CARD, KEYS
+from tests.conftest import in_test_mode, serve_on_free_port, stop_process
+from tests.factories import make_plan
+from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture)
+from tests.pages.conftest import DESKTOP, PHONE, screenshot
+
+VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
+OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.fixture(scope="module")
+def live_server(database_url, tmp_path_factory, localstripe_url):  # noqa: F811
+    """``tally serve`` with provider A's API base at localstripe."""
+    name = "TALLY_PROVIDER_A_API_BASE"
+    saved = os.environ.get(name)
+    os.environ[name] = localstripe_url
+    try:
+        process, base_url = serve_on_free_port(
+            database_url, tmp_path_factory.mktemp("checkout-data"), stdout=None, stderr=None
+        )
+    finally:
+        os.environ.pop(name, None) if saved is None else os.environ.update({name: saved})
+    yield base_url
+    stop_process(process)
+
+
+async def shop(live_server, make_merchant):
+    """A test-mode merchant with provider A saved through the server's own API (the server
+    seals the keys with its encryption key), a plan and a pricing table."""
+    account = await in_test_mode(await make_merchant())
+    async with httpx.AsyncClient(base_url=live_server, timeout=30) as http:
+        saved = await http.post("/v1/provider-a/config", json=KEYS, headers=account.headers)
+    assert saved.status_code == 200, saved.text
+    plan = await make_plan(account.id, name="Pro", monthly_cents=4900)
+    await pricing_tables.create_table(
+        account.id, name="Pricing", slug="pricing", plan_ids=[plan.id]
+    )
+    price = await Price.filter(plan_id=plan.id).first()
+    return account, plan, price
+
+
+async def fill_card(page, number: str) -> None:
+    form = page.locator("#card-form")
+    await form.get_by_label("Card number").fill(number)
+    await form.get_by_label("Month").fill("12")
+    await form.get_by_label("Year").fill("2034")
+    await form.get_by_label("CVC").fill("123")
+    await form.get_by_role("button", name="Pay").click()
+
+
+@VIEWPORTS
+async def test_checkout_declines_then_pays(new_page, live_server, make_merchant, viewport):
+    account, plan, price = await shop(live_server, make_merchant)
+    page = await new_page(viewport)
+    await page.goto(f"/embed/pricing-tables/pricing?key={account.publishable_key}&checkout=hosted")
+    async with page.context.expect_page() as opened:
+        await page.get_by_role("button", name="Get started").click()
+    checkout = await opened.value
+    await checkout.wait_for_load_state()
+    assert f"/checkout/pricing/{plan.id}?price={price.id}" in checkout.url
+    await expect(checkout.get_by_text("49.00 USD / month")).to_be_visible()
+    await expect(checkout.get_by_role("heading", name="Pro")).to_be_visible()
+
+    await checkout.get_by_label("Email").fill("ada@example.com")
+    await checkout.get_by_label("Name").fill("Ada")
+    await checkout.get_by_role("button", name="Continue").click()
+    await expect(checkout.locator("[data-total]")).to_have_text("49.00 USD")
+
+    await fill_card(checkout, DECLINED_CARD)
+    status = checkout.locator("#status")
+    await expect(status).to_contain_text("The payment failed")
+    await expect(checkout.get_by_role("button", name="Try again")).to_be_visible()
+    assert await checkout.evaluate(OVERFLOW)
+    await screenshot(checkout, f"checkout-declined-{viewport['width']}")
+
+    await checkout.get_by_role("button", name="Try again").click()
+    await fill_card(checkout, GOOD_CARD)
+    await expect(status).to_have_text("Paid — you're subscribed")
+    assert await checkout.evaluate(OVERFLOW)
+    await screenshot(checkout, f"checkout-paid-{viewport['width']}")
+    subscription = await Subscription.get(merchant_id=account.id, deleted_at=None)
+    assert subscription.status == "active"

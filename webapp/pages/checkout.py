@@ -1,0 +1,67 @@
+"""The hosted checkout page: ``/checkout/{pricingTableSlug}/{planId}?price=...&key=pk_...``.
+
+What the pricing table's plan buttons open with ``checkout="hosted"``. Authenticated by the
+publishable key in the query (the page is linked from merchants' sites, so no session); it
+shows only what the public pricing table shows: a plan of that active table and one of its
+prices. The merchant's display name, the plan and the price in plain words are drawn here; the
+total with tax comes from payment-init, which the page's script (``static/checkout.js``) calls
+when the customer submits their email and name. Then:
+
+- provider A: the offline sandbox card form (test mode only: payment-init's ``confirm-card``;
+  a live checkout would confirm the PaymentIntent with the provider's own script);
+- provider B: a button opening the provider's payment link in a new tab;
+- in both cases the page listens to ``/v1/public/events/{paymentIntentId}?key=...`` and shows
+  "Processing…", "Paid — you're subscribed" or the failure, with a way to try again.
+"""
+
+from quart import Blueprint, render_template, request
+
+from billing.accounts import api_keys, merchants
+from billing.catalog import pricing_table_views as views
+from billing.core.errors import NotFound, Unauthorized
+from webapp.pages.embed import _error
+
+bp = Blueprint("checkout", __name__, url_prefix="/checkout")
+
+PRICE_NOT_OFFERED = "This plan has no such price in this pricing table"
+
+
+def price_words(price: dict, interval: str) -> str:
+    """``4900, USD, month`` → ``49.00 USD / month``."""
+    cents = price["amountCents"]
+    return f"{cents // 100:,}.{cents % 100:02d} {price['currency']} / {interval}"
+
+
+@bp.after_request
+async def no_referrer(response):
+    response.headers["Referrer-Policy"] = "no-referrer"  # the key is in the URL
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<slug>/<plan_id>")
+async def checkout_page(slug: str, plan_id: str):
+    """The checkout for one plan and price of a pricing table; a bad key is a 401 page, an
+    unknown table, plan or price a 404 page."""
+    key_text = request.args.get("key")
+    try:
+        key = await api_keys.authenticate(key_text, key_type="publishable")
+        table = views.public_json(await views.public_table(key.merchant_id, slug))
+        plan = next((p for p in table["plans"] if p["id"] == plan_id), None)
+        offered = [(i, p) for i, p in (plan or {}).get("prices", {}).items() if p]
+        chosen = [(i, p) for i, p in offered if p["id"] == request.args.get("price")]
+        if plan is None or not chosen:
+            raise NotFound(PRICE_NOT_OFFERED)
+    except (Unauthorized, NotFound) as error:
+        return await _error(error)
+    merchant = await merchants.get_merchant(key.merchant_id)
+    interval, price = chosen[0]
+    return await render_template(
+        "checkout/page.html",
+        merchant=merchant,
+        plan=plan,
+        price=price,
+        price_text=price_words(price, interval),
+        key=key_text,
+        sandbox=merchant.mode == "test",
+    )
