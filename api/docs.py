@@ -93,19 +93,10 @@ def register_docs(app: Quart) -> None:
             "secretKey": {"type": "http", "scheme": "bearer"},
             "publishableKey": {"type": "apiKey", "in_": "header", "name": "X-Service-Key"},
             "dashboardSession": {"type": "apiKey", "in_": "cookie", "name": "tally_session"},
-            "portalSession": {
-                "type": "http",
-                "scheme": "portal",
-                "description": "Authorization: Portal <token>, a portal session's token "
-                "(POST /v1/customers/portal/sessions); it acts for that one customer only",
-            },
-            "portalCookie": {
-                "type": "apiKey",
-                "in_": "cookie",
-                "name": auth.PORTAL_COOKIE,
-                "description": "The portal session cookie the hosted portal pages set; "
-                "writes with it are refused from other sites",
-            },
+            # ``Authorization: Portal <token>`` (POST /v1/customers/portal/sessions), or the
+            # cookie the hosted portal pages set; either acts for its one customer only.
+            "portalSession": {"type": "http", "scheme": "portal"},
+            "portalCookie": {"type": "apiKey", "in_": "cookie", "name": auth.PORTAL_COOKIE},
         },
         security=[{"secretKey": []}],
     )

@@ -27,7 +27,9 @@ Charges, answered statefully and recorded (with the ``Idempotency-Key`` header) 
 
 - ``POST /{env}/subscriptions/{id}/charge``: ``{"payment_id": ...}`` (a mandate charge);
 - ``POST /{env}/products``: a one-time ``Product`` (what a link sells);
-- ``POST /{env}/payments``: a ``PaymentCreateResponse`` with its ``payment_link``.
+- ``POST /{env}/payments``: a ``PaymentCreateResponse`` with its ``payment_link``;
+- ``POST /{env}/subscriptions``: a ``SubscriptionCreateResponse`` (an on-demand subscription,
+  the mandate) with its ``payment_link``, recorded in ``mandates``.
 
 ``settled_event(record, succeeded=...)`` builds the ``payment.succeeded`` / ``payment.failed``
 event the provider would send for one of them.
@@ -192,6 +194,7 @@ class ProviderBFake:
         self.calls: list[tuple[str, str]] = []  # (method, path), for assertions
         self.charges: list[dict] = []  # mandate charges: subscription_id, body, key, payment_id
         self.links: list[dict] = []  # payment links: body, key, payment_id, payment_link
+        self.mandates: list[dict] = []  # mandate links: body, key, subscription_id, payment_link
         self.products: dict[str, dict] = {}
         self._answered: dict[str, tuple[int, dict]] = {}  # idempotency key -> first answer
         self.failures = 0
@@ -250,7 +253,7 @@ class ProviderBFake:
                 return self._answered[key]
             if (
                 method == "POST"
-                and route in (["products"], ["payments"])
+                and route in (["products"], ["payments"], ["subscriptions"])
                 or (
                     method == "POST"
                     and len(route) == 3
@@ -277,6 +280,8 @@ class ProviderBFake:
         now = datetime.now(UTC).isoformat()
         payment_id = "pay_" + secrets.token_hex(10)
         metadata = body.get("metadata") or {}
+        if route == ["subscriptions"]:
+            return self._mandate(body, key, payment_id)
         if route[0] == "subscriptions":
             self.charges.append(
                 {"subscription_id": route[1], "body": body, "key": key, "payment_id": payment_id}
@@ -321,6 +326,31 @@ class ProviderBFake:
             "metadata": metadata,
             "total_amount": product["price"]["price"],
             "product_cart": [{"product_id": product["product_id"], "quantity": 1}],
+        }
+
+    def _mandate(self, body: dict, key: str | None, payment_id: str) -> tuple[int, dict]:
+        product = self.products.get(body.get("product_id") or "")
+        if product is None or not (body.get("billing") or {}).get("country"):
+            return 422, {"code": "INVALID_REQUEST", "message": "Unknown product (fake)"}
+        subscription_id = "sub_" + secrets.token_hex(10)
+        link = f"{self.url}/mandate/{subscription_id}"
+        self.mandates.append(
+            {"body": body, "key": key, "subscription_id": subscription_id, "payment_link": link}
+        )
+        customer = body.get("customer") or {}
+        return 200, {
+            "addons": [],
+            "customer": {
+                "customer_id": "cus_" + secrets.token_hex(6),
+                "email": customer.get("email", ""),
+                "name": customer.get("name") or "",
+            },
+            "metadata": body.get("metadata") or {},
+            "payment_id": payment_id,
+            "payment_method_required": True,
+            "recurring_pre_tax_amount": 0,
+            "subscription_id": subscription_id,
+            "payment_link": link if body.get("payment_link") else None,
         }
 
     def _create_webhook(self, token: str, body: dict) -> dict:
