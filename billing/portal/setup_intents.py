@@ -81,8 +81,8 @@ async def _gateway_customer(merchant_id: str, customer: Customer) -> str | None:
         provider="provider_a",
         external_psp_customer_id__isnull=False,
     )
-    newest = query.order_by("-created_at").values_list("external_psp_customer_id", flat=True)
-    return await newest.first()  # type: ignore[return-value]
+    newest = await query.order_by("-created_at").first()
+    return newest.external_psp_customer_id if newest else None
 
 
 def _intent(secret: str, customer: Customer, gateway_customer: str | None) -> tuple[str, str]:
