@@ -28,7 +28,7 @@ from pydantic import BaseModel, ValidationError
 from quart import Blueprint, request
 from quart_schema import document_request, document_response, validate_querystring
 
-from api.common import ErrorBody, decode_json, iso, optional_body, require_json_body
+from api.common import ErrorBody, decode_json, iso, require_json_body
 from api.errors import describe_validation_error
 from api.portal_models import (
     CreateSessionBody,
@@ -51,7 +51,8 @@ bp = Blueprint("portal", __name__, url_prefix="/customers/portal")
 
 
 async def _body(model: type[BaseModel]) -> Any:
-    """The JSON body read as ``model``; an empty body is ``{}`` (a session needs nothing)."""
+    """The JSON body read as ``model``. It is documented as required (a secret key must name
+    the customer); an empty one is read as ``{}``, which is all a session needs to send."""
     raw = await request.get_data()
     require_json_body(request.content_type, raw)
     found = decode_json(raw) if raw.strip() else {}
@@ -147,7 +148,6 @@ async def portal_overview(query_args: PortalQuery):
 
 @bp.post("/create-setup-intent")
 @secret_key_or_portal
-@optional_body
 @document_request(PortalCustomerBody)
 @document_response(SetupIntentOut)
 @document_response(ErrorBody, 404)
@@ -173,7 +173,6 @@ async def create_setup_intent():
 
 @bp.post("/set-subscription-payment-method")
 @secret_key_or_portal
-@optional_body
 @document_request(SetPaymentMethodBody)
 @document_response(SuccessOut)
 @document_response(ErrorBody, 404)
