@@ -24,6 +24,7 @@ SECURITY_BY_MODE = {
     auth.PUBLISHABLE: [{"publishableKey": []}],
     auth.SESSION_ONLY: [{"dashboardSession": []}],
     auth.SECRET_OR_SESSION: [{"secretKey": []}, {"dashboardSession": []}],
+    auth.SECRET_OR_PORTAL: [{"secretKey": []}, {"portalSession": []}, {"portalCookie": []}],
     auth.UNAUTHENTICATED: [],
 }
 
@@ -65,6 +66,8 @@ class V1OpenAPIProvider(OpenAPIProvider):
             errors[400] = "Invalid input; the message names the field and the problem"
         if mode != auth.UNAUTHENTICATED:
             errors[401] = "Missing, unknown, malformed or revoked credentials"
+        if mode == auth.SECRET_OR_PORTAL:
+            errors[403] = "A portal session cookie sent by another site"
         if mode == auth.SESSION_ONLY:
             errors[403] = "Called with an API key, or without the session's X-CSRF-Token header"
         if rule.arguments:
@@ -90,6 +93,10 @@ def register_docs(app: Quart) -> None:
             "secretKey": {"type": "http", "scheme": "bearer"},
             "publishableKey": {"type": "apiKey", "in_": "header", "name": "X-Service-Key"},
             "dashboardSession": {"type": "apiKey", "in_": "cookie", "name": "tally_session"},
+            # ``Authorization: Portal <token>`` (POST /v1/customers/portal/sessions), or the
+            # cookie the hosted portal pages set; either acts for its one customer only.
+            "portalSession": {"type": "http", "scheme": "portal"},
+            "portalCookie": {"type": "apiKey", "in_": "cookie", "name": auth.PORTAL_COOKIE},
         },
         security=[{"secretKey": []}],
     )

@@ -5,8 +5,9 @@ scheduled changes (plan migrations at the next billing cycle), roll subscription
 (and end those cancelled at period end), bill due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
 end checkouts nobody paid within a day (``payments/checkout.py``),
-renew credit grants, prune usage idempotency keys past their 24-hour window and usage
-checkpoints no read has moved in weeks. Nothing else runs on a timer.
+renew credit grants, prune usage idempotency keys past their 24-hour window, usage
+checkpoints no read has moved in weeks and portal sessions a day past their expiry. Nothing
+else runs on a timer.
 
 Three things run it (``webapp/due_loop.py``): ``tally serve`` in one of its worker processes,
 ``tally worker`` as a process of its own, and ``tally run-due [--now ISO]`` once, as of any
@@ -28,6 +29,7 @@ from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
 from billing.payments import checkout, collecting
+from billing.portal import sessions as portal_sessions
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
 from billing.usage import events, usage_checkpoints
 
@@ -47,6 +49,7 @@ STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("credit grants", credit_grant_renewal.renew_due),
     ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
     ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),
+    ("portal sessions", lambda now: _pruned(portal_sessions.prune_expired, now)),
 )
 
 

@@ -16,6 +16,8 @@ not listed answers 404.
 - ``POST /{env}/webhooks``, ``GET /{env}/webhooks/{id}/secret`` (own key's webhooks only);
 - charges: ``POST /{env}/subscriptions/{id}/charge`` (a mandate, recorded in ``charges``),
   ``POST /{env}/products`` and ``POST /{env}/payments`` (a link, recorded in ``links``);
+- mandates: ``POST /{env}/subscriptions``, an on-demand subscription with its
+  ``payment_link`` (the portal's provider B setup link, recorded in ``mandates``);
 - refunds: ``POST /{env}/refunds`` (``refunds.create``: ``payment_id``, ``reason``,
   ``metadata``, optional ``items`` with amounts; recorded in ``refunds``) and
   ``GET /{env}/refunds/{id}``. A refund of a payment the key did not make answers 404, one of
@@ -57,6 +59,7 @@ class ProviderBFake:
         self.calls: list[tuple[str, str]] = []  # (method, path), for assertions
         self.charges: list[dict] = []  # mandate charges: subscription_id, body, key, payment_id
         self.links: list[dict] = []  # payment links: body, key, payment_id, payment_link
+        self.mandates: list[dict] = []  # mandate links: body, key, subscription_id, payment_link
         self.products: dict[str, dict] = {}
         self.payments: dict[str, dict] = {}  # id -> amount, currency, refunded, token, ...
         self.refunds: dict[str, dict] = {}  # id -> the refund object as answered
@@ -170,6 +173,8 @@ class ProviderBFake:
             return 200, made
         if route == ["payments"]:
             return self._link(token, body, key)
+        if route == ["subscriptions"]:
+            return self._mandate(body, key)
         if route == ["refunds"]:
             return self._refund(token, body, key)
         if route == ["webhooks"] and self.refuse_webhooks:
@@ -183,6 +188,18 @@ class ProviderBFake:
             }
             return 200, details
         return NOT_FOUND
+
+    def _mandate(self, body: dict, key: str | None) -> tuple[int, dict]:
+        if body.get("product_id") not in self.products or not (body.get("billing") or {}).get(
+            "country"
+        ):
+            return 422, {"code": "INVALID_REQUEST", "message": "Unknown product (fake)"}
+        subscription_id = "sub_" + secrets.token_hex(10)
+        link = f"{self.url}/mandate/{subscription_id}"
+        self.mandates.append(
+            {"body": body, "key": key, "subscription_id": subscription_id, "payment_link": link}
+        )
+        return 200, objects.mandate(body, subscription_id, objects.new_id("pay"), link)
 
     def _payment(self, payment_id, token, amount, currency, refund_status="succeeded") -> None:
         self.payments[payment_id] = {

@@ -86,3 +86,22 @@ def refund(payment: dict, body: dict, amount: int, status: str) -> dict:
         "currency": payment["currency"],
         "reason": body.get("reason"),
     }
+
+
+def mandate(body: dict, subscription_id: str, payment_id: str, link: str) -> dict:
+    """A ``SubscriptionCreateResponse``: the on-demand subscription that is provider B's mandate."""
+    customer = body.get("customer") or {}
+    return {
+        "addons": [],
+        "customer": {
+            "customer_id": "cus_" + secrets.token_hex(6),
+            "email": customer.get("email", ""),
+            "name": customer.get("name") or "",
+        },
+        "metadata": body.get("metadata") or {},
+        "payment_id": payment_id,
+        "payment_method_required": True,
+        "recurring_pre_tax_amount": 0,
+        "subscription_id": subscription_id,
+        "payment_link": link if body.get("payment_link") else None,
+    }

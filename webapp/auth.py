@@ -7,6 +7,13 @@ through ``merchant_id()``, which refuses to answer when no merchant was authenti
 
 Dashboard pages use a signed cookie session (``user_id``, ``merchant_id``, ``version``,
 ``csrf_token``).
+
+Portal routes (``secret_key_or_portal``) take a secret key, or a portal session
+(``billing.portal.sessions``) sent as ``Authorization: Portal <token>`` or in the
+``tally_portal`` cookie the hosted portal pages set. A session sets the merchant row and the
+one customer it is for (``portal_customer_id()``). A cookie-borne session is refused (403) for
+writes coming from another site (``Sec-Fetch-Site`` or ``Origin`` says so): the browser would
+send the cookie along with a forged request, the header never.
 """
 
 import hmac
@@ -20,6 +27,7 @@ from billing.accounts import accounts, merchants
 from billing.accounts.api_keys import authenticate
 from billing.accounts.models import Merchant, User
 from billing.core.errors import Forbidden, Unauthorized
+from billing.portal import sessions as portal_sessions
 from webapp.config import is_trusted
 
 F = TypeVar("F", bound=Callable)
@@ -28,9 +36,17 @@ SECRET = "secret"
 PUBLISHABLE = "publishable"
 SESSION_ONLY = "session"
 SECRET_OR_SESSION = "secret_or_session"
+SECRET_OR_PORTAL = "secret_or_portal"
 UNAUTHENTICATED = "none"
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+PORTAL_COOKIE = "tally_portal"
+PORTAL_SCHEME = "portal"
+NO_PORTAL_CREDENTIALS = (
+    "Send a secret key (Authorization: Bearer <key>) or a portal session "
+    "(Authorization: Portal <token>)"
+)
+CROSS_SITE = "A portal session cookie cannot be used from another site"
 
 
 def _mark(mode: str) -> Callable[[F], F]:
@@ -44,6 +60,7 @@ def _mark(mode: str) -> Callable[[F], F]:
 publishable_key_required = _mark(PUBLISHABLE)
 session_required = _mark(SESSION_ONLY)
 secret_key_or_session = _mark(SECRET_OR_SESSION)
+secret_key_or_portal = _mark(SECRET_OR_PORTAL)
 no_auth = _mark(UNAUTHENTICATED)
 
 
@@ -90,6 +107,9 @@ async def authenticate_api_request() -> None:
             )
         await _require_api_session(need_merchant=False)
         return
+    elif mode == SECRET_OR_PORTAL and not bearer_token():
+        await _require_portal_session()
+        return
     elif mode == SECRET_OR_SESSION and not bearer_token() and session.get("user_id"):
         await _require_api_session(need_merchant=True)
         return
@@ -113,6 +133,44 @@ async def _require_api_session(*, need_merchant: bool) -> None:
         g.merchant_id = (await merchants.tenant_of(current, mode)).id
     elif need_merchant:
         raise Unauthorized("Log in to the dashboard first")
+
+
+def portal_customer_id() -> str | None:
+    """The customer a portal session is for; None when a secret key called."""
+    return g.get("portal_customer_id")
+
+
+def portal_return_url() -> str | None:
+    """The ``returnUrl`` of this request's portal session, if a session called."""
+    return g.get("portal_return_url")
+
+
+def _portal_token() -> tuple[str | None, bool]:
+    """The session token of ``Authorization: Portal <token>``, else the portal cookie's; and
+    whether it came from the cookie."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == PORTAL_SCHEME:
+        return token.strip() or None, False
+    return request.cookies.get(PORTAL_COOKIE) or None, True
+
+
+def _from_another_site() -> bool:
+    if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        return True
+    origin = request.headers.get("Origin")
+    return origin is not None and origin.rstrip("/") != request.host_url.rstrip("/")
+
+
+async def _require_portal_session() -> None:
+    token, from_cookie = _portal_token()
+    if not token:
+        raise Unauthorized(NO_PORTAL_CREDENTIALS)
+    if from_cookie and request.method not in SAFE_METHODS and _from_another_site():
+        raise Forbidden(CROSS_SITE)
+    found = await portal_sessions.authenticate(token)
+    g.merchant_id = found.merchant_id
+    g.portal_customer_id = found.customer_id
+    g.portal_return_url = found.return_url
 
 
 def csrf_token() -> str:

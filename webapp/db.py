@@ -38,6 +38,7 @@ MODEL_MODULES = [
         "tax",
         "invoicing",
         "payments",
+        "portal",
     )
 ]
 EMBEDDED_DATABASE = "tally"

@@ -15,7 +15,8 @@ hosts, with the environment as the first path segment: ``{base}/test_mode``,
 Charges (``charge_mandate``, ``create_link``) carry the attempt's idempotency key as an
 ``Idempotency-Key`` header (the SDK has no option for it) and metadata naming the Tally payment
 and invoice, which the ``payment.*`` webhooks echo back. The provider settles both
-asynchronously: its answer is only the payment's id (and the link), never the outcome.
+asynchronously: its answer is only the payment's id (and the link), never the outcome. The
+portal's mandate link (``create_mandate_link``) carries a key the same way.
 
 Inbound webhooks are signed the Standard Webhooks way; ``verify_webhook`` checks them with the
 endpoint's signing secret.
@@ -213,6 +214,62 @@ async def create_link(
                 raise _refusal(error) from error
             raise
     return Charged(answer.payment_id, answer.payment_link)
+
+
+async def create_mandate_link(
+    secret: str,
+    environment: str,
+    *,
+    currency: str,
+    customer: dict[str, str],
+    billing: dict[str, str],
+    metadata: dict[str, str],
+    idempotency_key: str,
+    return_url: str | None = None,
+) -> str:
+    """A hosted link where the customer authorises a mandate: an on-demand subscription with
+    ``mandate_only`` (nothing is charged now), for a zero-priced subscription product made
+    with the same key, suffixed. Its ``subscription.active`` webhook, whose metadata echoes
+    ``metadata`` (the Tally customer), stores the mandate method. Errors as for
+    ``charge_mandate``."""
+    price = {
+        "type": "recurring_price",
+        "price": 0,
+        "currency": currency.upper(),
+        "payment_frequency_count": 1,
+        "payment_frequency_interval": "Month",
+        "subscription_period_count": 10,
+        "subscription_period_interval": "Year",
+        "discount": 0,
+        "purchasing_power_parity": False,
+    }
+    async with client(secret, environment) as dodo:
+        try:
+            product = await dodo.products.create(
+                name="Payment method for future invoices",
+                price=price,  # type: ignore[arg-type]
+                tax_category="saas",
+                metadata=metadata,
+                extra_headers={"Idempotency-Key": f"{idempotency_key}:product"},
+            )
+            answer = await dodo.subscriptions.create(
+                billing=billing,  # type: ignore[arg-type]
+                customer=customer,  # type: ignore[arg-type]
+                product_id=product.product_id,
+                quantity=1,
+                on_demand={"mandate_only": True},
+                payment_link=True,
+                metadata=metadata,
+                return_url=return_url,
+                extra_headers={"Idempotency-Key": idempotency_key},
+            )
+        except APIStatusError as error:
+            if 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
+                raise _refusal(error) from error
+            raise
+    if not answer.payment_link:
+        raise ChargeRefused("Provider B answered no payment link for the mandate")
+    return answer.payment_link
 
 
 def verify_webhook(secret: str, body: bytes | str, headers: dict[str, str]) -> dict:

@@ -190,6 +190,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "credit grants",
         "usage idempotency keys",
         "usage checkpoints",
+        "portal sessions",
     ]
 
 
