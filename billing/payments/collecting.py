@@ -116,7 +116,7 @@ async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
             return "grace cleared"
         if live.status == "ended":
             return DEFER
-        return f"dunning {await apply_end_action(live.merchant_id, live, now)}"
+        return f"dunning {await apply_end_action(live.merchant_id, live, now, by_dunning=True)}"
 
     return await work_through(due, ("grace_period_ends_at", "id"), end, what="grace period")
 
