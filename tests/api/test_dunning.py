@@ -237,9 +237,7 @@ async def test_a_signed_success_webhook_after_the_end_action_clears_it(
 
 
 async def test_a_pause_the_merchant_made_stays_after_a_success(client, make_merchant, gateway):
-    merchant, customer, stable_id, invoice = await _dunned(
-        client, make_merchant, gateway, "pause"
-    )
+    merchant, customer, stable_id, invoice = await _dunned(client, make_merchant, gateway, "pause")
     base = f"/v1/subscriptions/{stable_id}"
     for action in ("resume", "pause"):  # now the pause is the merchant's own
         answer = await client.post(f"{base}/{action}", headers=merchant.headers)
