@@ -1,186 +1,51 @@
 """A small fake of provider B (Dodo Payments) that the official ``dodopayments`` SDK talks
-HTTP to, and a sender of Standard-Webhooks-signed events.
+HTTP to. Its events and their signing are in ``provider_b_events``, its answers' JSON in
+``provider_b_objects``.
 
 No public fake of this provider exists, and mocking the SDK would test nothing of how Tally
 uses it; so this is a real HTTP server (``http.server`` in a thread, on a free loopback port)
-that answers only the calls Tally makes, in the JSON shapes the SDK's types declare.
+that answers only the calls Tally makes.
 
-Shape
------
 The provider's two environments are two hosts (``test.`` and ``live.dodopayments.com``); an
 API base set in Tally's settings stands for both, with the environment as the first path
-segment (``{base}/test_mode/...``, ``{base}/live_mode/...``). The fake serves both that way.
-A key belongs to one environment, as at the provider: used in the other one it answers 401.
-
-State (``ProviderBFake``): ``keys`` (bearer token -> environment) and ``webhooks`` (id -> the
-endpoint's details, its signing secret and the key that made it). ``add_key`` makes a key.
-
-Calls answered (``Authorization: Bearer <key>``; an unknown key or the wrong environment
-answers 401 ``{"code": "UNAUTHORIZED", ...}``; anything else 404):
+segment (``{base}/test_mode/...``, ``{base}/live_mode/...``). A key belongs to one environment,
+as at the provider: used in the other one it answers 401 ``{"code": "UNAUTHORIZED"}``. Any call
+not listed answers 404.
 
 - ``GET /{env}/brands``: ``{"items": []}`` (the SDK's ``brands.list()``, Tally's key check);
-- ``POST /{env}/webhooks``: a ``WebhookDetails`` (id, url, description, metadata, dates);
-- ``GET /{env}/webhooks/{id}/secret``: ``{"secret": "whsec_..."}`` (own key's webhooks only).
+- ``POST /{env}/webhooks``, ``GET /{env}/webhooks/{id}/secret`` (own key's webhooks only);
+- charges: ``POST /{env}/subscriptions/{id}/charge`` (a mandate, recorded in ``charges``),
+  ``POST /{env}/products`` and ``POST /{env}/payments`` (a link, recorded in ``links``);
+- refunds: ``POST /{env}/refunds`` (``refunds.create``: ``payment_id``, ``reason``,
+  ``metadata``, optional ``items`` with amounts; recorded in ``refunds``) and
+  ``GET /{env}/refunds/{id}``. A refund of a payment the key did not make answers 404, one of
+  more than is left 422, both ``{"code", "message"}`` as the provider's errors are.
 
-Charges, answered statefully and recorded (with the ``Idempotency-Key`` header) in
-``charges`` and ``links``; a key seen before answers the first answer again:
+Every POST with an ``Idempotency-Key`` seen before answers the first answer again.
 
-- ``POST /{env}/subscriptions/{id}/charge``: ``{"payment_id": ...}`` (a mandate charge);
-- ``POST /{env}/products``: a one-time ``Product`` (what a link sells);
-- ``POST /{env}/payments``: a ``PaymentCreateResponse`` with its ``payment_link``.
-
-``settled_event(record, succeeded=...)`` builds the ``payment.succeeded`` / ``payment.failed``
-event the provider would send for one of them.
-
-``fail_next`` makes the next call answer 500 (a provider outage); ``refuse_webhooks`` makes
-webhook creation answer 422 (the provider refusing Tally's URL).
-
-Events: ``event_payload`` wraps ``payment_data`` (``payment.succeeded``, ``payment.failed``,
-``payment.cancelled``) or ``subscription_data`` (``subscription.active``,
-``subscription.update_payment_method``, the mandate) in the provider's envelope, in the
-shapes of the SDK's webhook event types.
-
-Sending events: ``signed_headers`` gives the three Standard Webhooks headers for a payload
-(for Quart's test client), ``send_event`` POSTs a signed event to a URL (for a live server).
+State (``ProviderBFake``): ``keys`` (bearer token -> environment, ``add_key`` makes one),
+``webhooks``, ``payments`` (payment id -> amount, currency, what is refunded; the charges and
+links made here, and ``add_payment`` for a payment made before the test), ``refunds``. A
+payment's refunds answer ``succeeded`` unless ``add_payment(..., refund_status="pending")``
+asked otherwise; ``settle_refund`` then settles one as the provider later would, and answers
+the ``refund.*`` event it sends. ``fail_next`` makes the next call answer 500 (an outage);
+``refuse_webhooks`` makes webhook creation answer 422.
 """
 
-import base64
 import json
 import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-import httpx
-from standardwebhooks import Webhook
+from tests import provider_b_objects as objects
+from tests.provider_b_events import new_webhook_secret, refund_event
 
 ENVIRONMENTS = ("test_mode", "live_mode")
-
-
-def new_webhook_secret() -> str:
-    """A signing secret in the provider's form: ``whsec_`` and 24 random bytes in base64."""
-    return "whsec_" + base64.b64encode(secrets.token_bytes(24)).decode()
-
-
-def signed_headers(
-    secret: str, payload: str, *, msg_id: str | None = None, timestamp: datetime | None = None
-) -> dict[str, str]:
-    """The ``webhook-id``, ``webhook-timestamp`` and ``webhook-signature`` headers with which
-    the provider would deliver ``payload`` (the exact body text) signed with ``secret``."""
-    msg_id = msg_id or "msg_" + secrets.token_hex(12)
-    timestamp = timestamp or datetime.now(UTC)
-    return {
-        "webhook-id": msg_id,
-        "webhook-timestamp": str(int(timestamp.timestamp())),
-        "webhook-signature": Webhook(secret).sign(msg_id, timestamp, payload),
-    }
-
-
-def event_payload(event_type: str, data: dict, *, business_id: str = "bus_fake") -> str:
-    """An event body in the provider's envelope: business_id, type, timestamp and data."""
-    return json.dumps(
-        {
-            "business_id": business_id,
-            "type": event_type,
-            "timestamp": datetime.now(UTC).isoformat(),
-            "data": data,
-        }
-    )
-
-
-def payment_data(
-    payment_id: str, *, status: str = "succeeded", metadata: dict | None = None, **fields
-) -> dict:
-    """A ``Payment`` as the SDK's ``payment.*`` webhook events carry it (every required
-    field, so ``PaymentSucceededWebhookEvent`` and its siblings validate it)."""
-    now = datetime.now(UTC).isoformat()
-    return {
-        "payment_id": payment_id,
-        "status": status,
-        "billing": {"country": "US"},
-        "brand_id": "bnd_fake",
-        "business_id": "bus_fake",
-        "created_at": now,
-        "currency": "USD",
-        "customer": {"customer_id": "cus_fake", "email": "ada@example.com", "name": "Ada"},
-        "digital_products_delivered": False,
-        "disputes": [],
-        "includes_usage": False,
-        "is_multi_subscription": False,
-        "is_update_payment_method": False,
-        "metadata": metadata or {},
-        "payment_provider": "dodo",
-        "refunds": [],
-        "retry_attempt": 0,
-        "service_periods": [],
-        "settlement_amount": 4900,
-        "settlement_currency": "USD",
-        "subscription_ids": [],
-        "total_amount": 4900,
-        **fields,
-    }
-
-
-def subscription_data(
-    subscription_id: str, *, payment_method_id: str | None, metadata: dict | None = None
-) -> dict:
-    """An on-demand ``Subscription`` (provider B's mandate) as ``subscription.*`` events
-    carry it, with every field the SDK requires."""
-    now = datetime.now(UTC).isoformat()
-    return {
-        "subscription_id": subscription_id,
-        "payment_method_id": payment_method_id,
-        "status": "active",
-        "on_demand": True,
-        "addons": [],
-        "billing": {"country": "US"},
-        "brand_id": "bnd_fake",
-        "cancel_at_next_billing_date": False,
-        "created_at": now,
-        "credit_entitlement_cart": [],
-        "currency": "USD",
-        "customer": {"customer_id": "cus_fake", "email": "ada@example.com", "name": "Ada"},
-        "has_payment_method": payment_method_id is not None,
-        "metadata": metadata or {},
-        "meter_credit_entitlement_cart": [],
-        "meters": [],
-        "next_billing_date": now,
-        "payment_frequency_count": 1,
-        "payment_frequency_interval": "Month",
-        "previous_billing_date": now,
-        "product_id": "pdt_fake",
-        "quantity": 1,
-        "recurring_pre_tax_amount": 0,
-        "subscription_period_count": 10,
-        "subscription_period_interval": "Year",
-        "tax_inclusive": False,
-        "trial_period_days": 0,
-    }
-
-
-def settled_event(record: dict, *, succeeded: bool = True, message: str = "Declined") -> str:
-    """The ``payment.succeeded`` / ``payment.failed`` event the provider sends for one of the
-    fake's ``charges`` or ``links`` (its payment id and the metadata Tally sent)."""
-    metadata = record["body"].get("metadata") or {}
-    if succeeded:
-        data = payment_data(record["payment_id"], metadata=metadata)
-        return event_payload("payment.succeeded", data)
-    data = payment_data(
-        record["payment_id"], status="failed", metadata=metadata, error_message=message
-    )
-    return event_payload("payment.failed", data)
-
-
-def send_event(
-    url: str, secret: str, payload: str, *, msg_id: str | None = None, **headers: str
-) -> httpx.Response:
-    """POST ``payload`` to ``url`` as the provider delivers a webhook: signed with ``secret``,
-    JSON, with the Standard Webhooks headers (``headers`` adds or overrides some)."""
-    signed = signed_headers(secret, payload, msg_id=msg_id)
-    all_headers = {"content-type": "application/json", **signed, **headers}
-    return httpx.post(url, content=payload.encode(), headers=all_headers, timeout=10)
+NOT_FOUND = 404, {"code": "NOT_FOUND", "message": "Not found"}
+NO_PAYMENT = 404, {"code": "NOT_FOUND", "message": "Payment not found"}
+TOO_MUCH = "The refund amount is more than is left to refund on this payment"
 
 
 class ProviderBFake:
@@ -193,6 +58,9 @@ class ProviderBFake:
         self.charges: list[dict] = []  # mandate charges: subscription_id, body, key, payment_id
         self.links: list[dict] = []  # payment links: body, key, payment_id, payment_link
         self.products: dict[str, dict] = {}
+        self.payments: dict[str, dict] = {}  # id -> amount, currency, refunded, token, ...
+        self.refunds: dict[str, dict] = {}  # id -> the refund object as answered
+        self.refund_keys: dict[str, str | None] = {}  # refund id -> its Idempotency-Key
         self._answered: dict[str, tuple[int, dict]] = {}  # idempotency key -> first answer
         self.failures = 0
         self.refuse_webhooks = False
@@ -221,6 +89,25 @@ class ProviderBFake:
         self.keys[key] = environment
         return key
 
+    def add_payment(
+        self, key: str, amount_cents: int, currency: str = "USD", refund_status="succeeded"
+    ) -> str:
+        """A paid payment made with ``key``, as if a customer paid a link earlier; its id.
+        Its refunds answer ``refund_status`` (``pending``: the provider settles them later)."""
+        payment_id = objects.new_id("pay")
+        self._payment(payment_id, key, amount_cents, currency, refund_status)
+        return payment_id
+
+    def settle_refund(self, refund_id: str, *, succeeded: bool) -> str:
+        """Settle a pending refund as the provider later does (a failed one gives its amount
+        back to the payment); the ``refund.*`` event it sends for it."""
+        with self._lock:
+            refund = self.refunds[refund_id]
+            refund["status"] = "succeeded" if succeeded else "failed"
+            if not succeeded:
+                self.payments[refund["payment_id"]]["refunded"] -= refund["amount"]
+        return refund_event(refund, succeeded=succeeded)
+
     def fail_next(self, count: int = 1) -> None:
         """Answer the next ``count`` calls with a 500, as an outage would."""
         self.failures = count
@@ -246,97 +133,94 @@ class ProviderBFake:
             environment, route = parts[0], parts[1:]
             if token is None or self.keys.get(token) != environment:
                 return 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"}
-            if method == "POST" and key and key in self._answered:
-                return self._answered[key]
-            if (
-                method == "POST"
-                and route in (["products"], ["payments"])
-                or (
-                    method == "POST"
-                    and len(route) == 3
-                    and route[::2] == ["subscriptions", "charge"]
-                )
-            ):
-                answered = self._charge(route, body, key)
-                if key:
+            if method == "POST":
+                if key and key in self._answered:
+                    return self._answered[key]
+                answered = self._post(route, token, body, key)
+                if key and answered[0] < 500:
                     self._answered[key] = answered
                 return answered
-            if method == "GET" and route == ["brands"]:
-                return 200, {"items": []}
-            if method == "POST" and route == ["webhooks"] and self.refuse_webhooks:
-                return 422, {"code": "INVALID_URL", "message": "Webhook URL refused (fake)"}
-            if method == "POST" and route == ["webhooks"] and isinstance(body.get("url"), str):
-                return 200, self._create_webhook(token, body)
-            if method == "GET" and len(route) == 3 and route[0] == "webhooks":
-                hook = self.webhooks.get(route[1])
-                if route[2] == "secret" and hook and hook["key"] == token:
-                    return 200, {"secret": hook["secret"]}
-            return 404, {"code": "NOT_FOUND", "message": "Not found"}
+            return self._get(route, token) if method == "GET" else NOT_FOUND
 
-    def _charge(self, route: list[str], body: dict, key: str | None) -> tuple[int, dict]:
-        now = datetime.now(UTC).isoformat()
-        payment_id = "pay_" + secrets.token_hex(10)
-        metadata = body.get("metadata") or {}
-        if route[0] == "subscriptions":
+    def _get(self, route: list[str], token: str) -> tuple[int, dict]:
+        if route == ["brands"]:
+            return 200, {"items": []}
+        if len(route) == 3 and route[0] == "webhooks" and route[2] == "secret":
+            hook = self.webhooks.get(route[1])
+            if hook and hook["key"] == token:
+                return 200, {"secret": hook["secret"]}
+        if len(route) == 2 and route[0] == "refunds":
+            refund = self.refunds.get(route[1])
+            if refund and self.payments[refund["payment_id"]]["token"] == token:
+                return 200, refund
+        return NOT_FOUND
+
+    def _post(self, route: list[str], token: str, body: dict, key: str | None):
+        if len(route) == 3 and route[::2] == ["subscriptions", "charge"]:
+            payment_id = objects.new_id("pay")
+            amount, currency = body.get("product_price") or 0, body.get("product_currency")
+            self._payment(payment_id, token, amount, currency or "USD")
             self.charges.append(
                 {"subscription_id": route[1], "body": body, "key": key, "payment_id": payment_id}
             )
             return 200, {"payment_id": payment_id}
         if route == ["products"]:
-            product = {
-                "product_id": "pdt_" + secrets.token_hex(10),
-                "brand_id": "bnd_fake",
-                "business_id": "bus_fake",
-                "created_at": now,
-                "updated_at": now,
-                "credit_entitlements": [],
-                "entitlements": [],
-                "is_recurring": False,
-                "license_key_enabled": False,
-                "metadata": metadata,
-                "price": body.get("price"),
-                "tax_category": body.get("tax_category"),
-                "name": body.get("name"),
+            made = objects.product(body)
+            self.products[made["product_id"]] = made
+            return 200, made
+        if route == ["payments"]:
+            return self._link(token, body, key)
+        if route == ["refunds"]:
+            return self._refund(token, body, key)
+        if route == ["webhooks"] and self.refuse_webhooks:
+            return 422, {"code": "INVALID_URL", "message": "Webhook URL refused (fake)"}
+        if route == ["webhooks"] and isinstance(body.get("url"), str):
+            details = objects.webhook_details(body)
+            self.webhooks[details["id"]] = {
+                **details,
+                "secret": new_webhook_secret(),
+                "key": token,
             }
-            self.products[product["product_id"]] = product
-            return 200, product
+            return 200, details
+        return NOT_FOUND
+
+    def _payment(self, payment_id, token, amount, currency, refund_status="succeeded") -> None:
+        self.payments[payment_id] = {
+            "payment_id": payment_id,
+            "token": token,
+            "amount": amount,
+            "currency": currency,
+            "refunded": 0,
+            "refund_status": refund_status,
+        }
+
+    def _link(self, token: str, body: dict, key: str | None) -> tuple[int, dict]:
         cart = body.get("product_cart") or []
-        product = self.products.get(cart[0]["product_id"]) if cart else None
-        if product is None or not (body.get("billing") or {}).get("country"):
+        sold = self.products.get(cart[0]["product_id"]) if cart else None
+        if sold is None or not (body.get("billing") or {}).get("country"):
             return 422, {"code": "INVALID_REQUEST", "message": "Unknown product (fake)"}
+        payment_id = objects.new_id("pay")
         link = f"{self.url}/checkout/{payment_id}"
-        customer = body.get("customer") or {}
+        self._payment(payment_id, token, sold["price"]["price"], sold["price"]["currency"])
         self.links.append(
             {"body": body, "key": key, "payment_id": payment_id, "payment_link": link}
         )
-        return 200, {
-            "payment_id": payment_id,
-            "payment_link": link if body.get("payment_link") else None,
-            "client_secret": "secret_" + secrets.token_hex(8),
-            "customer": {
-                "customer_id": "cus_" + secrets.token_hex(6),
-                "email": customer.get("email", ""),
-                "name": customer.get("name") or "",
-            },
-            "metadata": metadata,
-            "total_amount": product["price"]["price"],
-            "product_cart": [{"product_id": product["product_id"], "quantity": 1}],
-        }
+        return 200, objects.payment_created(payment_id, link, body, sold)
 
-    def _create_webhook(self, token: str, body: dict) -> dict:
-        now = datetime.now(UTC).isoformat()
-        details = {
-            "id": "wh_" + secrets.token_hex(10),
-            "url": body["url"],
-            "description": body.get("description") or "",
-            "metadata": body.get("metadata") or {},
-            "filter_types": body.get("filter_types") or [],
-            "disabled": bool(body.get("disabled")),
-            "created_at": now,
-            "updated_at": now,
-        }
-        self.webhooks[details["id"]] = {**details, "secret": new_webhook_secret(), "key": token}
-        return details
+    def _refund(self, token: str, body: dict, key: str | None) -> tuple[int, dict]:
+        payment = self.payments.get(body.get("payment_id"))
+        if payment is None or payment["token"] != token:
+            return NO_PAYMENT
+        left = payment["amount"] - payment["refunded"]
+        items = body.get("items") or []
+        amount = sum(item.get("amount") or left for item in items) if items else left
+        if not 0 < amount <= left:
+            return 422, {"code": "REFUND_AMOUNT_EXCEEDED", "message": TOO_MUCH}
+        payment["refunded"] += amount
+        refund = objects.refund(payment, body, amount, payment["refund_status"])
+        self.refunds[refund["refund_id"]] = refund
+        self.refund_keys[refund["refund_id"]] = key
+        return 200, refund
 
 
 def _handler_for(fake: ProviderBFake) -> type[BaseHTTPRequestHandler]:

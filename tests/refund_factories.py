@@ -13,8 +13,8 @@ import stripe
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from billing.payments import setup
-from billing.payments.models import Payment
+from billing.payments import refunds, setup
+from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.subscription_factories import make_customer
@@ -85,3 +85,14 @@ async def paid_subscription(
         status="paid", paid_date=JAN_1, payment_status="succeeded", payment_id=payment.id
     )
     return Paid(sub, await Invoice.get(id=invoice.id), payment)
+
+
+async def pending_refund(merchant_id: str, amount_cents: int | None = None) -> tuple[Paid, Refund]:
+    """A provider A refund stored as the refund service's first step stores it (pending, its
+    amount counted on the payment, its adjustment invoice issued), not yet answered by the
+    provider: what a settlement finds."""
+    paid = await paid_subscription(merchant_id, intent_id="pi_pendingrefund")
+    _, stored = await refunds._store(
+        merchant_id, paid.subscription.stable_subscription_id, None, amount_cents, None
+    )
+    return paid, stored

@@ -17,6 +17,8 @@ commit, never inside a transaction.
    ``refunded_cents`` again (so that money can still be refunded) and the adjustment invoice
    is voided (an issued invoice is never deleted; ``void`` is the change it accepts). The call
    then answers 502 with the failed refund in the body, and the subscription is not ended.
+   ``refund_outcomes`` does the settling, the same for this answer and for a later
+   ``refund.*`` webhook or check at the provider (whichever comes first; the other is a no-op).
 4. **Terminate** (only when asked and the refund did not fail): the subscription ends now
    through ``subscription_lifecycle.cancel``, as ``DELETE /v1/subscriptions/{id}`` ends it.
 
@@ -48,7 +50,7 @@ from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.payments import refund_calls, refund_math
+from billing.payments import refund_calls, refund_math, refund_outcomes
 from billing.payments.models import Payment, Refund
 from billing.subscriptions import subscription_lifecycle, subscriptions
 from billing.subscriptions.models import Subscription
@@ -170,21 +172,26 @@ async def _store(
 
 
 async def _record(refund: Refund, outcome: refund_calls.Outcome) -> Refund:
-    """Step 3: the provider's outcome, compensated when it failed (same lock order as
-    ``_store``: the payment, then the refund)."""
+    """Step 3: the provider's outcome, settled by ``refund_outcomes`` (same lock order as
+    ``_store``: the payment, then the refund); a pending answer only keeps the provider's id,
+    for the ``refund.*`` webhook or a later check to settle it."""
     async with in_transaction():
         payment = await Payment.filter(id=refund.payment_id).select_for_update().get()
         refund = await Refund.filter(id=refund.id).select_for_update().get()
         if refund.status != refund_calls.PENDING:  # recorded already (a webhook was faster)
             return refund
-        refund.status = outcome.status
-        refund.provider_refund_id = outcome.provider_refund_id or refund.provider_refund_id
-        if outcome.status == refund_calls.FAILED:
-            refund.failure_message = (outcome.message or "The provider refused the refund")[:500]
-            payment.refunded_cents -= refund.amount_cents
-            await payment.save(update_fields=["refunded_cents", "updated_at"])
-            await Invoice.filter(id=refund.adjustment_invoice_id).update(status="void")
-        await refund.save()
+        if outcome.status == refund_calls.PENDING:
+            refund.provider_refund_id = outcome.provider_refund_id or refund.provider_refund_id
+            await refund.save(update_fields=["provider_refund_id", "updated_at"])
+            return refund
+        await refund_outcomes.apply_locked(
+            payment,
+            refund,
+            succeeded=outcome.status == refund_calls.SUCCEEDED,
+            at=utcnow(),
+            message=outcome.message,
+            provider_refund_id=outcome.provider_refund_id,
+        )
     return refund
 
 

@@ -4,7 +4,7 @@ provider B fake, verified with the merchant row's stored secret, each message id
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
 from billing.payments.webhooks import BAD_SIGNATURE
-from tests.provider_b_fake import (
+from tests.provider_b_events import (
     event_payload,
     new_webhook_secret,
     payment_data,

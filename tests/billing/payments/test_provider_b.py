@@ -14,7 +14,7 @@ from billing.payments import provider_b as adapter
 from billing.payments import provider_b_config, setup
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.provider_b_fake import event_payload, new_webhook_secret, send_event, signed_headers
+from tests.provider_b_events import event_payload, new_webhook_secret, send_event, signed_headers
 
 
 async def test_a_key_is_valid_in_its_own_environment_only(provider_b):

@@ -10,7 +10,7 @@ from billing.payments import setup
 from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.provider_b_fake import (
+from tests.provider_b_events import (
     event_payload,
     new_webhook_secret,
     settled_event,
