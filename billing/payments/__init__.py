@@ -17,7 +17,9 @@ payment totals), ``free_subscriptions`` (spec rule 2: a free plan needs provider
 Collecting: ``collecting`` (the due-work step: attempts claimed and committed, providers
 called after the commit, grace periods ended), ``charging`` (which method, one attempt, one
 call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
-``payment_outcomes`` (what a success or a failure does, whoever learns it first).
+``payment_outcomes`` (what a success or a failure does, whoever learns it first),
+``reconcile`` (pending payments and refunds asked about at the provider after a delay, the
+safety net under the webhooks) with ``provider_checks`` (the providers' reads).
 
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
