@@ -21,7 +21,10 @@ not listed answers 404.
 - refunds: ``POST /{env}/refunds`` (``refunds.create``: ``payment_id``, ``reason``,
   ``metadata``, optional ``items`` with amounts; recorded in ``refunds``) and
   ``GET /{env}/refunds/{id}``. A refund of a payment the key did not make answers 404, one of
-  more than is left 422, both ``{"code", "message"}`` as the provider's errors are.
+  more than is left 422, both ``{"code", "message"}`` as the provider's errors are;
+- ``GET /{env}/payments/{id}``: a ``Payment`` (``payments.retrieve``), own key's only. A charge
+  or a link stays ``processing`` until ``settle_payment`` settles it as the customer or the
+  bank would; ``backdate_payment`` makes one older (a link left unpaid past its lifetime).
 
 Every POST with an ``Idempotency-Key`` seen before answers the first answer again.
 
@@ -39,10 +42,11 @@ import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tests import provider_b_objects as objects
-from tests.provider_b_events import new_webhook_secret, refund_event
+from tests.provider_b_events import new_webhook_secret, payment_data, refund_event
 
 ENVIRONMENTS = ("test_mode", "live_mode")
 NOT_FOUND = 404, {"code": "NOT_FOUND", "message": "Not found"}
@@ -111,6 +115,16 @@ class ProviderBFake:
                 self.payments[refund["payment_id"]]["refunded"] -= refund["amount"]
         return refund_event(refund, succeeded=succeeded)
 
+    def settle_payment(self, payment_id: str, status: str, message: str | None = None) -> None:
+        """Give a charge or link the ``status`` the provider would (``succeeded``,
+        ``failed`` with ``message``, ``cancelled``), without sending any webhook."""
+        with self._lock:
+            self.payments[payment_id].update(status=status, error_message=message)
+
+    def backdate_payment(self, payment_id: str, created_at: datetime) -> None:
+        with self._lock:
+            self.payments[payment_id]["created_at"] = created_at.isoformat()
+
     def fail_next(self, count: int = 1) -> None:
         """Answer the next ``count`` calls with a 500, as an outage would."""
         self.failures = count
@@ -152,6 +166,19 @@ class ProviderBFake:
             hook = self.webhooks.get(route[1])
             if hook and hook["key"] == token:
                 return 200, {"secret": hook["secret"]}
+        if len(route) == 2 and route[0] == "payments":
+            found = self.payments.get(route[1])
+            if found and found["token"] == token:
+                return 200, payment_data(
+                    found["payment_id"],
+                    status=found["status"],
+                    metadata=found["metadata"],
+                    created_at=found["created_at"],
+                    error_message=found.get("error_message"),
+                    total_amount=found["amount"],
+                    currency=found["currency"],
+                )
+            return NO_PAYMENT
         if len(route) == 2 and route[0] == "refunds":
             refund = self.refunds.get(route[1])
             if refund and self.payments[refund["payment_id"]]["token"] == token:
@@ -162,7 +189,8 @@ class ProviderBFake:
         if len(route) == 3 and route[::2] == ["subscriptions", "charge"]:
             payment_id = objects.new_id("pay")
             amount, currency = body.get("product_price") or 0, body.get("product_currency")
-            self._payment(payment_id, token, amount, currency or "USD")
+            self._payment(payment_id, token, amount, currency or "USD", status="processing")
+            self.payments[payment_id]["metadata"] = body.get("metadata") or {}
             self.charges.append(
                 {"subscription_id": route[1], "body": body, "key": key, "payment_id": payment_id}
             )
@@ -201,8 +229,13 @@ class ProviderBFake:
         )
         return 200, objects.mandate(body, subscription_id, objects.new_id("pay"), link)
 
-    def _payment(self, payment_id, token, amount, currency, refund_status="succeeded") -> None:
+    def _payment(
+        self, payment_id, token, amount, currency, refund_status="succeeded", status="succeeded"
+    ) -> None:
         self.payments[payment_id] = {
+            "status": status,
+            "created_at": datetime.now(UTC).isoformat(),
+            "metadata": {},
             "payment_id": payment_id,
             "token": token,
             "amount": amount,
@@ -218,7 +251,9 @@ class ProviderBFake:
             return 422, {"code": "INVALID_REQUEST", "message": "Unknown product (fake)"}
         payment_id = objects.new_id("pay")
         link = f"{self.url}/checkout/{payment_id}"
-        self._payment(payment_id, token, sold["price"]["price"], sold["price"]["currency"])
+        price = sold["price"]
+        self._payment(payment_id, token, price["price"], price["currency"], status="processing")
+        self.payments[payment_id]["metadata"] = body.get("metadata") or {}
         self.links.append(
             {"body": body, "key": key, "payment_id": payment_id, "payment_link": link}
         )

@@ -17,7 +17,9 @@ payment totals), ``free_subscriptions`` (spec rule 2: a free plan needs provider
 Collecting: ``collecting`` (the due-work step: attempts claimed and committed, providers
 called after the commit, grace periods ended), ``charging`` (which method, one attempt, one
 call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
-``payment_outcomes`` (what a success or a failure does, whoever learns it first).
+``payment_outcomes`` (what a success or a failure does, whoever learns it first),
+``reconcile`` (pending payments and refunds asked about at the provider after a delay, the
+safety net under the webhooks) with ``provider_checks`` (the providers' reads).
 
 Checkout (``POST /v1/public/payment-init`` and the hosted checkout page): ``checkout`` (the
 service: customer, an ``incomplete`` subscription, the first invoice with tax and a payment in

@@ -11,7 +11,10 @@ back as the first PaymentIntent instead of a second charge.
 
 A pending payment's ``retry_at`` is its lease: the instant after which a due-work pass may
 call it again with the same key, when no answer was recorded by then (a crash between the
-commit and the call, an unreachable gateway). Until then nobody else calls it.
+commit and the call, an unreachable gateway). Until then nobody else calls it. Once the
+provider has answered with its id but no outcome (provider A ``processing``, every provider B
+charge), ``retry_at`` is instead when the pass next asks the provider about it
+(``reconcile``): it is never charged again.
 
 Provider A (cards) is charged here; provider B (``provider_b_charging``) by its mandate, an
 on-demand subscription, or, when the merchant's provider is B and the customer has no method
@@ -34,6 +37,7 @@ from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeed
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b_charging import call_provider_b, mandate_subscription
 from billing.payments.providers import configured_providers
+from billing.payments.reconcile import FIRST_CHECK
 from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.payments")
@@ -151,5 +155,7 @@ async def call_provider(payment_id: str, now: datetime) -> str:
         elif answer.status == "failed":
             await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
         elif answer.payment_intent_id:
-            await Payment.filter(id=payment.id).update(provider_payment_id=answer.payment_intent_id)
+            await Payment.filter(id=payment.id, status=PENDING).update(
+                provider_payment_id=answer.payment_intent_id, retry_at=now + FIRST_CHECK
+            )
     return answer.status

@@ -64,6 +64,7 @@ NO_PROVIDER = (
 NEEDS_COUNTRY = (
     "Invalid input: provider B needs the customer's billing country (customer.country, two letters)"
 )
+ABANDONED = "The checkout was not completed"
 REPLACED = "A newer checkout attempt replaced this one"
 ABANDONED_AFTER = timedelta(hours=24)
 
@@ -114,13 +115,17 @@ async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
 
 
 async def _end(live: Subscription, now: datetime) -> None:
-    """End an incomplete subscription and void its unpaid invoices (never paid, never owed)."""
-    await checkout_states.end_abandoned(live, now)
-    await (
-        Invoice.scoped(live.merchant_id)
-        .filter(stable_subscription_id=live.stable_subscription_id, status="unpaid")
-        .update(status="void")
+    """End an incomplete subscription and void its unpaid invoices (never paid, never owed).
+    Their pending payments fail first, while the subscription is still incomplete (so dunning
+    schedules nothing), and reconciliation stops asking the provider about them."""
+    unpaid = Invoice.scoped(live.merchant_id).filter(
+        stable_subscription_id=live.stable_subscription_id, status="unpaid"
     )
+    invoice_ids = await unpaid.values_list("id", flat=True)
+    for payment in await Payment.filter(invoice_id__in=invoice_ids, status=PENDING):
+        await mark_failed(payment.id, ABANDONED, at=now)
+    await checkout_states.end_abandoned(live, now)
+    await unpaid.update(status="void")
 
 
 async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime):

@@ -13,7 +13,11 @@ One pass, as of ``now`` (the pass's clock), in three parts:
    pending attempt whose lease ran out without an answer (a crash between commit and call,
    an unreachable gateway), each re-leased in a claim of its own first so two passes never
    call the same attempt at once. A repeated call carries the same idempotency key: safe.
-3. **Grace ends**: a live subscription whose ``grace_period_ends_at`` has passed with its
+3. **Reconciliation**: payments and refunds left pending (answered by the provider without an
+   outcome, or whose webhook never came) are asked about at the provider after a delay and
+   settled (``reconcile``, which says when and how often), before the grace ends below, so a
+   payment that went through at the provider clears its grace instead of ending it.
+4. **Grace ends**: a live subscription whose ``grace_period_ends_at`` has passed with its
    renewal still unpaid gets the merchant's end action (``subscription_lifecycle``).
 
 ``merchant_id`` limits a pass to one merchant row (tests, and collecting by hand), as
@@ -30,6 +34,7 @@ from billing.invoicing.models import Invoice
 from billing.payments.charging import LEASE, call_provider, start_attempt
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING
+from billing.payments.reconcile import reconcile_due
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import apply_end_action
 
@@ -83,9 +88,10 @@ async def _start_attempts(now: datetime, merchant_id: str | None) -> tuple[Count
 
 
 async def _lease_stale(now: datetime, merchant_id: str | None) -> tuple[Counter, list[str]]:
-    """Pending attempts whose lease ran out, each re-leased (so no other pass calls it)."""
+    """Pending attempts whose lease ran out, each re-leased (so no other pass calls it).
+    Those the provider answered (they hold its id) are reconciled instead, never called."""
     leased: list[str] = []
-    due = Payment.filter(status=PENDING, retry_at__lte=now)
+    due = Payment.filter(status=PENDING, retry_at__lte=now, provider_payment_id=None)
     if merchant_id:
         due = due.filter(merchant_id=merchant_id)
 
@@ -116,18 +122,20 @@ async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
             return "grace cleared"
         if live.status == "ended":
             return DEFER
-        return f"dunning {await apply_end_action(live.merchant_id, live, now)}"
+        return f"dunning {await apply_end_action(live.merchant_id, live, now, by_dunning=True)}"
 
     return await work_through(due, ("grace_period_ends_at", "id"), end, what="grace period")
 
 
 async def collect_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
     """The due-work step (see the module docstring). Answers how many rows ended in each
-    outcome: invoices attempted or waiting, calls succeeded/failed/pending, grace ends."""
+    outcome: invoices attempted or waiting, calls succeeded/failed/pending, pending payments
+    and refunds checked and reconciled, grace ends."""
     outcomes, started = await _start_attempts(now, merchant_id)
     stale, leased = await _lease_stale(now, merchant_id)
     outcomes.update(stale)
     for payment_id in started + leased:
         outcomes[f"payments {await call_provider(payment_id, now)}"] += 1
+    outcomes.update(await reconcile_due(now, merchant_id))
     outcomes.update(await _end_grace(now, merchant_id))
     return outcomes

@@ -12,6 +12,11 @@ When the last scheduled retry fails, nothing more is scheduled; the live subscri
 pass applies the end action when it passes unpaid (``collecting``). A success at any point
 clears the grace (``retry_at`` is cleared on the payment itself by ``mark_succeeded``).
 
+"A later success clears it all": a success after the end action (a webhook, retry-payment, a
+paid link) also returns a subscription the end action made ``unpaid`` or ``paused`` to
+``active`` (``subscription_lifecycle.recover_after_payment``), once none of its invoices is
+left unpaid. A pause the merchant made stays; a ``cancel`` end action stays ended.
+
 An invoice with no subscription (none today, but nothing forbids one) is not retried, nor is
 the first invoice of an ``incomplete`` subscription: its customer is on the checkout page and
 pays again there (billing/payments/checkout.py).
@@ -24,6 +29,7 @@ from billing.payments.models import Payment
 from billing.subscriptions.checkout_states import INCOMPLETE
 from billing.subscriptions.dunning import get_dunning_config
 from billing.subscriptions.models import Subscription
+from billing.subscriptions.subscription_lifecycle import recover_after_payment
 
 
 async def _first_failure(payment: Payment, first_day: int, at: datetime) -> datetime:
@@ -64,10 +70,21 @@ async def schedule_after_failure(payment: Payment, at: datetime) -> None:
     )
 
 
-async def clear_after_success(payment: Payment) -> None:
-    """A paid renewal ends the subscription's grace period, if one was running."""
+async def clear_after_success(payment: Payment, at: datetime) -> None:
+    """A paid renewal ends the subscription's grace period, if one was running, and what the
+    end action did, when nothing else is left unpaid. Call in the transaction that records
+    the success, after the invoice is marked paid."""
     invoice = await Invoice.get(id=payment.invoice_id)
-    if invoice.stable_subscription_id is not None:
-        await _live(payment.merchant_id, invoice.stable_subscription_id).update(
-            grace_period_ends_at=None
-        )
+    stable_id = invoice.stable_subscription_id
+    if stable_id is None:
+        return
+    await _live(payment.merchant_id, stable_id).update(grace_period_ends_at=None)
+    still_unpaid = await Invoice.filter(
+        merchant_id=payment.merchant_id,
+        stable_subscription_id=stable_id,
+        status="unpaid",
+        total_cents__gt=0,
+        deleted_at=None,
+    ).exists()
+    if not still_unpaid:
+        await recover_after_payment(payment.merchant_id, stable_id, at)

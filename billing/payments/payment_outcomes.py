@@ -8,7 +8,9 @@ answer of the provider call that charged it, or the provider's webhook afterward
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 
 Dunning rides on both (``payment_dunning``): a failure schedules the next retry (or, after the
-last, the subscription's grace period), a success clears the grace period.
+last, the subscription's grace period), a success clears the grace period and undoes the
+end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is ``active``
+again).
 
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
@@ -46,7 +48,7 @@ async def mark_succeeded(
     await Invoice.filter(id=payment.invoice_id).update(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
-    await clear_after_success(payment)
+    await clear_after_success(payment, at)
     invoice = await Invoice.get(id=payment.invoice_id)
     await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     return True

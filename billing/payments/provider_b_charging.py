@@ -12,11 +12,13 @@ any transaction, in one of two flows:
 
 Either way the provider settles asynchronously: its answer is only a payment id, kept as
 ``provider_payment_id``, and the payment stays ``pending`` until the ``payment.succeeded`` /
-``payment.failed`` webhook (found by that id or by ``metadata.payment_id``) settles it. So the
-answered attempt's lease (``retry_at``) is cleared: a later pass must not call the provider
-again for a payment it already holds. A refusal (a 4xx) fails the attempt at once, with the
-provider's message, and dunning retries it; an unknown outcome (no answer, a 5xx) keeps the
-lease, and the attempt is called again with the same idempotency key after it.
+``payment.failed`` webhook (found by that id or by ``metadata.payment_id``) settles it, or the
+payments step's reconciliation finds it settled at the provider. So the answered attempt's
+lease (``retry_at``) becomes its first check (``reconcile.FIRST_CHECK`` later): a later pass
+asks the provider about the payment it already holds and never calls for it again. A
+refusal (a 4xx) fails the attempt at once, with the provider's message, and dunning retries
+it; an unknown outcome (no answer, a 5xx) keeps the lease, and the attempt is called again
+with the same idempotency key after it.
 """
 
 import logging
@@ -31,6 +33,7 @@ from billing.payments import provider_b, provider_b_config
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.payment_outcomes import mark_failed
 from billing.payments.provider_b import ChargeRefused
+from billing.payments.reconcile import FIRST_CHECK
 
 log = logging.getLogger("tally.payments.provider_b")
 
@@ -112,6 +115,8 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
         log.warning("payment %s: %s; it is called again later", payment.id, unknown)
         return "pending"
     await Payment.filter(id=payment.id, status="pending").update(
-        provider_payment_id=answer.payment_id, payment_link=answer.payment_link, retry_at=None
+        provider_payment_id=answer.payment_id,
+        payment_link=answer.payment_link,
+        retry_at=now + FIRST_CHECK,
     )
     return "pending"

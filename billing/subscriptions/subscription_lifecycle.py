@@ -21,6 +21,12 @@ Status changes happen in place on the live version (a lifecycle change is not an
 it makes no new version); each locks the row, changes it and records an event
 (``paused``, ``resumed``, ``reactivated``, ``cancelled``, ``unpaid``) in one transaction.
 
+Dunning's own changes carry kinds of their own, so the history says who did what: the
+payments step's end action after an unpaid grace period records ``dunning_paused`` /
+``dunning_unpaid``, and a later success of the unpaid renewal returns the subscription to
+``active`` with ``payment_recovered`` (:func:`recover_after_payment`). A pause the merchant
+made (``paused``, by hand or by enforcing dunning now) is never undone by a payment.
+
 Cancelling sets ``end_timestamp`` and ``deleted_at`` and the status ``ended``. The row is then
 soft-deleted like every superseded version, so ``GET /v1/subscriptions/{id}`` answers 404 and
 lists leave it out, while the history stays in the database. Its features and billing details
@@ -38,7 +44,12 @@ from billing.core.errors import Conflict
 from billing.core.models import utcnow
 from billing.subscriptions import credit_grants, subscriptions
 from billing.subscriptions.dunning import get_dunning_config
-from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionFeature
+from billing.subscriptions.models import (
+    Subscription,
+    SubscriptionDetail,
+    SubscriptionEvent,
+    SubscriptionFeature,
+)
 from billing.subscriptions.scheduled_changes import cancel_pending
 from billing.subscriptions.subscription_versions import lock_live
 
@@ -164,9 +175,12 @@ async def enforce_dunning_now(merchant_id: str, stable_id: str) -> str:
         return await apply_end_action(merchant_id, live, utcnow())
 
 
-async def apply_end_action(merchant_id: str, live: Subscription, now: datetime) -> str:
+async def apply_end_action(
+    merchant_id: str, live: Subscription, now: datetime, *, by_dunning: bool = False
+) -> str:
     """The merchant's end-of-dunning action on the locked live version ``live``, as of ``now``
-    (:func:`enforce_dunning_now`, and the payments step when a grace period ends unpaid)."""
+    (:func:`enforce_dunning_now`, and the payments step when a grace period ends unpaid, with
+    ``by_dunning``: its event kind says so, which is what lets a later payment undo it)."""
     config, _ = await get_dunning_config(merchant_id)
     action = config["end_action"]
     if action == "cancel":
@@ -174,5 +188,50 @@ async def apply_end_action(merchant_id: str, live: Subscription, now: datetime) 
         return "ended"
     status = DUNNING_STATUS[action]
     if live.status != status:
-        await _set_status(merchant_id, live, status, status, now)
+        kind = f"dunning_{status}" if by_dunning else status
+        await _set_status(merchant_id, live, status, kind, now)
     return status
+
+
+# Events that change the status; the newest one says who made the status what it is.
+STATUS_KINDS = (
+    "paused",
+    "resumed",
+    "reactivated",
+    "unpaid",
+    "dunning_paused",
+    "dunning_unpaid",
+    "payment_recovered",
+)
+
+
+async def _made_by_dunning(merchant_id: str, live: Subscription) -> bool:
+    """Whether the newest status change was dunning's (by insertion order: ``occurred_at``
+    follows the clock of whoever wrote it, which the due-work test clock may move)."""
+    last = (
+        await SubscriptionEvent.scoped(merchant_id)
+        .filter(stable_subscription_id=live.stable_subscription_id, kind__in=STATUS_KINDS)
+        .order_by("-created_at", "-id")
+        .first()
+    )
+    return last is not None and last.kind == f"dunning_{live.status}"
+
+
+async def recover_after_payment(merchant_id: str, stable_id: str, now: datetime) -> str | None:
+    """A renewal paid after dunning's end action: an ``unpaid`` subscription (only dunning
+    makes one) or one ``paused`` by the end action becomes ``active`` again, with a
+    ``payment_recovered`` event. A pause the merchant made, an active subscription and an
+    ended one (the ``cancel`` action) are left alone. Call in the transaction that records
+    the success; answers the new status, or None when nothing changed."""
+    live = (
+        await Subscription.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_id)
+        .select_for_update()
+        .first()
+    )
+    if live is None or live.status not in DUNNING_STATUS.values():
+        return None
+    if live.status == "paused" and not await _made_by_dunning(merchant_id, live):
+        return None
+    await _set_status(merchant_id, live, "active", "payment_recovered", now)
+    return "active"

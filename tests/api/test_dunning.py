@@ -1,10 +1,26 @@
-"""/v1/merchants/dunning-config: defaults until saved, partial updates, strict validation."""
+"""/v1/merchants/dunning-config: defaults until saved, partial updates, strict validation;
+and what a payment after dunning's end action does (against a real localstripe): the
+subscription is active again, unless it was cancelled or the merchant paused it by hand."""
+
+from datetime import timedelta
 
 import pytest
 
-from billing.subscriptions.models import DunningConfig
+from billing.invoicing.billing_run import bill_due
+from billing.invoicing.models import Invoice
+from billing.payments import setup
+from billing.payments.collecting import collect_due
+from billing.payments.models import Payment, ProviderConfig
+from billing.subscriptions.dunning import update_dunning_config
+from billing.subscriptions.models import DunningConfig, Subscription, SubscriptionEvent
+from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
+from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.subscription_factories import make_customer
+from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 
 PATH = "/v1/merchants/dunning-config"
+DAY = timedelta(days=1)
 DEFAULTS = {"retryScheduleDays": [1, 3, 5], "gracePeriodDays": 7, "endAction": "cancel"}
 
 
@@ -123,3 +139,113 @@ async def test_concurrent_first_saves_do_not_fail(client, merchant):
     )
     assert [response.status_code for response in responses] == [200] * 6
     assert await DunningConfig.filter(merchant_id=merchant.id).count() == 1
+
+
+# --- "A later success clears it all": a payment after the end action -------------------------
+
+
+@pytest.fixture
+def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
+    return provider_a_api
+
+
+async def _dunned(client, make_merchant, url, end_action: str):
+    """A $49 renewal a declined card left unpaid through the whole schedule (one retry a day
+    later, no grace), so the pass on January 2 applied ``end_action``."""
+    merchant = await card_merchant(client, make_merchant)
+    customer = await make_customer(merchant.id)
+    await stored_card(url, merchant.id, customer, DECLINED_CARD)
+    sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1, customer=customer)
+    await update_dunning_config(
+        merchant.id, retry_schedule_days=[1], grace_period_days=0, end_action=end_action
+    )
+    await bill_due(JAN_1, merchant.id)
+    await collect_due(JAN_1, merchant.id)
+    done = await collect_due(JAN_1 + DAY, merchant.id)
+    assert done["payments failed"] == 1 and done[f"dunning {AFTER[end_action]}"] == 1, done
+    invoice = await Invoice.get(merchant_id=merchant.id, stable_subscription_id=sub.id)
+    return merchant, customer, sub.id, invoice
+
+
+async def _status(client, merchant, stable_id: str) -> tuple[int, str | None]:
+    response = await client.get(f"/v1/subscriptions/{stable_id}", headers=merchant.headers)
+    body = await response.get_json()
+    return response.status_code, body.get("status")
+
+
+async def _kinds(stable_id: str) -> list[str]:
+    events = SubscriptionEvent.filter(stable_subscription_id=stable_id).order_by("created_at")
+    return await events.values_list("kind", flat=True)  # type: ignore[return-value]
+
+
+AFTER = {"pause": "paused", "unpaid": "unpaid", "cancel": "ended"}
+RECOVERED = {"pause": (200, "active"), "unpaid": (200, "active"), "cancel": (404, None)}
+
+
+@pytest.mark.parametrize("end_action", ["pause", "unpaid", "cancel"])
+async def test_a_retry_payment_after_the_end_action_clears_it(
+    client, make_merchant, gateway, end_action
+):
+    merchant, customer, stable_id, invoice = await _dunned(
+        client, make_merchant, gateway, end_action
+    )
+    await stored_card(gateway, merchant.id, customer, GOOD_CARD)
+    response = await client.post(
+        f"/v1/invoices/{invoice.id}/retry-payment", headers=merchant.headers
+    )
+    body = await response.get_json()
+    assert (response.status_code, body["success"], body["attemptNumber"]) == (200, True, 3)
+    assert (await Invoice.get(id=invoice.id)).status == "paid"
+    assert await _status(client, merchant, stable_id) == RECOVERED[end_action]
+    kinds = await _kinds(stable_id)
+    if end_action == "cancel":
+        assert kinds[-1] == "cancelled"  # a cancelled subscription stays ended
+    else:
+        assert kinds[-2:] == [f"dunning_{AFTER[end_action]}", "payment_recovered"]
+        live = await Subscription.get(stable_subscription_id=stable_id, deleted_at=None)
+        assert live.grace_period_ends_at is None
+
+
+async def _webhook_secret(merchant_id: str) -> str:
+    secret = new_stripe_secret()
+    await ProviderConfig.filter(merchant_id=merchant_id, provider="provider_a").update(
+        webhook_secret_sealed=setup.seal(secret), has_webhook=True
+    )
+    return secret
+
+
+@pytest.mark.parametrize("end_action", ["pause", "unpaid", "cancel"])
+async def test_a_signed_success_webhook_after_the_end_action_clears_it(
+    client, make_merchant, gateway, end_action
+):
+    merchant, _, stable_id, invoice = await _dunned(client, make_merchant, gateway, end_action)
+    secret = await _webhook_secret(merchant.id)
+    last = await Payment.get(invoice_id=invoice.id, attempt=2)
+    intent = {"id": "pi_later", "object": "payment_intent", "metadata": {"payment_id": last.id}}
+    payload = stripe_event("payment_intent.succeeded", intent)
+    response = await client.post(
+        f"/v1/public/webhook/{merchant.id}",
+        data=payload.encode(),
+        headers=stripe_headers(secret, payload),
+    )
+    assert response.status_code == 200
+    assert (await Payment.get(id=last.id)).status == "succeeded"
+    assert (await Invoice.get(id=invoice.id)).status == "paid"
+    assert await _status(client, merchant, stable_id) == RECOVERED[end_action]
+    if end_action != "cancel":
+        assert (await _kinds(stable_id))[-1] == "payment_recovered"
+
+
+async def test_a_pause_the_merchant_made_stays_after_a_success(client, make_merchant, gateway):
+    merchant, customer, stable_id, invoice = await _dunned(client, make_merchant, gateway, "pause")
+    base = f"/v1/subscriptions/{stable_id}"
+    for action in ("resume", "pause"):  # now the pause is the merchant's own
+        answer = await client.post(f"{base}/{action}", headers=merchant.headers)
+        assert answer.status_code == 200, await answer.get_json()
+    await stored_card(gateway, merchant.id, customer, GOOD_CARD)
+    response = await client.post(
+        f"/v1/invoices/{invoice.id}/retry-payment", headers=merchant.headers
+    )
+    assert (await response.get_json())["success"] is True
+    assert await _status(client, merchant, stable_id) == (200, "paused")
+    assert (await _kinds(stable_id))[-1] == "paused"

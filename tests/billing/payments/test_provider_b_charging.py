@@ -9,6 +9,7 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
+from billing.payments.reconcile import FIRST_CHECK
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.provider_b_events import (
     event_payload,
@@ -87,7 +88,7 @@ async def test_a_mandate_is_charged_then_paid_by_the_webhook(client, make_mercha
         "provider_b",
         charge["payment_id"],
     )
-    assert payment.retry_at is None and payment.payment_link is None
+    assert payment.retry_at == JAN_1 + FIRST_CHECK and payment.payment_link is None
     assert (await Invoice.get(id=invoice.id)).payment_status == "pending"
 
     await deliver(client, merchant_id, signing, settled_event(charge))
