@@ -1,7 +1,8 @@
 """The onboarding checklist: what a merchant still has to set up before billing works.
 
-It reads across contexts (catalog for plans, tax for its settings, payments for a configured provider in the mode),
-so it sits above them instead of inside accounts, which every context may call.
+It reads across contexts (catalog for plans, tax for its settings, payments for a provider
+configured in the mode), so it sits above them instead of inside accounts, which every
+context may call.
 """
 
 from billing.catalog.models import Plan

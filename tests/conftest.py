@@ -226,10 +226,12 @@ def provider_b_fake():
 @pytest.fixture
 def provider_b(app, provider_b_fake):
     """The app's payments pointed at the provider B fake for one test (the encryption key
-    and public URL kept), and set back afterwards."""
+    and public URL kept), and set back afterwards, with any outage or refusal the test asked
+    of the fake taken back so it cannot leak into the next test."""
     original = payments_setup.current()
     payments_setup.configure(replace(original, provider_b_api_base=provider_b_fake.url))
     try:
         yield provider_b_fake
     finally:
         payments_setup.configure(original)
+        provider_b_fake.failures, provider_b_fake.refuse_webhooks = 0, False
