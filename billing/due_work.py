@@ -2,7 +2,8 @@
 
 ``run_due(now)`` does, in this order, all work due as of ``now`` across all merchants: apply
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
-(and end those cancelled at period end), bill due cycles into invoices, collect their payments
+(and end those cancelled at period end), apply seat removals whose paid period ended, bill
+due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
 renew credit grants, prune usage idempotency keys past their 24-hour window and usage
 checkpoints no read has moved in weeks. Nothing else runs on a timer.
@@ -27,6 +28,7 @@ from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
 from billing.payments import collecting
+from billing.seats import removals
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
 from billing.usage import events, usage_checkpoints
 
@@ -40,6 +42,7 @@ async def _pruned(prune: Callable[[datetime], Awaitable[int]], now: datetime) ->
 STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("scheduled changes", scheduled_changes.apply_due),
     ("subscription periods", periods.roll_due),
+    ("seat removals", removals.apply_due),
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),
     ("credit grants", credit_grant_renewal.renew_due),

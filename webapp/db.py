@@ -38,6 +38,7 @@ MODEL_MODULES = [
         "tax",
         "invoicing",
         "payments",
+        "seats",
     )
 ]
 EMBEDDED_DATABASE = "tally"

@@ -146,8 +146,10 @@ async def _issue(
     *,
     anchor: datetime,
     now: datetime,
+    customer_id: str | None = None,
 ) -> int:
-    """First grants of ``terms`` for ``subscription``, anchored at ``anchor``."""
+    """First grants of ``terms`` for ``subscription``, anchored at ``anchor``, to its
+    customer or to the seat member ``customer_id``."""
     trial = in_trial(subscription, now)
     rows = []
     for item in terms:
@@ -156,7 +158,7 @@ async def _issue(
         rows.append(
             CreditGrant(
                 merchant_id=merchant_id,
-                customer_id=subscription.customer_id,
+                customer_id=customer_id or subscription.customer_id,
                 stable_subscription_id=subscription.stable_subscription_id,
                 subscription_id=subscription.id,
                 feature_id=item.feature_id,
@@ -230,6 +232,34 @@ async def sync_version(
             await grant.save(update_fields=["status", "updated_at"])
     fresh = [item for feature_id, item in terms.items() if feature_id not in kept]
     return await _issue(merchant_id, subscription, fresh, anchor=now, now=now)
+
+
+async def grant_for_member(
+    merchant_id: str, subscription: Subscription, member_id: str, *, now: datetime
+) -> int:
+    """A seat member's own grants under the organization's subscription (the seat flows),
+    for the grant periods containing ``now`` as the subscriber's run. Credits are per
+    customer, so each member has an allowance of its own. Answers how many were created."""
+    terms = await version_terms(merchant_id, subscription)
+    return await _issue(
+        merchant_id,
+        subscription,
+        list(terms.values()),
+        anchor=subscription.start_timestamp,
+        now=now,
+        customer_id=member_id,
+    )
+
+
+async def cancel_for_member(
+    merchant_id: str, stable_subscription_id: str, member_id: str, *, now: datetime
+) -> int:
+    """Cancel a seat member's active grants under the subscription (the seat was removed)."""
+    return await (
+        CreditGrant.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_subscription_id, customer_id=member_id, status=ACTIVE)
+        .update(status=CANCELLED, updated_at=now)
+    )
 
 
 async def cancel_for_subscription(
