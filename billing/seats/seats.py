@@ -32,7 +32,7 @@ from billing.seats import holders, seat_inputs
 from billing.seats.models import ADD, APPLIED, PENDING, REMOVE, SeatChange
 from billing.seats.seat_billing import bill_seat, removal_takes_effect
 from billing.seats.seat_inputs import SeatRequest
-from billing.subscriptions import credit_grants
+from billing.subscriptions import member_grants
 
 ADDED = "Seat added successfully"
 REMOVED = "Seat removed successfully"
@@ -145,7 +145,7 @@ async def _add(merchant_id: str, request: SeatRequest) -> SeatResult:
     )
     change.invoice_id = invoice.id if invoice else None
     await change.save()
-    await credit_grants.grant_for_member(merchant_id, subscription, member.id, now=request.at)
+    await member_grants.grant_for_member(merchant_id, subscription, member.id, now=request.at)
     return _result(change)
 
 
@@ -169,7 +169,7 @@ async def _remove(merchant_id: str, request: SeatRequest) -> SeatResult:
         raise Conflict(PRIMARY_SEAT)
     await organizations.remove_member(merchant_id, organization.id, member.id)
     stable_id = subscription.stable_subscription_id
-    await credit_grants.cancel_for_member(merchant_id, stable_id, member.id, now=request.at)
+    await member_grants.cancel_for_member(merchant_id, stable_id, member.id, now=request.at)
     details = await holders.seat_details(merchant_id, subscription.id)
     change = _change(request, REMOVE, subscription, organization, member)
     effective = removal_takes_effect(details, request.at)

@@ -139,7 +139,7 @@ def in_trial(subscription: Subscription, now: datetime) -> bool:
     return subscription.trial_end_date is not None and subscription.trial_end_date > now
 
 
-async def _issue(
+async def issue_grants(
     merchant_id: str,
     subscription: Subscription,
     terms: list[Terms],
@@ -187,7 +187,7 @@ async def grant_for_subscription(
     many were created (``credit_grants_created`` of the free-subscription response)."""
     now = now or utcnow()
     terms = await version_terms(merchant_id, subscription, plan)
-    return await _issue(
+    return await issue_grants(
         merchant_id,
         subscription,
         list(terms.values()),
@@ -231,35 +231,7 @@ async def sync_version(
             grant.status = EXPIRED
             await grant.save(update_fields=["status", "updated_at"])
     fresh = [item for feature_id, item in terms.items() if feature_id not in kept]
-    return await _issue(merchant_id, subscription, fresh, anchor=now, now=now)
-
-
-async def grant_for_member(
-    merchant_id: str, subscription: Subscription, member_id: str, *, now: datetime
-) -> int:
-    """A seat member's own grants under the organization's subscription (the seat flows),
-    for the grant periods containing ``now`` as the subscriber's run. Credits are per
-    customer, so each member has an allowance of its own. Answers how many were created."""
-    terms = await version_terms(merchant_id, subscription)
-    return await _issue(
-        merchant_id,
-        subscription,
-        list(terms.values()),
-        anchor=subscription.start_timestamp,
-        now=now,
-        customer_id=member_id,
-    )
-
-
-async def cancel_for_member(
-    merchant_id: str, stable_subscription_id: str, member_id: str, *, now: datetime
-) -> int:
-    """Cancel a seat member's active grants under the subscription (the seat was removed)."""
-    return await (
-        CreditGrant.scoped(merchant_id)
-        .filter(stable_subscription_id=stable_subscription_id, customer_id=member_id, status=ACTIVE)
-        .update(status=CANCELLED, updated_at=now)
-    )
+    return await issue_grants(merchant_id, subscription, fresh, anchor=now, now=now)
 
 
 async def cancel_for_subscription(
