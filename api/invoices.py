@@ -2,9 +2,10 @@
 
 Invoices are issued by the billing run (billing/invoicing/); these routes only read them.
 Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscription_cycle``,
-``subscription_final``), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``,
-``taxNotes`` (a reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``,
-``proration``, ``tax``), quantity, unit amount, period, component and price. ``payment`` is
+``subscription_final``, ``proration``, ``seats``), ``subtotalCents`` and ``taxCents`` beside
+``totalAmountCents``, ``taxNotes`` (a reverse charge, say) and, per line, ``type``
+(``fixed``, ``usage``, ``proration``, ``tax``), quantity, unit amount, period, component and
+price. ``payment`` is
 ``{id, status, paymentLink}`` of the invoice's latest payment attempt (null before the first;
 ``paymentLink`` the provider B payment link to send the customer, null when there is none);
 ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an

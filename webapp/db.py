@@ -39,6 +39,7 @@ MODEL_MODULES = [
         "invoicing",
         "payments",
         "portal",
+        "seats",
     )
 ]
 EMBEDDED_DATABASE = "tally"

@@ -21,6 +21,7 @@ from billing.customers.models import Customer, Organization
 
 ORGANIZATION_NOT_FOUND = "Organization not found or access denied"
 ALREADY_IN_ORGANIZATION = "Customer already belongs to an organization"
+NOT_A_MEMBER = "Customer is not a seat member of this organization"
 PRIMARY = "primary"
 MEMBER = "member"
 
@@ -61,6 +62,21 @@ async def add_member(merchant_id: str, organization_id: str, customer_id: str) -
             Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
         )
         await _join(customer, organization, MEMBER)
+    return customer
+
+
+async def remove_member(merchant_id: str, organization_id: str, customer_id: str) -> Customer:
+    """Take a seat member out of the organization (a seat removed): the customer stays, with
+    no organization, so it keeps nothing the organization's subscription grants."""
+    async with in_transaction():
+        customer = await find_scoped(
+            Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
+        )
+        if customer.organization_id != organization_id or customer.org_role != MEMBER:
+            raise Conflict(NOT_A_MEMBER)
+        customer.organization_id = None
+        customer.org_role = None
+        await customer.save(update_fields=["organization_id", "org_role", "updated_at"])
     return customer
 
 

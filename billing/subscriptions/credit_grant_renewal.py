@@ -52,7 +52,7 @@ async def _renew(grant: CreditGrant, now: datetime) -> str:
     start, end = period(item.renewal, grant.period_end, now, day=day)
     await CreditGrant.create(
         merchant_id=grant.merchant_id,
-        customer_id=live.customer_id,
+        customer_id=grant.customer_id,  # a seat member's grant stays the member's
         stable_subscription_id=live.stable_subscription_id,
         subscription_id=live.id,
         feature_id=item.feature_id,

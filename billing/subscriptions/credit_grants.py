@@ -139,15 +139,17 @@ def in_trial(subscription: Subscription, now: datetime) -> bool:
     return subscription.trial_end_date is not None and subscription.trial_end_date > now
 
 
-async def _issue(
+async def issue_grants(
     merchant_id: str,
     subscription: Subscription,
     terms: list[Terms],
     *,
     anchor: datetime,
     now: datetime,
+    customer_id: str | None = None,
 ) -> int:
-    """First grants of ``terms`` for ``subscription``, anchored at ``anchor``."""
+    """First grants of ``terms`` for ``subscription``, anchored at ``anchor``, to its
+    customer or to the seat member ``customer_id``."""
     trial = in_trial(subscription, now)
     rows = []
     for item in terms:
@@ -156,7 +158,7 @@ async def _issue(
         rows.append(
             CreditGrant(
                 merchant_id=merchant_id,
-                customer_id=subscription.customer_id,
+                customer_id=customer_id or subscription.customer_id,
                 stable_subscription_id=subscription.stable_subscription_id,
                 subscription_id=subscription.id,
                 feature_id=item.feature_id,
@@ -185,7 +187,7 @@ async def grant_for_subscription(
     many were created (``credit_grants_created`` of the free-subscription response)."""
     now = now or utcnow()
     terms = await version_terms(merchant_id, subscription, plan)
-    return await _issue(
+    return await issue_grants(
         merchant_id,
         subscription,
         list(terms.values()),
@@ -229,7 +231,7 @@ async def sync_version(
             grant.status = EXPIRED
             await grant.save(update_fields=["status", "updated_at"])
     fresh = [item for feature_id, item in terms.items() if feature_id not in kept]
-    return await _issue(merchant_id, subscription, fresh, anchor=now, now=now)
+    return await issue_grants(merchant_id, subscription, fresh, anchor=now, now=now)
 
 
 async def cancel_for_subscription(

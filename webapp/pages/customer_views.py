@@ -2,17 +2,20 @@
 
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
 grants, its version history, the cancelled ones (linking to their read-only pages), the
-customer's organization and an entitlements panel. The features on a card and the entitlements
+customer's organization (its members, the seat price, seats removed but paid until their
+period ends) and an entitlements panel. The features on a card and the entitlements
 panel both read ``feature_access.customer_feature_access`` (what the customer may use right now,
 as the /v1 entitlement checks answer), so they cannot contradict each other. The subscription
 page shows the same card for one subscription; both build it here.
 """
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from quart import url_for
 
 from billing.customers import organizations
+from billing.seats.organization_seats import SeatPrice, organization_seats
 from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
 from billing.usage.feature_access import FeatureAccess, customer_feature_access
@@ -56,6 +59,7 @@ async def detail_context(merchant_id: str, customer) -> dict:
         "cancelled": cancelled,
         "organization": organization,
         "members": members,
+        "seats": await organization_seats(merchant_id, customer),
         "entitlements": list(access.values()),
         "invoices_link": url_for("invoices.index", customer=customer.id),
         **await invoice_panels.customer_panel(merchant_id, customer.id),
@@ -67,3 +71,10 @@ def amount_label(value: float | None) -> str:
     if value is None:
         return ""
     return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}".rstrip("0")
+
+
+def seat_price_words(price: SeatPrice) -> str:
+    """``10.00 USD per seat / month``: the amount, the currency's code and the unit, plain."""
+    amount = f"{Decimal(price.amount_cents) / 100:,.2f} {price.currency.upper()}"
+    period = f" / {price.interval}" if price.interval else ", on its own billing schedule"
+    return f"{amount} per {price.unit_label}{period}"

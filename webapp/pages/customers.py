@@ -21,6 +21,7 @@ bp = Blueprint("customers", __name__, url_prefix="/dashboard/customers")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
 bp.add_app_template_filter(customer_views.amount_label, "amount")
+bp.add_app_template_filter(customer_views.seat_price_words, "seat_price")
 
 
 @bp.context_processor

@@ -51,6 +51,7 @@ REASON_WORDS = {
     "subscription_cycle": "Subscription renewal",
     "subscription_final": "Final usage after cancellation",
     "proration": "Plan or price change",
+    "seats": "Seat added",
 }
 
 

@@ -1,0 +1,44 @@
+"""Pending seat removals reaching the end of their paid period: the due-work step
+``seat removals``.
+
+A removed seat stops counting at ``effective_at`` (the end of the period it was paid for).
+The member already left the organization when the seat was removed, so the billing run
+bills the next period without it whatever this step did; this step closes the record:
+``pending`` becomes ``applied``, and the seat usage read stops listing it under
+``pendingRemovals``. Rows are claimed with SKIP LOCKED (``core/claims.py``), so concurrent
+passes apply each once.
+"""
+
+from collections import Counter
+from datetime import datetime
+
+from tortoise.expressions import Q
+
+from billing.core.claims import work_through_claims
+from billing.seats.models import APPLIED, PENDING, SeatChange
+
+CLAIM_SIZE = 500
+
+
+async def _claim(now: datetime, after: SeatChange | None) -> list[SeatChange]:
+    due = SeatChange.filter(status=PENDING, deleted_at=None, effective_at__lte=now)
+    if after is not None:
+        at = after.effective_at
+        due = due.filter(Q(effective_at__gt=at) | Q(effective_at=at, id__gt=after.id))
+    query = due.order_by("effective_at", "id").limit(CLAIM_SIZE)
+    return await query.select_for_update(skip_locked=True)
+
+
+async def _apply(claimed: list[SeatChange], now: datetime) -> dict[str, str]:
+    ids = [change.id for change in claimed]
+    await SeatChange.filter(id__in=ids).update(status=APPLIED, updated_at=now)
+    return dict.fromkeys(ids, "applied")
+
+
+async def apply_due(now: datetime) -> Counter[str]:
+    """Apply every pending removal whose period ended by ``now``; answers the outcomes."""
+    return await work_through_claims(
+        lambda after: _claim(now, after),
+        lambda claimed: _apply(claimed, now),
+        what="seat removal",
+    )

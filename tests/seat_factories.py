@@ -1,0 +1,60 @@
+"""An organization's seat subscription, paid for its first period, for the seat tests.
+
+The subscriber is a customer with an external id (the ``user_id`` the seat calls send), on a
+plan whose one price is a per-seat component billed in advance; the billing run bills the
+first period, so a seat added later falls inside a paid period.
+"""
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from billing.catalog.pricing import seat_price_data
+from billing.core.ids import random_base62
+from billing.customers.models import Customer
+from billing.invoicing.billing_run import bill_due
+from billing.subscriptions.models import Subscription
+from tests.invoice_factories import priced_subscription
+from tests.subscription_factories import make_customer
+
+JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
+FEB_1 = datetime(2030, 2, 1, tzinfo=UTC)
+MAR_1 = datetime(2030, 3, 1, tzinfo=UTC)
+
+
+@dataclass
+class SeatTeam:
+    subscriber: Customer
+    subscription: Subscription
+
+    @property
+    def user_id(self) -> str:
+        return self.subscriber.external_customer_id
+
+
+async def customer_with_external_id(merchant_id: str, name: str = "Ada") -> Customer:
+    customer = await make_customer(merchant_id, name=name)
+    customer.external_customer_id = f"user-{random_base62(10)}"
+    await customer.save(update_fields=["external_customer_id"])
+    return customer
+
+
+async def seat_team(
+    merchant_id: str, *, unit_cents: int = 1000, start: datetime = JAN_1, bill: bool = True
+) -> SeatTeam:
+    """A subscriber of ``unit_cents`` per seat a month from ``start``, its first period billed
+    (unless ``bill`` is false)."""
+    subscriber = await customer_with_external_id(merchant_id, "Initech")
+    pricing = seat_price_data(unit_cents, "month", bill_immediately=True)
+    subscription = await priced_subscription(merchant_id, pricing, start=start, customer=subscriber)
+    if bill:
+        await bill_due(start, merchant_id)
+    return SeatTeam(subscriber, subscription)
+
+
+def new_user(name: str = "Grace") -> dict:
+    """A ``created_user_id`` and ``created_user_info`` for a member not yet a customer."""
+    tag = random_base62(10)
+    return {
+        "created_user_id": f"member-{tag}",
+        "created_user_info": {"name": name, "email": f"{name.lower()}-{tag.lower()}@example.com"},
+    }
