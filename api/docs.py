@@ -22,6 +22,7 @@ from webapp import auth
 SECURITY_BY_MODE = {
     auth.SECRET: [{"secretKey": []}],
     auth.PUBLISHABLE: [{"publishableKey": []}],
+    auth.PUBLISHABLE_OR_QUERY: [{"publishableKey": []}, {"publishableKeyQuery": []}],
     auth.SESSION_ONLY: [{"dashboardSession": []}],
     auth.SECRET_OR_SESSION: [{"secretKey": []}, {"dashboardSession": []}],
     auth.UNAUTHENTICATED: [],
@@ -54,6 +55,8 @@ class V1OpenAPIProvider(OpenAPIProvider):
                 if "requestBody" in operation:
                     body = {**operation["requestBody"], "required": body_required}
                     operation = {**operation, "requestBody": body}
+                if getattr(view, "tally_event_stream", False):
+                    operation = _as_event_stream(operation)
                 operations[method] = operation
         return paths, components
 
@@ -77,6 +80,18 @@ class V1OpenAPIProvider(OpenAPIProvider):
         return {**operation, "responses": responses, "security": SECURITY_BY_MODE[mode]}
 
 
+def _as_event_stream(operation: dict) -> dict:
+    """The 200 answer's body documented as ``text/event-stream`` messages (its schema being
+    one message's ``data``) instead of JSON."""
+    responses = dict(operation["responses"])
+    key = "200" if "200" in responses else 200
+    success = dict(responses[key])
+    content = success.get("content", {})
+    success["content"] = {"text/event-stream": next(iter(content.values()), {})}
+    responses[key] = success
+    return {**operation, "responses": responses}
+
+
 def register_docs(app: Quart) -> None:
     QuartSchema(
         app,
@@ -89,6 +104,7 @@ def register_docs(app: Quart) -> None:
         security_schemes={
             "secretKey": {"type": "http", "scheme": "bearer"},
             "publishableKey": {"type": "apiKey", "in_": "header", "name": "X-Service-Key"},
+            "publishableKeyQuery": {"type": "apiKey", "in_": "query", "name": "key"},
             "dashboardSession": {"type": "apiKey", "in_": "cookie", "name": "tally_session"},
         },
         security=[{"secretKey": []}],

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
+from billing.payments import payment_events
 from billing.payments.models import Payment
 from billing.payments.payment_dunning import clear_after_success, schedule_after_failure
 
@@ -45,6 +46,7 @@ async def mark_succeeded(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
     await clear_after_success(payment)
+    await payment_events.notify(payment)
     return True
 
 
@@ -67,4 +69,5 @@ async def mark_failed(
     await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
         payment_status=FAILED, payment_id=payment.id
     )
+    await payment_events.notify(payment)
     return True
