@@ -51,10 +51,16 @@ class PaymentEventHub:
         self._streams: dict[tuple[str, str], set[asyncio.Queue]] = {}
         self._stop = asyncio.Event()
         self._task: asyncio.Task | None = None
+        self._connection: asyncpg.Connection | None = None
 
     @property
     def open_streams(self) -> int:
         return sum(len(queues) for queues in self._streams.values())
+
+    @property
+    def listener_pid(self) -> int | None:
+        """The database server process of the listening connection (None between two)."""
+        return self._connection.get_server_pid() if self._connection is not None else None
 
     def _on_notify(self, _connection, _pid, _channel, payload: str) -> None:
         parsed = payment_events.parse_notification(payload)
@@ -120,6 +126,7 @@ class PaymentEventHub:
     async def _connect(self) -> asyncpg.Connection:
         connection = await db.connect(self.database_url)
         await connection.add_listener(payment_events.CHANNEL, self._on_notify)
+        self._connection = connection
         return connection
 
     async def _run(self, connection: asyncpg.Connection | None) -> None:
@@ -133,6 +140,7 @@ class PaymentEventHub:
                 log.exception("payment events: listening failed; again in %s s", RETRY_SECONDS)
                 await self._stop_or(RETRY_SECONDS)
             finally:
+                self._connection = None
                 if connection is not None:
                     with contextlib.suppress(Exception):
                         await connection.close(timeout=5)

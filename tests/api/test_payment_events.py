@@ -10,6 +10,7 @@ import json
 from datetime import UTC, datetime
 
 import pytest
+from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from billing.payments.models import Payment
@@ -185,3 +186,33 @@ async def test_keys_that_do_not_open_a_stream(client, merchant):
         response = await client.get(url, headers=headers)
         assert (response.status_code, await response.get_json()) == (401, {"error": message})
     assert await Payment.filter(provider_payment_id="pi_stream_keys").count() == 1
+
+
+class ClientGone(Exception):
+    """The browser tab closes."""
+
+
+async def test_a_client_that_leaves_frees_its_stream(client, merchant, hub):
+    await pending_payment(merchant.id, "provider_a", "pi_stream_left")
+    with pytest.raises(ClientGone):  # leaving the block disconnects and awaits the server
+        async with open_stream(client, path("pi_stream_left"), merchant.public_headers) as stream:
+            assert (await stream.status())["status"] == "pending"
+            assert hub.open_streams == 1
+            raise ClientGone
+    assert hub.open_streams == 0
+
+
+async def test_streams_catch_up_after_the_listening_connection_drops(client, merchant, hub):
+    payment = await pending_payment(merchant.id, "provider_a", "pi_stream_dropped")
+    async with open_stream(client, path("pi_stream_dropped"), merchant.public_headers) as stream:
+        assert (await stream.status())["status"] == "pending"
+        dropped = hub.listener_pid
+        connection = connections.get("default")
+        await connection.execute_query("SELECT pg_terminate_backend($1)", [dropped])
+        # Paid while the hub may not be listening: its notification can be lost, and the
+        # hub has every stream read its status again once it listens anew.
+        async with in_transaction():
+            await mark_succeeded(payment.id, PAID_AT)
+        assert (await stream.status())["status"] == "succeeded"
+        assert await stream.ended()
+    assert hub.listener_pid not in (None, dropped)
