@@ -81,13 +81,26 @@ class V1OpenAPIProvider(OpenAPIProvider):
 
 
 def _as_event_stream(operation: dict) -> dict:
-    """The 200 answer's body documented as ``text/event-stream`` messages (its schema being
-    one message's ``data``) instead of JSON."""
+    """The 200 answer documented as ``text/event-stream``: each message an object of its
+    ``event`` name and its ``data``, a JSON text of the documented schema (the form OpenAPI
+    3.2 gives server-sent events, which checkers of the document read event by event)."""
     responses = dict(operation["responses"])
     key = "200" if "200" in responses else 200
     success = dict(responses[key])
-    content = success.get("content", {})
-    success["content"] = {"text/event-stream": next(iter(content.values()), {})}
+    data_schema = next(iter(success.get("content", {}).values()), {}).get("schema", {})
+    message = {
+        "type": "object",
+        "required": ["event", "data"],
+        "properties": {
+            "event": {"type": "string"},
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": data_schema,
+            },
+        },
+    }
+    success["content"] = {"text/event-stream": {"schema": message}}
     responses[key] = success
     return {**operation, "responses": responses}
 

@@ -99,7 +99,8 @@ class PaymentEventHub:
             yield status_message(event)
             while not payment_events.is_final(event):
                 try:
-                    item = await asyncio.wait_for(queue.get(), self.heartbeat)
+                    async with asyncio.timeout(self.heartbeat):  # no task a wait, unlike wait_for
+                        item = await queue.get()
                 except TimeoutError:
                     yield HEARTBEAT_MESSAGE
                     continue
