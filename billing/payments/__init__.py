@@ -19,6 +19,10 @@ called after the commit, grace periods ended), ``charging`` (which method, one a
 call), ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
 ``payment_outcomes`` (what a success or a failure does, whoever learns it first).
 
+Event stream: ``payment_events`` (a status change NOTIFYed on commit for the public stream of
+``GET /v1/public/events/{id}``, and the merchant-scoped lookup of a payment by its
+provider's id).
+
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
 providers' refund calls, each with the refund's idempotency key).
