@@ -34,6 +34,13 @@ def optional_body(view):
     return view
 
 
+def event_stream(view):
+    """Marks a route that answers server-sent events: the OpenAPI document then gives its
+    documented success body (the ``data`` of one message) as ``text/event-stream``."""
+    view.tally_event_stream = True
+    return view
+
+
 def iso(moment: datetime | None) -> str | None:
     """ISO 8601 in UTC with a ``Z`` suffix, or None."""
     if moment is None:

@@ -22,6 +22,7 @@ from webapp import auth
 SECURITY_BY_MODE = {
     auth.SECRET: [{"secretKey": []}],
     auth.PUBLISHABLE: [{"publishableKey": []}],
+    auth.PUBLISHABLE_OR_QUERY: [{"publishableKey": []}, {"publishableKeyQuery": []}],
     auth.SESSION_ONLY: [{"dashboardSession": []}],
     auth.SECRET_OR_SESSION: [{"secretKey": []}, {"dashboardSession": []}],
     auth.SECRET_OR_PORTAL: [{"secretKey": []}, {"portalSession": []}, {"portalCookie": []}],
@@ -55,6 +56,8 @@ class V1OpenAPIProvider(OpenAPIProvider):
                 if "requestBody" in operation:
                     body = {**operation["requestBody"], "required": body_required}
                     operation = {**operation, "requestBody": body}
+                if getattr(view, "tally_event_stream", False):
+                    operation = _as_event_stream(operation)
                 operations[method] = operation
         return paths, components
 
@@ -80,6 +83,31 @@ class V1OpenAPIProvider(OpenAPIProvider):
         return {**operation, "responses": responses, "security": SECURITY_BY_MODE[mode]}
 
 
+def _as_event_stream(operation: dict) -> dict:
+    """The 200 answer documented as ``text/event-stream``: each message an object of its
+    ``event`` name and its ``data``, a JSON text of the documented schema (the form OpenAPI
+    3.2 gives server-sent events, which checkers of the document read event by event)."""
+    responses = dict(operation["responses"])
+    key = "200" if "200" in responses else 200
+    success = dict(responses[key])
+    data_schema = next(iter(success.get("content", {}).values()), {}).get("schema", {})
+    message = {
+        "type": "object",
+        "required": ["event", "data"],
+        "properties": {
+            "event": {"type": "string"},
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": data_schema,
+            },
+        },
+    }
+    success["content"] = {"text/event-stream": {"schema": message}}
+    responses[key] = success
+    return {**operation, "responses": responses}
+
+
 def register_docs(app: Quart) -> None:
     QuartSchema(
         app,
@@ -92,6 +120,7 @@ def register_docs(app: Quart) -> None:
         security_schemes={
             "secretKey": {"type": "http", "scheme": "bearer"},
             "publishableKey": {"type": "apiKey", "in_": "header", "name": "X-Service-Key"},
+            "publishableKeyQuery": {"type": "apiKey", "in_": "query", "name": "key"},
             "dashboardSession": {"type": "apiKey", "in_": "cookie", "name": "tally_session"},
             # ``Authorization: Portal <token>`` (POST /v1/customers/portal/sessions), or the
             # cookie the hosted portal pages set; either acts for its one customer only.

@@ -66,6 +66,13 @@ async def connect(database_url: str) -> asyncpg.Connection:
 
 @contextmanager
 def server(database_url: str, workers: int = 1) -> Iterator[str]:
+    with served(database_url, workers) as (base, _process):
+        yield base
+
+
+@contextmanager
+def served(database_url: str, workers: int = 1) -> Iterator[tuple[str, subprocess.Popen]]:
+    """``server``, also giving the process (for its memory, say)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -87,7 +94,7 @@ def server(database_url: str, workers: int = 1) -> Iterator[str]:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        yield base
+        yield base, process
     finally:
         process.terminate()
         process.wait(timeout=15)

@@ -14,6 +14,7 @@ from webapp.auth import csrf_token
 from webapp.config import Settings
 from webapp.db import PROJECT_ROOT
 from webapp.due_loop import DueLoop
+from webapp.event_stream import PaymentEventHub
 from webapp.pages import register_pages
 from webapp.routing import TallyApp
 from webapp.security_headers import register_security_headers
@@ -60,6 +61,9 @@ def create_app(settings: Settings | None = None) -> TallyApp:
             url = db.start_embedded(settings.pgdata_dir)
             await db.migrate(url)
         await db.init_orm(url)
+        hub = PaymentEventHub(url)
+        await hub.start()
+        app.extensions["tally.payment_events"] = hub
         if settings.due_work_interval is not None:
             loop = DueLoop(url, settings.due_work_interval, exclusive=True)
             app.extensions["tally.due_loop"] = (loop, asyncio.create_task(loop.run()))
@@ -70,6 +74,8 @@ def create_app(settings: Settings | None = None) -> TallyApp:
             loop, task = app.extensions.pop("tally.due_loop")
             loop.stop.set()
             await task
+        if "tally.payment_events" in app.extensions:
+            await app.extensions.pop("tally.payment_events").close()
         await db.close_orm()
 
     if settings.fast_lane:

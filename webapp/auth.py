@@ -34,6 +34,9 @@ F = TypeVar("F", bound=Callable)
 
 SECRET = "secret"
 PUBLISHABLE = "publishable"
+# A publishable key in ``X-Service-Key`` or, for a browser's EventSource (which cannot send
+# headers), in the ``key`` query parameter.
+PUBLISHABLE_OR_QUERY = "publishable_or_query"
 SESSION_ONLY = "session"
 SECRET_OR_SESSION = "secret_or_session"
 SECRET_OR_PORTAL = "secret_or_portal"
@@ -58,6 +61,7 @@ def _mark(mode: str) -> Callable[[F], F]:
 
 
 publishable_key_required = _mark(PUBLISHABLE)
+publishable_key_in_header_or_query = _mark(PUBLISHABLE_OR_QUERY)
 session_required = _mark(SESSION_ONLY)
 secret_key_or_session = _mark(SECRET_OR_SESSION)
 secret_key_or_portal = _mark(SECRET_OR_PORTAL)
@@ -100,6 +104,9 @@ async def authenticate_api_request() -> None:
         return
     if mode == PUBLISHABLE:
         key = await authenticate(request.headers.get("X-Service-Key"), key_type=PUBLISHABLE)
+    elif mode == PUBLISHABLE_OR_QUERY:
+        value = request.headers.get("X-Service-Key") or request.args.get("key")
+        key = await authenticate(value, key_type=PUBLISHABLE)
     elif mode == SESSION_ONLY:
         if bearer_token() or request.headers.get("X-Service-Key"):
             raise Forbidden(

@@ -28,6 +28,10 @@ pass), ``checkout_calls`` (provider A customer and unconfirmed PaymentIntent, pr
 ``checkout_sandbox`` (the test-mode card form's confirm; card numbers never reach Tally in live
 mode). A paid first invoice activates the subscription in ``payment_outcomes``.
 
+Event stream: ``payment_events`` (a status change NOTIFYed on commit for the public stream of
+``GET /v1/public/events/{id}``, and the merchant-scoped lookup of a payment by its
+provider's id).
+
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
 providers' refund calls, each with the refund's idempotency key), ``refund_outcomes`` (a

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
+from billing.payments import payment_events
 from billing.payments.models import Payment
 from billing.payments.payment_dunning import clear_after_success, schedule_after_failure
 from billing.subscriptions.checkout_states import activate
@@ -51,6 +52,7 @@ async def mark_succeeded(
     await clear_after_success(payment, at)
     invoice = await Invoice.get(id=payment.invoice_id)
     await activate(payment.merchant_id, invoice.stable_subscription_id, at)
+    await payment_events.notify(payment)
     return True
 
 
@@ -73,4 +75,5 @@ async def mark_failed(
     await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
         payment_status=FAILED, payment_id=payment.id
     )
+    await payment_events.notify(payment)
     return True

@@ -41,6 +41,7 @@ from billing.catalog.models import Feature, Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
+from billing.payments.models import Payment
 from tests.conftest import serve_on_free_port, stop_process
 from tests.localstripe_server import localstripe_url  # noqa: F401, F811 (a fixture)
 from tests.subscription_factories import subscribe
@@ -103,6 +104,20 @@ async def seeded(make_merchant, client):
     )
     await bill_due(utcnow(), account.id)  # the subscription's first fee: one invoice
     invoice = await Invoice.get(merchant_id=account.id)
+    # A finished attempt of that invoice, for the event stream (a pending one would keep it
+    # open); it stays apart from the invoice's own payment state.
+    await Payment.create(
+        merchant_id=account.id,
+        invoice_id=invoice.id,
+        customer_id=invoice.customer_id,
+        provider="provider_a",
+        amount_cents=invoice.total_cents,
+        currency=invoice.currency,
+        status="failed",
+        attempt=99,
+        idempotency_key=f"{invoice.id}:fuzz",
+        provider_payment_id="pi_fuzz_failed",
+    )
     ids = {
         "invoice_id": invoice.id,
         "customer_id": subscription.customer_id,
@@ -121,6 +136,7 @@ async def seeded(make_merchant, client):
         "definition_id": rate["id"],
         "payment_method_id": method["id"],
         "merchant_id": account.id,
+        "payment_intent_id": "pi_fuzz_failed",
     }
     return account, ids
 
