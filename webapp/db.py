@@ -38,6 +38,7 @@ MODEL_MODULES = [
         "tax",
         "invoicing",
         "payments",
+        "enrollment",
     )
 ]
 EMBEDDED_DATABASE = "tally"
