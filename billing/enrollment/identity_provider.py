@@ -76,6 +76,21 @@ async def handle_event(merchant_id: str, payload: object) -> Enrollment:
             existingSubscriptionStatus=found.status,
         ) from None
     except Invalid as error:
-        details = error.message.replace("customerEmail", "record.email")
-        details = details.replace("userId", "record.id").replace("customerName", "record name")
-        raise _invalid(details) from None
+        raise _invalid(_in_event_words(error.message)) from None
+
+
+FIELD_WORDS = (
+    ("customerEmail", "record.email"),
+    ("email", "record.email"),
+    ("userId", "record.id"),
+    ("customerName", "record.raw_user_meta_data first_name and last_name"),
+    ("name", "record.raw_user_meta_data first_name and last_name"),
+)
+
+
+def _in_event_words(message: str) -> str:
+    """A message of the enroll checks, naming the event's fields instead of the API's."""
+    for word, event_field in FIELD_WORDS:
+        if message.startswith(word + " "):
+            return event_field + message[len(word) :]
+    return message
