@@ -111,7 +111,9 @@ class InvalidInput(ErrorBody):
 
 
 class SubscriptionExists(ErrorBody):
-    """``Subscription already exists for this customer``, with the subscription found."""
+    """``Subscription already exists for this customer``, with the subscription found; the
+    other 409s (provider A missing, the rule's plan without a default-currency price) carry
+    ``error`` only."""
 
-    existingSubscriptionId: str
-    existingSubscriptionStatus: str
+    existingSubscriptionId: str | None = None
+    existingSubscriptionStatus: str | None = None

@@ -101,6 +101,10 @@ async def seeded(make_merchant, client):
             "status": "active",
         },
     )
+    rule = await create(
+        "/v1/enrollment/rules",
+        {"planId": subscription.plan_id, "matcherType": "domain", "matcherValue": "fuzz.example"},
+    )
     await bill_due(utcnow(), account.id)  # the subscription's first fee: one invoice
     invoice = await Invoice.get(merchant_id=account.id)
     ids = {
@@ -121,6 +125,7 @@ async def seeded(make_merchant, client):
         "definition_id": rate["id"],
         "payment_method_id": method["id"],
         "merchant_id": account.id,
+        "rule_id": rule["rule"]["id"],
     }
     return account, ids
 
