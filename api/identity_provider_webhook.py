@@ -41,7 +41,7 @@ bp = Blueprint("identity_provider_webhook", __name__, url_prefix="/webhooks")
 @document_response(ErrorBody, 404)
 @document_response(SubscriptionExists, 409)
 @fails_as("Failed to create enrollment subscription")
-async def identity_provider_event(data=None):
+async def identity_provider_event():
     """A user was inserted: subscribe them by the first matching enrollment rule, else to
     the free plan. Only ``INSERT`` on ``users`` is accepted."""
     payload = await request.get_json(force=True, silent=True)
