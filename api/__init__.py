@@ -5,10 +5,12 @@ from quart import Blueprint, Quart
 from api import (
     api_keys,
     customers,
+    enrollment,
     entitlements,
     event_reads,
     events,
     features,
+    identity_provider_webhook,
     invoices,
     merchants,
     metrics,
@@ -38,6 +40,7 @@ RESOURCE_BLUEPRINTS = (
     api_keys.bp,
     merchants.bp,
     customers.bp,
+    enrollment.bp,
     events.bp,
     event_reads.bp,
     entitlements.bp,
@@ -61,6 +64,7 @@ RESOURCE_BLUEPRINTS = (
     subscription_refunds.bp,
     tax.bp,
     webhooks.bp,
+    identity_provider_webhook.bp,
 )
 
 

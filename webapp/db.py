@@ -40,6 +40,7 @@ MODEL_MODULES = [
         "payments",
         "portal",
         "seats",
+        "enrollment",
     )
 ]
 EMBEDDED_DATABASE = "tally"

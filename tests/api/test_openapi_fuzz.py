@@ -102,6 +102,10 @@ async def seeded(make_merchant, client):
             "status": "active",
         },
     )
+    rule = await create(
+        "/v1/enrollment/rules",
+        {"planId": subscription.plan_id, "matcherType": "domain", "matcherValue": "fuzz.example"},
+    )
     await bill_due(utcnow(), account.id)  # the subscription's first fee: one invoice
     invoice = await Invoice.get(merchant_id=account.id)
     # A finished attempt of that invoice, for the event stream (a pending one would keep it
@@ -137,6 +141,7 @@ async def seeded(make_merchant, client):
         "payment_method_id": method["id"],
         "merchant_id": account.id,
         "payment_intent_id": "pi_fuzz_failed",
+        "rule_id": rule["rule"]["id"],
     }
     return account, ids
 

@@ -18,6 +18,7 @@ from webapp.pages import (
     onboarding,
     payment_providers,
     plan_edit,  # noqa: F401 - adds the edit routes to plans.bp
+    plan_enrollment,  # noqa: F401 - adds the enrollment-rule routes to plans.bp
     plan_migrate,  # noqa: F401 - adds the migrate routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,

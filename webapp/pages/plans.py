@@ -14,7 +14,9 @@ from quart import Blueprint, Response, flash, g, redirect, request, url_for
 from billing.catalog import features, plan_create, plans
 from billing.catalog.models import Plan
 from billing.core.errors import NotFound, ServiceError
+from billing.enrollment import enroll, rules
 from billing.subscriptions import plan_migration_options, plan_migrations
+from webapp.forms.enrollment_rules import EnrollmentRuleForm
 from webapp.forms.feature_values import attach_library
 from webapp.forms.money import format_money
 from webapp.forms.plans import FEATURE_KINDS, PlanForm
@@ -154,6 +156,11 @@ async def detail_context(stable_id: str, number: int | None = None, **extra) -> 
         "waiting": await plan_migration_options.waiting_versions(g.merchant.id, stable_id),
         "fixed_form": FixedPriceForm(),
         "tiered_form": TieredPriceForm(),
+        "rule_form": EnrollmentRuleForm(),
+        "enrollment_rules": await rules.list_rules(g.merchant.id, stable_id),
+        "priced_in_default": await enroll.default_price(
+            g.merchant.id, current.plan, g.merchant.default_currency
+        ),
     }
     return context | extra
 

@@ -1,0 +1,31 @@
+"""The "add a domain" form of the plan page's enrollment panel.
+
+It only checks that something was typed; what a domain is, and whether another rule already
+enrolls it, is the enrollment service's answer (billing/enrollment/rules.py), shown on the
+field it is about.
+"""
+
+from wtforms import StringField
+from wtforms.validators import InputRequired
+
+from webapp.forms import TallyForm
+
+
+class EnrollmentRuleForm(TallyForm):
+    domain = StringField(
+        "Email domain",
+        [InputRequired("Enter a domain, e.g. example.com")],
+        description="Matches exactly: eng.example.com needs a rule of its own.",
+        render_kw={"placeholder": "example.com", "autocomplete": "off", "spellcheck": "false"},
+    )
+
+    error_fields = (
+        ("domain", "domain", None),
+        ("rule", "domain", None),
+        ("join", "domain", None),
+    )
+
+    def attach_error(self, message: str) -> None:
+        """The service names the API field; a person reads "Enter a domain such as..."."""
+        message = message.replace("matcherValue is required", "Enter a domain")
+        super().attach_error(message.replace("matcherValue must be a", "Enter a"))
