@@ -36,6 +36,7 @@ async def test_a_mandate_is_charged_then_paid_by_the_webhook(client, make_mercha
         charge["payment_id"],
     )
     assert payment.retry_at == JAN_1 + FIRST_CHECK and payment.payment_link is None
+    assert payment.provider_product_id == "pdt_fake"  # the mandate's, for partial refunds
     assert (await Invoice.get(id=invoice.id)).payment_status == "pending"
 
     await deliver(client, merchant_id, signing, settled_event(charge))
@@ -63,6 +64,7 @@ async def test_without_a_mandate_a_link_is_stored_then_paid(client, make_merchan
         link["payment_id"],
         link["payment_link"],
     )
+    assert payment.provider_product_id == link["body"]["product_cart"][0]["product_id"]
     assert payment.status == "pending"
 
     await deliver(client, merchant_id, signing, settled_event(link))
