@@ -11,11 +11,16 @@ order, and what the provider is asked). Shapes and rules the spec leaves open (o
 - 200 answers ``{success, refund {id, status, amountCents}, terminated,
   adjustmentInvoiceId}``; ``status`` is ``succeeded``, or ``pending`` while the provider
   has not settled it.
+- 202 answers the same body with the refund ``pending`` when the provider gave no answer
+  (a timeout, a lost connection, a 5xx): the money may have moved, so the refund is kept,
+  with its amount counted and its idempotency key, and the due-work pass repeats the call
+  with that key until the provider settles it. A new refund request is not needed (and
+  could give the money back twice).
 - 400 for bad input, with nothing changed; 404 ``Subscription not found or access denied``
   and ``Payment not found for refund`` for unknown ids and other merchants' alike; 409 for
-  ``terminateSubscription`` on an ended subscription; 502 when the provider refused or could
-  not be reached: the body then carries the failed refund next to ``error`` (``success``
-  false), the amount counts as not refunded and the adjustment invoice is voided.
+  ``terminateSubscription`` on an ended subscription; 502 when the provider refused: the
+  body then carries the failed refund next to ``error`` (``success`` false), the amount
+  counts as not refunded and the adjustment invoice is voided.
 """
 
 from typing import Annotated, Any
@@ -73,15 +78,18 @@ async def _body() -> dict:
 @bp.post("/<subscription_id>/refunds")
 @document_request(RefundIn)
 @document_response(RefundAnswer)
+@document_response(RefundAnswer, 202)
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 @document_response(ErrorBody, 409)
 @document_response(RefundFailedBody, 502)
 async def create_refund(subscription_id: str):
     """Refund a payment of the subscription (the latest when ``paymentId`` is left out), in
-    full or in part, with an adjustment invoice; ``terminateSubscription`` ends it now."""
+    full or in part, with an adjustment invoice; ``terminateSubscription`` ends it now.
+    202 with the refund ``pending`` when the provider gave no answer: it is asked again
+    later with the same idempotency key, never refunded twice."""
     body = await _body()
-    return await refunds.refund(
+    answer = await refunds.refund(
         merchant_id(),
         subscription_id,
         payment_id=body.get("paymentId"),
@@ -89,3 +97,4 @@ async def create_refund(subscription_id: str):
         reason=body.get("reason"),
         terminate=body.get("terminateSubscription"),
     )
+    return dict(answer), 202 if answer.awaiting_provider else 200

@@ -235,3 +235,4 @@ def provider_b(app, provider_b_fake):
     finally:
         payments_setup.configure(original)
         provider_b_fake.failures, provider_b_fake.refuse_webhooks = 0, False
+        provider_b_fake.losses = 0

@@ -1,6 +1,6 @@
 """A small fake of provider B (Dodo Payments) that the official ``dodopayments`` SDK talks
 HTTP to. Its events and their signing are in ``provider_b_events``, its answers' JSON in
-``provider_b_objects``.
+``provider_b_objects``, the HTTP plumbing in ``provider_b_routes``.
 
 No public fake of this provider exists, and mocking the SDK would test nothing of how Tally
 uses it; so this is a real HTTP server (``http.server`` in a thread, on a free loopback port)
@@ -19,9 +19,11 @@ not listed answers 404.
 - mandates: ``POST /{env}/subscriptions``, an on-demand subscription with its
   ``payment_link`` (the portal's provider B setup link, recorded in ``mandates``);
 - refunds: ``POST /{env}/refunds`` (``refunds.create``: ``payment_id``, ``reason``,
-  ``metadata``, optional ``items`` with amounts; recorded in ``refunds``) and
-  ``GET /{env}/refunds/{id}``. A refund of a payment the key did not make answers 404, one of
-  more than is left 422, both ``{"code", "message"}`` as the provider's errors are;
+  ``metadata``, optional ``items`` ``[{item_id, amount}]``; recorded in ``refunds``) and
+  ``GET /{env}/refunds/{id}``. A refund of a payment the key did not make answers 404; one of
+  more than is left, or whose items name another product than the payment's (each payment
+  sold one: the link's, the mandate subscription's when the fake made it, ``add_payment``'s
+  own) or no amount, 422; all ``{"code", "message"}`` as the provider's errors are;
 - ``GET /{env}/payments/{id}``: a ``Payment`` (``payments.retrieve``), own key's only. A charge
   or a link stays ``processing`` until ``settle_payment`` settles it as the customer or the
   bank would; ``backdate_payment`` makes one older (a link left unpaid past its lifetime).
@@ -34,23 +36,23 @@ links made here, and ``add_payment`` for a payment made before the test), ``refu
 payment's refunds answer ``succeeded`` unless ``add_payment(..., refund_status="pending")``
 asked otherwise; ``settle_refund`` then settles one as the provider later would, and answers
 the ``refund.*`` event it sends. ``fail_next`` makes the next call answer 500 (an outage);
-``refuse_webhooks`` makes webhook creation answer 422.
+``lose_next`` makes it do the next call and answer 500 (the answer lost on the way; the
+same key then replays the first answer); ``refuse_webhooks`` makes webhook creation answer
+422.
 """
 
-import json
 import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from datetime import datetime
+from http.server import ThreadingHTTPServer
 
 from tests import provider_b_objects as objects
-from tests.provider_b_events import new_webhook_secret, payment_data, refund_event
+from tests.provider_b_events import new_webhook_secret, refund_event
+from tests.provider_b_routes import NO_PAYMENT, NOT_FOUND, handler_for, read
 
 ENVIRONMENTS = ("test_mode", "live_mode")
-NOT_FOUND = 404, {"code": "NOT_FOUND", "message": "Not found"}
-NO_PAYMENT = 404, {"code": "NOT_FOUND", "message": "Payment not found"}
 TOO_MUCH = "The refund amount is more than is left to refund on this payment"
 
 
@@ -70,9 +72,10 @@ class ProviderBFake:
         self.refund_keys: dict[str, str | None] = {}  # refund id -> its Idempotency-Key
         self._answered: dict[str, tuple[int, dict]] = {}  # idempotency key -> first answer
         self.failures = 0
+        self.losses = 0
         self.refuse_webhooks = False
         self._lock = threading.Lock()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler_for(self))
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
@@ -102,7 +105,8 @@ class ProviderBFake:
         """A paid payment made with ``key``, as if a customer paid a link earlier; its id.
         Its refunds answer ``refund_status`` (``pending``: the provider settles them later)."""
         payment_id = objects.new_id("pay")
-        self._payment(payment_id, key, amount_cents, currency, refund_status)
+        product_id = objects.new_id("pdt")
+        self._payment(payment_id, key, amount_cents, currency, refund_status, product_id=product_id)
         return payment_id
 
     def settle_refund(self, refund_id: str, *, succeeded: bool) -> str:
@@ -129,6 +133,10 @@ class ProviderBFake:
         """Answer the next ``count`` calls with a 500, as an outage would."""
         self.failures = count
 
+    def lose_next(self, count: int = 1) -> None:
+        """Do the next ``count`` calls but answer them 500, as an answer lost in transit."""
+        self.losses = count
+
     def webhook_for(self, url: str) -> dict | None:
         """The last webhook endpoint registered for ``url``."""
         found = [hook for hook in self.webhooks.values() if hook["url"] == url]
@@ -150,47 +158,36 @@ class ProviderBFake:
             environment, route = parts[0], parts[1:]
             if token is None or self.keys.get(token) != environment:
                 return 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"}
-            if method == "POST":
-                if key and key in self._answered:
-                    return self._answered[key]
-                answered = self._post(route, token, body, key)
-                if key and answered[0] < 500:
-                    self._answered[key] = answered
-                return answered
-            return self._get(route, token) if method == "GET" else NOT_FOUND
+            answered = self._call(method, route, token, body, key)
+            if self.losses:
+                self.losses -= 1
+                return 500, {"code": "INTERNAL", "message": "Answer lost (fake)"}
+            return answered
 
-    def _get(self, route: list[str], token: str) -> tuple[int, dict]:
-        if route == ["brands"]:
-            return 200, {"items": []}
-        if len(route) == 3 and route[0] == "webhooks" and route[2] == "secret":
-            hook = self.webhooks.get(route[1])
-            if hook and hook["key"] == token:
-                return 200, {"secret": hook["secret"]}
-        if len(route) == 2 and route[0] == "payments":
-            found = self.payments.get(route[1])
-            if found and found["token"] == token:
-                return 200, payment_data(
-                    found["payment_id"],
-                    status=found["status"],
-                    metadata=found["metadata"],
-                    created_at=found["created_at"],
-                    error_message=found.get("error_message"),
-                    total_amount=found["amount"],
-                    currency=found["currency"],
-                )
-            return NO_PAYMENT
-        if len(route) == 2 and route[0] == "refunds":
-            refund = self.refunds.get(route[1])
-            if refund and self.payments[refund["payment_id"]]["token"] == token:
-                return 200, refund
-        return NOT_FOUND
+    def _call(self, method, route, token, body, key) -> tuple[int, dict]:
+        if method == "POST":
+            if key and key in self._answered:
+                return self._answered[key]
+            answered = self._post(route, token, body, key)
+            if key and answered[0] < 500:
+                self._answered[key] = answered
+            return answered
+        return read(self, route, token) if method == "GET" else NOT_FOUND
 
     def _post(self, route: list[str], token: str, body: dict, key: str | None):
         if len(route) == 3 and route[::2] == ["subscriptions", "charge"]:
             payment_id = objects.new_id("pay")
             amount, currency = body.get("product_price") or 0, body.get("product_currency")
-            self._payment(payment_id, token, amount, currency or "USD", status="processing")
-            self.payments[payment_id]["metadata"] = body.get("metadata") or {}
+            product_id = self._mandate_product(route[1])
+            self._payment(
+                payment_id,
+                token,
+                amount,
+                currency or "USD",
+                status="processing",
+                metadata=body.get("metadata") or {},
+                product_id=product_id,
+            )
             self.charges.append(
                 {"subscription_id": route[1], "body": body, "key": key, "payment_id": payment_id}
             )
@@ -229,20 +226,14 @@ class ProviderBFake:
         )
         return 200, objects.mandate(body, subscription_id, objects.new_id("pay"), link)
 
-    def _payment(
-        self, payment_id, token, amount, currency, refund_status="succeeded", status="succeeded"
-    ) -> None:
-        self.payments[payment_id] = {
-            "status": status,
-            "created_at": datetime.now(UTC).isoformat(),
-            "metadata": {},
-            "payment_id": payment_id,
-            "token": token,
-            "amount": amount,
-            "currency": currency,
-            "refunded": 0,
-            "refund_status": refund_status,
-        }
+    def _mandate_product(self, subscription_id: str) -> str | None:
+        made = [m for m in self.mandates if m["subscription_id"] == subscription_id]
+        return made[-1]["body"].get("product_id") if made else None
+
+    def _payment(self, payment_id, token, amount, currency, refund_status="succeeded", **more):
+        self.payments[payment_id] = objects.stored_payment(
+            payment_id, token, amount, currency, refund_status=refund_status, **more
+        )
 
     def _link(self, token: str, body: dict, key: str | None) -> tuple[int, dict]:
         cart = body.get("product_cart") or []
@@ -252,8 +243,15 @@ class ProviderBFake:
         payment_id = objects.new_id("pay")
         link = f"{self.url}/checkout/{payment_id}"
         price = sold["price"]
-        self._payment(payment_id, token, price["price"], price["currency"], status="processing")
-        self.payments[payment_id]["metadata"] = body.get("metadata") or {}
+        self._payment(
+            payment_id,
+            token,
+            price["price"],
+            price["currency"],
+            status="processing",
+            metadata=body.get("metadata") or {},
+            product_id=sold["product_id"],
+        )
         self.links.append(
             {"body": body, "key": key, "payment_id": payment_id, "payment_link": link}
         )
@@ -264,8 +262,9 @@ class ProviderBFake:
         if payment is None or payment["token"] != token:
             return NO_PAYMENT
         left = payment["amount"] - payment["refunded"]
-        items = body.get("items") or []
-        amount = sum(item.get("amount") or left for item in items) if items else left
+        amount = objects.refund_items_amount(body.get("items"), payment, left)
+        if isinstance(amount, str):
+            return 422, {"code": "INVALID_REQUEST", "message": amount}
         if not 0 < amount <= left:
             return 422, {"code": "REFUND_AMOUNT_EXCEEDED", "message": TOO_MUCH}
         payment["refunded"] += amount
@@ -273,38 +272,6 @@ class ProviderBFake:
         self.refunds[refund["refund_id"]] = refund
         self.refund_keys[refund["refund_id"]] = key
         return 200, refund
-
-
-def _handler_for(fake: ProviderBFake) -> type[BaseHTTPRequestHandler]:
-    class Handler(BaseHTTPRequestHandler):
-        def _serve(self, method: str) -> None:
-            length = int(self.headers.get("content-length") or 0)
-            raw = self.rfile.read(length) if length else b""
-            try:
-                body = json.loads(raw) if raw else {}
-            except ValueError:
-                body = {}
-            authorization = self.headers.get("authorization") or ""
-            token = authorization[7:] if authorization.startswith("Bearer ") else None
-            key = self.headers.get("idempotency-key")
-            status, answer = fake.answer(method, self.path, token, body, key)
-            encoded = json.dumps(answer).encode()
-            self.send_response(status)
-            self.send_header("content-type", "application/json")
-            self.send_header("content-length", str(len(encoded)))
-            self.end_headers()
-            self.wfile.write(encoded)
-
-        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
-            self._serve("GET")
-
-        def do_POST(self) -> None:  # noqa: N802
-            self._serve("POST")
-
-        def log_message(self, format: str, *args) -> None:  # noqa: A002 - quiet
-            pass
-
-    return Handler
 
 
 @contextmanager

@@ -4,6 +4,7 @@ a ``PaymentCreateResponse``, a ``WebhookDetails`` and a ``Refund``."""
 
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 
 FAKE_CUSTOMER = {"customer_id": "cus_fake", "email": "ada@example.com", "name": "Ada"}
 
@@ -14,6 +15,33 @@ def now_iso() -> str:
 
 def new_id(prefix: str) -> str:
     return f"{prefix}_" + secrets.token_hex(10)
+
+
+def stored_payment(
+    payment_id: str,
+    token: str,
+    amount: int,
+    currency: str,
+    *,
+    refund_status: str = "succeeded",
+    status: str = "succeeded",
+    metadata: dict | None = None,
+    product_id: str | None = None,
+) -> dict:
+    """The fake's record of a payment made with key ``token``: what it answers and what its
+    refunds check (the amount left, the product it sold)."""
+    return {
+        "status": status,
+        "created_at": now_iso(),
+        "metadata": metadata or {},
+        "payment_id": payment_id,
+        "token": token,
+        "amount": amount,
+        "currency": currency,
+        "refunded": 0,
+        "refund_status": refund_status,
+        "product_id": product_id,
+    }
 
 
 def product(body: dict) -> dict:
@@ -105,3 +133,23 @@ def mandate(body: dict, subscription_id: str, payment_id: str, link: str) -> dic
         "subscription_id": subscription_id,
         "payment_link": link if body.get("payment_link") else None,
     }
+
+
+def refund_items_amount(items: Any, payment: dict, left: int) -> int | str:
+    """What a refund's ``items`` give back, as the provider checks them: none is the whole of
+    what is left; otherwise each item must name the product the payment sold, with a whole
+    amount of at least 1 cent (the fake's payments sell one product each). A refusal is
+    answered as its message."""
+    if not items:
+        return left
+    if not isinstance(items, list) or payment.get("product_id") is None:
+        return "This payment cannot be refunded by item"
+    total = 0
+    for item in items:
+        if not isinstance(item, dict) or item.get("item_id") != payment["product_id"]:
+            return "A refund item names a product this payment did not sell"
+        amount = item.get("amount")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            return "A refund item needs an amount of at least 1"
+        total += amount
+    return total

@@ -5,6 +5,9 @@
 - ``PaymentMethod``: the spec's record; every field but the ids and dates is nullable.
 - ``Payment``: one attempt to collect one invoice. ``idempotency_key`` (invoice and attempt)
   is what the provider call carries, so a call repeated after a crash charges once.
+  ``provider_product_id`` is the provider B product the payment sold (the link's one-time
+  product, or the mandate subscription's): provider B refunds part of a payment only per
+  product, so a partial refund must name it.
 - ``Refund``: money given back on a payment, with the adjustment invoice that records it and,
   when the provider refused it, the provider's message (``failure_message``).
 - ``ProviderEvent``: each provider event id seen, so a redelivered webhook changes nothing.
@@ -89,6 +92,7 @@ class Payment(TenantModel):
     attempt = fields.IntField()
     idempotency_key = fields.CharField(max_length=100, unique=True)
     provider_payment_id = fields.CharField(max_length=200, null=True)
+    provider_product_id = fields.CharField(max_length=200, null=True)  # provider B only
     payment_link = fields.CharField(max_length=1000, null=True)
     refunded_cents = fields.BigIntField(default=0)
     succeeded_at = fields.DatetimeField(null=True)
@@ -99,7 +103,13 @@ class Payment(TenantModel):
         unique_together = (("invoice_id", "attempt"),)
         indexes = (
             Index(fields=("merchant_id", "customer_id"), name="payments_customer_idx"),
-            Index(fields=("provider", "provider_payment_id"), name="payments_provider_idx"),
+            # The event stream's, the webhooks' and checkout's lookup by the provider's id:
+            # always within a merchant, so the index starts with it (it replaces one on
+            # ``(provider, provider_payment_id)`` that no tenant query could start with).
+            Index(
+                fields=("merchant_id", "provider_payment_id"),
+                name="payments_merchant_provider_idx",
+            ),
             Index(fields=("retry_at",), name="payments_retry_idx"),
         )
 

@@ -71,10 +71,10 @@ def parse_notification(payload: str) -> tuple[str, str, dict] | None:
 async def find_payment(merchant_id: str, payment_intent_id: str) -> Payment:
     """The merchant row's payment with this provider id (or Tally id); NotFound otherwise.
 
-    The provider id is matched through the ``(provider, provider_payment_id)`` index (both
-    providers named, so the index serves the lookup) and then kept to the merchant row; a
-    retried invoice has one payment per attempt, each with its own provider id, and should
-    one id ever repeat the newest attempt answers.
+    The provider id is matched within the merchant row through the ``(merchant_id,
+    provider_payment_id)`` index (the Tally id through the primary key); a retried invoice
+    has one payment per attempt, each with its own provider id, and should one id ever
+    repeat the newest attempt answers.
     """
     if not PROVIDER_ID.fullmatch(payment_intent_id):
         raise NotFound(NOT_FOUND)

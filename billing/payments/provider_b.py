@@ -71,10 +71,12 @@ class KeyCheck(NamedTuple):
 
 
 class Charged(NamedTuple):
-    """A charge the provider took: its payment id, and the hosted page's URL for a link."""
+    """A charge the provider took: its payment id, the hosted page's URL for a link, and the
+    product it sold (what a partial refund must name)."""
 
     payment_id: str
     payment_link: str | None = None
+    product_id: str | None = None
 
 
 class ChargeRefused(Exception):
@@ -156,9 +158,11 @@ async def charge_mandate(
     currency: str,
     idempotency_key: str,
     metadata: dict[str, str],
+    product_id: str | None = None,
 ) -> Charged:
-    """Charge an on-demand subscription (the customer's mandate) ``amount_cents``.
-    ``ChargeRefused`` on a 4xx; any other ``DodoPaymentsError`` when the outcome is unknown."""
+    """Charge an on-demand subscription (the customer's mandate, selling ``product_id``)
+    ``amount_cents``. ``ChargeRefused`` on a 4xx; any other ``DodoPaymentsError`` when the
+    outcome is unknown."""
     async with client(secret, environment) as dodo:
         try:
             answer = await dodo.subscriptions.charge(
@@ -172,7 +176,7 @@ async def charge_mandate(
             if 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
                 raise _refusal(error) from error
             raise
-    return Charged(answer.payment_id)
+    return Charged(answer.payment_id, product_id=product_id)
 
 
 async def create_link(
@@ -213,7 +217,7 @@ async def create_link(
             if 400 <= error.status_code < 500 and error.status_code not in (408, 409, 429):
                 raise _refusal(error) from error
             raise
-    return Charged(answer.payment_id, answer.payment_link)
+    return Charged(answer.payment_id, answer.payment_link, product.product_id)
 
 
 async def create_mandate_link(

@@ -4,14 +4,15 @@
 any transaction, in one of two flows:
 
 - **Mandate**: the attempt's method is a provider B ``mandate`` (an on-demand subscription the
-  ``subscription.active`` webhook stored, its id in ``externalPspMetadata.subscription_id``).
-  The subscription is charged the invoice's amount.
+  ``subscription.active`` webhook stored, its id in ``externalPspMetadata.subscription_id``,
+  its product in ``product_id``). The subscription is charged the invoice's amount.
 - **Link**: the attempt has no method (the merchant's provider is B and the customer has no
   mandate): a hosted payment link is created for the amount and stored on the payment
   (``payment_link``), for the merchant to send the customer.
 
 Either way the provider settles asynchronously: its answer is only a payment id, kept as
-``provider_payment_id``, and the payment stays ``pending`` until the ``payment.succeeded`` /
+``provider_payment_id`` (with the product it sold as ``provider_product_id``, which a
+partial refund names), and the payment stays ``pending`` until the ``payment.succeeded`` /
 ``payment.failed`` webhook (found by that id or by ``metadata.payment_id``) settles it, or the
 payments step's reconciliation finds it settled at the provider. So the answered attempt's
 lease (``retry_at``) becomes its first check (``reconcile.FIRST_CHECK`` later): a later pass
@@ -42,9 +43,10 @@ NO_SUBSCRIPTION = "The provider B mandate names no subscription to charge"
 NO_COUNTRY = "Provider B needs the customer's billing country to create a payment link"
 
 
-def mandate_subscription(method: PaymentMethod) -> str | None:
-    """The on-demand subscription id a provider B mandate method charges, if it names one."""
-    found = (method.external_psp_metadata or {}).get("subscription_id")
+def mandate_subscription(method: PaymentMethod, name: str = "subscription_id") -> str | None:
+    """The on-demand subscription id a provider B mandate method charges, if it names one
+    (``name="product_id"``: that subscription's product)."""
+    found = (method.external_psp_metadata or {}).get(name)
     return found if isinstance(found, str) and found else None
 
 
@@ -94,7 +96,11 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
             if subscription_id is None:
                 return await _fail(payment, NO_SUBSCRIPTION, now)
             answer = await provider_b.charge_mandate(
-                secret, environment, subscription_id=subscription_id, **common
+                secret,
+                environment,
+                subscription_id=subscription_id,
+                product_id=mandate_subscription(method, "product_id"),
+                **common,
             )
         else:
             details = await link_details(payment)
@@ -116,6 +122,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
         return "pending"
     await Payment.filter(id=payment.id, status="pending").update(
         provider_payment_id=answer.payment_id,
+        provider_product_id=answer.product_id,
         payment_link=answer.payment_link,
         retry_at=now + FIRST_CHECK,
     )

@@ -20,8 +20,11 @@ attempt, which makes a new link. A pending payment answered before these checks 
 due when its ``updated_at`` (the last time anything looked at it; a check writes the pass's
 clock there) is older than its age at that time (``updated_at - created_at``), at least
 ``FIRST_CHECK`` and at most ``MAX_INTERVAL``: the same doubling from the refund's creation.
-A refund without the provider's id (the process died before the call's answer was stored)
-cannot be asked about and is left as it is.
+A refund without the provider's id (its call got no answer, or the process died before the
+answer was stored) cannot be asked about: on the same schedule the refund call itself is
+repeated with the refund's idempotency key (``refund_calls``), which the provider answers with
+the first call's result, so the money moves at most once; its answer settles the refund as
+the first answer would have (a pending answer keeps the provider's id for later checks).
 
 **Exactly once.** Due rows are claimed ``FOR UPDATE SKIP LOCKED`` and their check instant
 moved forward in the claim's transaction, which commits before any provider is asked: two
@@ -33,7 +36,8 @@ pending one only: a webhook that lands at the same moment settles it once.
 Outcomes in the due-work report (``payments:`` line): ``checked`` (claimed),
 ``reconciled succeeded``, ``reconciled failed``, ``reconciled link expired``,
 ``reconciled pending`` (asked; still pending), ``reconciled unanswered`` (the provider could
-not be asked), and ``refunds checked`` / ``refunds reconciled ...`` likewise.
+not be asked), and ``refunds checked`` / ``refunds reconciled ...`` likewise (a refund whose
+repeated call answered pending with the provider's id: ``refunds reconciled answered``).
 """
 
 from collections import Counter
@@ -44,7 +48,7 @@ from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from billing.core.claims import work_through, work_through_claims
-from billing.payments import provider_checks
+from billing.payments import provider_checks, refund_calls
 from billing.payments.models import Payment, Refund
 from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
@@ -58,7 +62,7 @@ REFUND_CLAIM_SIZE = 50
 
 REFUND_CLAIM = """
 SELECT r.id FROM refunds r
-WHERE r.status = 'pending' AND r.provider_refund_id IS NOT NULL AND r.deleted_at IS NULL
+WHERE r.status = 'pending' AND r.deleted_at IS NULL
   AND r.id > $2 {merchant}
   AND r.updated_at <= $1::timestamptz
       - LEAST(GREATEST(r.updated_at - r.created_at, $3::interval), $4::interval)
@@ -146,11 +150,14 @@ async def _claim_refunds(now: datetime, merchant_id: str | None) -> tuple[Counte
 
 async def check_refund(refund_id: str, now: datetime) -> str:
     """Ask the provider about one claimed pending refund and settle it (``settle_refund``);
-    the outcome word. Never call inside a transaction."""
+    the outcome word. One without the provider's id is called again with its own key.
+    Never call inside a transaction."""
     refund = await Refund.filter(id=refund_id, status=PENDING).first()
     if refund is None:
         return "settled"
     payment = await Payment.get(id=refund.payment_id)
+    if not refund.provider_refund_id:
+        return await _call_again(payment, refund, now)
     seen = await provider_checks.refund_at_provider(payment, refund)
     if seen is None:
         return "unanswered"
@@ -159,6 +166,26 @@ async def check_refund(refund_id: str, now: datetime) -> str:
         settled = await settle_refund(refund.id, succeeded=succeeded, at=now, message=seen.message)
         return seen.status if settled else "settled"
     return "pending"
+
+
+async def _call_again(payment: Payment, refund: Refund, now: datetime) -> str:
+    outcome = await refund_calls.refund_at_provider(payment, refund)
+    if not outcome.answered:
+        return "unanswered"
+    if outcome.status == refund_calls.PENDING:
+        await Refund.filter(id=refund.id, status=PENDING, provider_refund_id=None).update(
+            provider_refund_id=outcome.provider_refund_id
+        )
+        return "answered"
+    succeeded = outcome.status == refund_calls.SUCCEEDED
+    settled = await settle_refund(
+        refund.id,
+        succeeded=succeeded,
+        at=now,
+        message=outcome.message,
+        provider_refund_id=outcome.provider_refund_id,
+    )
+    return outcome.status if settled else "settled"
 
 
 async def reconcile_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:

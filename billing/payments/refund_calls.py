@@ -8,16 +8,20 @@ so a call repeated after a crash or a timeout gives the money back once.
   ``Idempotency-Key`` header (the SDK's ``idempotency_key`` option) and Tally's refund id in
   the metadata. The SDK is synchronous, so the call runs in a thread.
 - Provider B: ``refunds.create`` on the payment (the SDK's async client). Its API refunds a
-  part of a payment only per product (``items``), which Tally's invoices do not map to, so
-  only a refund of the whole payment is sent (``refunds`` refuses partial ones before storing
-  anything). The SDK has no idempotency option of its own: the key goes as an
+  part of a payment only per product: a partial refund sends ``items`` ``[{item_id, amount}]``
+  naming the one product the payment sold (``Payment.provider_product_id``); a whole one
+  sends none. The SDK has no idempotency option of its own: the key goes as an
   ``Idempotency-Key`` header and in the metadata.
 
-Each answers an ``Outcome``; a refusal or an unreachable provider is an outcome too
-(``failed`` with a sentence fit for the merchant, the provider's own message when it gave
-one), never an exception. A ``pending`` outcome is settled later by ``refund_outcomes``: for
-provider B by its ``refund.succeeded`` / ``refund.failed`` webhook, which finds the refund by
-the provider's refund id or by ``tally_refund_id`` in the metadata echoed back.
+Each answers an ``Outcome``, never an exception. A refusal (a 4xx other than 408/409/429, or
+nothing to call) is ``failed`` with a sentence fit for the merchant, the provider's own
+message when it gave one. **No answer** (a timeout, a lost connection, a 5xx, 408/409/429)
+is not a refusal: the money may have moved, so the outcome is ``pending`` without the
+provider's refund id (``answered`` false); the refund keeps its idempotency key and
+``reconcile`` repeats this same call later, which the provider answers with the first
+result. A ``pending`` outcome is settled later by ``refund_outcomes``: for provider B by its
+``refund.succeeded`` / ``refund.failed`` webhook, which finds the refund by the provider's
+refund id or by ``tally_refund_id`` in the metadata echoed back, else by ``reconcile``.
 """
 
 import asyncio
@@ -30,7 +34,7 @@ from billing.payments import provider_a, provider_a_config, provider_b, setup
 from billing.payments.models import Payment, ProviderConfig, Refund
 
 SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"
-B_UNREACHABLE = "Provider B could not be reached to refund the payment; try again later"
+NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
 # The providers' refund statuses, as Tally records them (anything unknown stays pending).
 STATUSES = {
     "succeeded": SUCCEEDED,
@@ -48,6 +52,16 @@ class Outcome:
     status: str  # succeeded | pending | failed
     provider_refund_id: str | None = None
     message: str | None = None
+    answered: bool = True  # False: no answer came (pending, to be called again)
+
+
+def _no_answer(name: str) -> Outcome:
+    return Outcome(PENDING, message=NO_ANSWER.format(name=name), answered=False)
+
+
+def _unsettled(status: int | None) -> bool:
+    """Whether an HTTP status says nothing about the refund (the provider may have made it)."""
+    return status is None or status >= 500 or status in (408, 409, 429)
 
 
 def _metadata(refund: Refund) -> dict[str, str]:
@@ -70,7 +84,11 @@ async def _at_provider_a(payment: Payment, refund: Refund) -> Outcome:
         return Outcome(FAILED, message="Provider A is not configured, so it was not asked")
     try:
         answer = await asyncio.to_thread(_stripe_refund, secret, payment, refund)
+    except stripe.APIConnectionError:
+        return _no_answer("Provider A")
     except stripe.StripeError as error:
+        if _unsettled(error.http_status):
+            return _no_answer("Provider A")
         # The adapter's own wording (private there, shared here rather than copied).
         return Outcome(FAILED, message=provider_a._explain(error, "refund the payment").message)
     except ValueError:
@@ -91,12 +109,22 @@ async def _at_provider_b(payment: Payment, refund: Refund) -> Outcome:
                 reason=refund.reason,
                 metadata=_metadata(refund),
                 extra_headers={"Idempotency-Key": refund.idempotency_key},
+                **_items(payment, refund),
             )
     except APIStatusError as error:
+        if _unsettled(error.status_code):
+            return _no_answer("Provider B")
         return Outcome(FAILED, message=_provider_b_refusal(error))
-    except DodoPaymentsError:
-        return Outcome(FAILED, message=B_UNREACHABLE)
+    except DodoPaymentsError:  # a timeout or a lost connection
+        return _no_answer("Provider B")
     return Outcome(STATUSES.get(answer.status, PENDING), answer.refund_id)
+
+
+def _items(payment: Payment, refund: Refund) -> dict:
+    """``items`` for a partial refund: the payment's one product, with the refund's amount."""
+    if refund.amount_cents >= payment.amount_cents:
+        return {}
+    return {"items": [{"item_id": payment.provider_product_id, "amount": refund.amount_cents}]}
 
 
 def _provider_b_refusal(error: APIStatusError) -> str:

@@ -12,7 +12,12 @@ commit, never inside a transaction.
    lock, so together they can never give back more than was paid.
 2. **Ask the provider** (after the commit; ``refund_calls``), with the refund's key.
 3. **Record the outcome** (one transaction): ``succeeded`` or ``pending`` as the provider says
-   (a pending refund keeps its amount counted: the money is on its way). A refusal is
+   (a pending refund keeps its amount counted: the money is on its way). A call that got no
+   answer (a timeout, a lost connection, a 5xx) leaves the refund ``pending`` too, without
+   the provider's id: the money may have moved, so it is neither undone nor tried with a new
+   key; ``reconcile`` repeats the call with the same key later (the provider answers the first
+   result again) and settles it. The call then answers 202 (``Refunded.awaiting_provider``).
+   A refusal is
    compensated: the refund is ``failed`` with the provider's message, the amount is taken off
    ``refunded_cents`` again (so that money can still be refunded) and the adjustment invoice
    is voided (an issued invoice is never deleted; ``void`` is the change it accepts). The call
@@ -59,7 +64,8 @@ from billing.subscriptions.subscription_versions import ENDED
 PAYMENT_NOT_FOUND = "Payment not found for refund"
 MAX_REASON = 500
 PARTIAL_AT_B = (
-    "Provider B payments can only be refunded in full here: send amountCents {left} or leave it out"
+    "This provider B payment names no product, which a partial refund there needs, so it can "
+    "only be refunded in full: send amountCents {left} or leave it out"
 )
 
 
@@ -145,6 +151,13 @@ async def _adjustment_invoice(payment: Payment, amount: int, reason: str | None)
     return invoice_id
 
 
+def _partial_without_product(payment: Payment, amount: int) -> bool:
+    """Provider B refunds part of a payment only per product (``refund_calls``): a payment
+    stored before Tally kept its product can only be refunded whole."""
+    partial = amount != payment.amount_cents
+    return payment.provider == "provider_b" and partial and not payment.provider_product_id
+
+
 async def _store(
     merchant_id: str, stable_id: str, payment_id: str | None, amount: int | None, reason
 ) -> tuple[Payment, Refund]:
@@ -152,7 +165,7 @@ async def _store(
     async with in_transaction():
         payment = await _locked_payment(merchant_id, stable_id, payment_id)
         amount = refund_math.refund_amount(amount, payment.amount_cents, payment.refunded_cents)
-        if payment.provider == "provider_b" and amount != payment.amount_cents:
+        if _partial_without_product(payment, amount):
             left = refund_math.left_to_refund(payment.amount_cents, payment.refunded_cents)
             raise Invalid(PARTIAL_AT_B.format(left=left))
         counter = await Refund.filter(payment_id=payment.id).count() + 1
@@ -195,6 +208,13 @@ async def _record(refund: Refund, outcome: refund_calls.Outcome) -> Refund:
     return refund
 
 
+class Refunded(dict):
+    """The answer's body; ``awaiting_provider`` when the provider gave no answer yet, which
+    the API answers 202 (accepted, settled later) instead of 200."""
+
+    awaiting_provider: bool = False
+
+
 def refund_json(refund: Refund) -> dict:
     return {"id": refund.id, "status": refund.status, "amountCents": refund.amount_cents}
 
@@ -206,7 +226,7 @@ async def refund(
     amount_cents: Any = None,
     reason: Any = None,
     terminate: Any = False,
-) -> dict:
+) -> Refunded:
     """Refund a payment of the subscription (the module docstring says how); answers
     ``{success, refund {id, status, amountCents}, terminated, adjustmentInvoiceId}``."""
     amount = refund_math.check_amount_shape(amount_cents)
@@ -217,12 +237,13 @@ async def refund(
     payment, stored = await _store(merchant_id, stable_id, payment_id, amount, reason)
     outcome = await refund_calls.refund_at_provider(payment, stored)
     stored = await _record(stored, outcome)
-    answer = {
-        "success": stored.status != refund_calls.FAILED,
-        "refund": refund_json(stored),
-        "terminated": False,
-        "adjustmentInvoiceId": stored.adjustment_invoice_id,
-    }
+    answer = Refunded(
+        success=stored.status != refund_calls.FAILED,
+        refund=refund_json(stored),
+        terminated=False,
+        adjustmentInvoiceId=stored.adjustment_invoice_id,
+    )
+    answer.awaiting_provider = stored.status == refund_calls.PENDING and not outcome.answered
     if stored.status == refund_calls.FAILED:
         message = f"The refund was not made: {stored.failure_message}"
         raise RefundFailed(message, **answer)

@@ -24,7 +24,8 @@ types of the ``dodopayments`` SDK:
 - ``subscription.active`` and ``subscription.update_payment_method``: an on-demand
   subscription is provider B's mandate to charge later; its ``payment_method_id`` becomes an
   active ``mandate`` method for the Tally customer in ``metadata.customer_id``, keeping the
-  subscription id (what a later charge names) in ``externalPspMetadata``.
+  subscription id (what a later charge names) and its ``product_id`` (what a partial refund
+  of such a charge names) in ``externalPspMetadata``.
 - ``refund.succeeded`` / ``refund.failed``: the pending refund with that ``refund_id``, or the
   one ``metadata.tally_refund_id`` names (the refund call sends it), is settled through
   ``refund_outcomes`` (a failure gives the amount back to the payment and voids the adjustment
@@ -166,7 +167,10 @@ async def _mandate(merchant_id: str, subscription: dict) -> Action:
         return RecordOnly("the subscription has no payment method yet")
     fields = {
         "external_psp_customer_id": text(dict_at(subscription, "customer").get("customer_id")),
-        "external_psp_metadata": {"subscription_id": text(subscription.get("subscription_id"))},
+        "external_psp_metadata": {
+            "subscription_id": text(subscription.get("subscription_id")),
+            "product_id": text(subscription.get("product_id")),  # a partial refund names it
+        },
     }
     return AddPaymentMethod(merchant_id, customer.id, PROVIDER_B, "mandate", method_id, fields)
 

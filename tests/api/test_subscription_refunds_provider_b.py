@@ -1,6 +1,7 @@
 """POST /v1/subscriptions/{id}/refunds for payments made at provider B (the fake): the whole
-payment given back, the part it cannot give back refused before anything is stored, and the
-provider's refusal recorded and undone."""
+payment given back, a part of it sent as an item of the payment's product (refused before
+anything is stored for a payment that names no product), the provider's refusal recorded and
+undone, and a call that got no answer left pending for the due-work pass to repeat."""
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
@@ -49,9 +50,71 @@ async def test_a_full_refund_with_tax_gives_everything_back(client, merchant, pr
     assert [(kind, cents) for kind, _, cents in lines[1:]] == [("tax", -355), ("tax", -68)]
 
 
-async def test_a_partial_refund_is_refused_and_changes_nothing(client, merchant, provider_b):
+async def test_a_partial_refund_then_the_rest_with_tax_shares(client, merchant, provider_b):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key, taxed=True)
+    sub_id = paid.subscription.stable_subscription_id
+    product = paid.payment.provider_product_id
+    assert (
+        product and product == provider_b.payments[paid.payment.provider_payment_id]["product_id"]
+    )
+
+    status, first = await refund(client, merchant, sub_id, {"amountCents": 1000})
+    assert status == 200 and first["refund"]["status"] == "succeeded", first
+    status, rest = await refund(client, merchant, sub_id, {})
+    assert status == 200 and rest["refund"] == {**rest["refund"], "amountCents": 4323}, rest
+
+    # At the provider: each refund an item of the payment's product with its amount.
+    sent = [
+        provider_b.refunds[(await Refund.get(id=a["refund"]["id"])).provider_refund_id]
+        for a in (first, rest)
+    ]
+    assert [(r["amount"], r["is_partial"]) for r in sent] == [(1000, True), (4323, True)]
+    assert provider_b.payments[paid.payment.provider_payment_id]["refunded"] == 5323
+    assert (await Payment.get(id=paid.payment.id)).refunded_cents == 5323
+
+    # The tax shares on the running total (refund_math rule 2): state 355 and city 68 of 5323.
+    # 1000: r(355*1000/5323)=67, r(68*1000/5323)=13; the rest: 355-67=288, 68-13=55.
+    one = await Invoice.get(id=first["adjustmentInvoiceId"])
+    two = await Invoice.get(id=rest["adjustmentInvoiceId"])
+    assert (one.subtotal_cents, one.tax_cents, one.total_cents) == (-920, -80, -1000)
+    assert (two.subtotal_cents, two.tax_cents, two.total_cents) == (-3980, -343, -4323)
+    assert [c for kind, _, c in await lines_of(one.id) if kind == "tax"] == [-67, -13]
+    assert [c for kind, _, c in await lines_of(two.id) if kind == "tax"] == [-288, -55]
+
+    # Nothing is left: another refund is refused and changes nothing.
+    status, answer = await refund(client, merchant, sub_id, {"amountCents": 1})
+    assert (status, answer) == (400, {"error": "This payment has already been refunded in full"})
+    assert await Refund.filter(payment_id=paid.payment.id).count() == 2
+
+
+async def test_more_than_is_left_is_400_and_changes_nothing(client, merchant, provider_b):
     key, _ = await configure_b(merchant.id, provider_b)
     paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    sub_id = paid.subscription.stable_subscription_id
+    status, answer = await refund(client, merchant, sub_id, {"amountCents": 3000})
+    assert status == 200, answer
+    invoices_before = await Invoice.filter(merchant_id=merchant.id).count()
+    status, answer = await refund(client, merchant, sub_id, {"amountCents": 1901})
+    assert (status, answer) == (
+        400,
+        {
+            "error": "amountCents 1901 is more than is left to refund on this payment: "
+            "1900 of 4900 (already refunded 3000)"
+        },
+    )
+    assert await Refund.filter(payment_id=paid.payment.id).count() == 1
+    assert (await Payment.get(id=paid.payment.id)).refunded_cents == 3000
+    assert await Invoice.filter(merchant_id=merchant.id).count() == invoices_before
+    assert provider_b.payments[paid.payment.provider_payment_id]["refunded"] == 3000
+
+
+async def test_a_partial_refund_of_a_payment_without_product_is_refused(
+    client, merchant, provider_b
+):
+    key, _ = await configure_b(merchant.id, provider_b)
+    paid = await paid_at_provider_b(merchant.id, provider_b, key)
+    await Payment.filter(id=paid.payment.id).update(provider_product_id=None)  # stored earlier
     invoices_before = await Invoice.filter(merchant_id=merchant.id).count()
     status, answer = await refund(
         client, merchant, paid.subscription.stable_subscription_id, {"amountCents": 1000}

@@ -90,7 +90,10 @@ async def test_a_mandate_adds_one_active_method(client, merchant):
         "pm_dodo1",
         "cus_fake",
     )
-    assert method.external_psp_metadata == {"subscription_id": "sub_dodo1"}
+    assert method.external_psp_metadata == {
+        "subscription_id": "sub_dodo1",
+        "product_id": "pdt_fake",
+    }
     assert await ProviderEvent.filter(merchant_id=merchant.id).count() == 2
 
 

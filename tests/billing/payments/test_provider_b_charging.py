@@ -4,70 +4,17 @@ charged on demand, else a payment link stored on the payment; either settled by 
 
 from datetime import UTC, datetime, timedelta
 
-from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from billing.payments import setup
 from billing.payments.collecting import collect_due
-from billing.payments.models import Payment, PaymentMethod, ProviderConfig
+from billing.payments.models import Payment
 from billing.payments.reconcile import FIRST_CHECK
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.provider_b_events import (
-    event_payload,
-    new_webhook_secret,
     settled_event,
-    signed_headers,
-    subscription_data,
 )
+from tests.provider_b_factories import b_merchant, billed, deliver, records_for, with_mandate
 from tests.subscription_factories import make_customer
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
-
-
-async def b_merchant(make_merchant, fake) -> tuple[str, str]:
-    """A merchant with provider B configured (a key the fake accepts); its id and the
-    webhook signing secret."""
-    merchant = await make_merchant()
-    signing = new_webhook_secret()
-    await ProviderConfig.create(
-        merchant_id=merchant.id,
-        provider="provider_b",
-        secret_key_sealed=setup.seal(fake.add_key("test_mode")),
-        webhook_secret_sealed=setup.seal(signing),
-        has_webhook=True,
-        environment="test_mode",
-    )
-    return merchant.id, signing
-
-
-async def deliver(client, merchant_id: str, signing: str, payload: str) -> None:
-    response = await client.post(
-        f"/v1/public/webhook-provider-b/{merchant_id}",
-        data=payload.encode(),
-        headers={"Content-Type": "application/json", **signed_headers(signing, payload)},
-    )
-    assert response.status_code == 200, await response.get_json()
-
-
-async def billed(merchant_id: str, customer) -> Invoice:
-    sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=customer)
-    await bill_due(JAN_1, merchant_id)
-    return await Invoice.get(merchant_id=merchant_id, stable_subscription_id=sub.id)
-
-
-async def with_mandate(client, merchant_id: str, signing: str, subscription_id: str):
-    customer = await make_customer(merchant_id)
-    data = subscription_data(
-        subscription_id,
-        payment_method_id="pm_" + subscription_id,
-        metadata={"customer_id": customer.id},
-    )
-    await deliver(client, merchant_id, signing, event_payload("subscription.active", data))
-    assert await PaymentMethod.filter(customer_id=customer.id, payment_type="mandate").exists()
-    return customer
-
-
-def records_for(records: list[dict], invoice: Invoice) -> list[dict]:
-    return [r for r in records if r["body"]["metadata"].get("invoice_id") == invoice.id]
 
 
 async def test_a_mandate_is_charged_then_paid_by_the_webhook(client, make_merchant, provider_b):
@@ -89,6 +36,7 @@ async def test_a_mandate_is_charged_then_paid_by_the_webhook(client, make_mercha
         charge["payment_id"],
     )
     assert payment.retry_at == JAN_1 + FIRST_CHECK and payment.payment_link is None
+    assert payment.provider_product_id == "pdt_fake"  # the mandate's, for partial refunds
     assert (await Invoice.get(id=invoice.id)).payment_status == "pending"
 
     await deliver(client, merchant_id, signing, settled_event(charge))
@@ -116,6 +64,7 @@ async def test_without_a_mandate_a_link_is_stored_then_paid(client, make_merchan
         link["payment_id"],
         link["payment_link"],
     )
+    assert payment.provider_product_id == link["body"]["product_cart"][0]["product_id"]
     assert payment.status == "pending"
 
     await deliver(client, merchant_id, signing, settled_event(link))

@@ -10,17 +10,15 @@ import pytest
 
 from billing.core.models import utcnow
 from billing.due_work import run_due
-from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments import provider_a
 from billing.payments.charging import start_attempt
 from billing.payments.models import Payment, Refund
 from billing.payments.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
 from billing.payments.refunds import refund
-from tests.billing.payments.test_provider_b_charging import b_merchant, records_for, with_mandate
 from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.provider_b_factories import b_merchant, billed, records_for, with_mandate
 from tests.subscription_factories import make_customer
 
 HOUR = timedelta(hours=1)
@@ -35,12 +33,6 @@ def payments_line(report) -> dict:
     return report.steps["payments"]
 
 
-async def _billed(merchant_id: str, customer, start) -> Invoice:
-    sub = await priced_subscription(merchant_id, FLAT_49, start=start, customer=customer)
-    await bill_due(start, merchant_id)
-    return await Invoice.get(merchant_id=merchant_id, stable_subscription_id=sub.id)
-
-
 # --- provider A ------------------------------------------------------------------------------
 
 
@@ -51,7 +43,7 @@ async def _processing_card_payment(client, make_merchant, url):
     merchant = await card_merchant(client, make_merchant)
     customer = await make_customer(merchant.id)
     card = await stored_card(url, merchant.id, customer, GOOD_CARD)
-    invoice = await _billed(merchant.id, customer, t0)
+    invoice = await billed(merchant.id, customer, t0)
     payment = await start_attempt(invoice, t0)
     answer = await asyncio.to_thread(
         provider_a.charge,
@@ -103,7 +95,7 @@ async def _link(make_merchant, fake):
     customer = await make_customer(merchant_id)
     customer.billing_country = "DE"
     await customer.save()
-    invoice = await _billed(merchant_id, customer, t0)
+    invoice = await billed(merchant_id, customer, t0)
     await run_due(t0)
     payment = await Payment.get(invoice_id=invoice.id)
     [link] = records_for(fake.links, invoice)
@@ -149,7 +141,7 @@ async def test_a_declined_mandate_charge_fails_and_is_retried(client, make_merch
     t0 = utcnow()
     merchant_id, signing = await b_merchant(make_merchant, provider_b)
     customer = await with_mandate(client, merchant_id, signing, "sub_reconcile1")
-    invoice = await _billed(merchant_id, customer, t0)
+    invoice = await billed(merchant_id, customer, t0)
     await run_due(t0)
     [charge] = records_for(provider_b.charges, invoice)
     provider_b.settle_payment(charge["payment_id"], "failed", "Insufficient funds")
