@@ -63,6 +63,7 @@ async def checkout_page(slug: str, plan_id: str):
         plan=plan,
         price=price,
         price_text=price_words(price, interval),
+        period="yearly" if interval == "year" else "monthly",
         key=key_text,
         sandbox=merchant.mode == "test",
     )
