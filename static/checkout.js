@@ -111,8 +111,26 @@
     return person;
   }
 
+  /* The API's refusals are written for developers; the ones a customer can cause are said
+     in their words, next to the field to correct. */
+  function refusal(message) {
+    var form = $("customer-form");
+    if (/customer\.email/.test(message)) return [form.email, "Enter your email address."];
+    if (/country/.test(message)) return [form.country, "Enter your country as two letters, for example DE."];
+    if (/email/i.test(message)) return [form.email, "Check your email address."];
+    return [null, message];
+  }
+
+  function refuse(message) {
+    var said = refusal(message);
+    ["email", "country"].forEach(function (name) { $("customer-form")[name].removeAttribute("aria-invalid"); });
+    if (said[0]) { said[0].setAttribute("aria-invalid", "true"); said[0].focus(); }
+    show(said[1], "error");
+  }
+
   function init(event) {
     if (event) event.preventDefault();
+    if (!$("customer-form").email.value.trim()) { refuse("customer.email"); return; }
     var button = $("customer-form").querySelector("button[type=submit]");
     var again = $("retry");
     settled = false;
@@ -128,7 +146,7 @@
       $("summary").hidden = true;
       $("card-form").hidden = true;
       $("link-step").hidden = true;
-      show(error.message, "error");
+      refuse(error.message);
     }).then(function () { busy(button, false); busy(again, false); });
   }
 

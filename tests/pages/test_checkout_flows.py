@@ -75,8 +75,11 @@ async def test_a_refused_customer_is_told_in_place(new_page, live_server, make_m
     await page.goto(checkout_url(account, plan, price))
     await page.get_by_role("button", name="Continue").click()  # no email
     status = page.locator("#status")
-    await expect(status).to_have_text("Invalid input: customerId or customer.email is required")
-    await expect(page.get_by_label("Email")).to_be_visible()
+    await expect(status).to_have_text("Enter your email address.")
+    await expect(page.get_by_label("Email")).to_have_attribute("aria-invalid", "true")
+    await page.get_by_label("Email").fill("ada at example")  # refused by the server
+    await page.get_by_role("button", name="Continue").click()
+    await expect(status).to_have_text("Check your email address.")
     await expect(page.get_by_role("button", name="Try again")).to_be_hidden()
     await expect(page.get_by_role("button", name="Continue")).to_be_enabled()
     assert await page.evaluate(OVERFLOW)
