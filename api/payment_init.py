@@ -1,8 +1,9 @@
 """/v1/public/payment-init: a customer starts paying for a plan (publishable key).
 
 Required: ``planId``, ``priceId``, and ``customerId`` or ``customer.email``. Optional:
-``customer.name`` and ``customer.country`` (two letters; provider B needs it), used only when
-the customer is created (found by email, a customer is used as stored).
+``customer.name``, ``customer.country`` (two letters; provider B needs it) and
+``customer.postalCode`` (a US customer's state, hence their tax, is found from it), used only
+when the customer is created (found by email, a customer is used as stored).
 
 Answers (201; every one has ``status``, ``subscriptionId``, ``invoiceId``, ``amountCents``,
 ``subtotalCents``, ``taxCents``, ``currency``; the amounts are the first invoice's, tax
@@ -14,6 +15,9 @@ included):
   ``requires_payment``: send the customer to the link; ``paymentId`` is provider B's;
 - nothing owed now (a free price, a trial): ``{provider: null, status: "active", ...}``; the
   subscription is active already.
+
+Paying twice is not possible: while the invoice's attempt is pending, a second payment-init
+(another tab, a reload) answers the same PaymentIntent or link.
 
 Either provider's success arrives by its webhook; the subscription then turns ``active`` and
 its invoice ``paid``. ``GET /v1/public/events/{paymentIntentId}`` streams it (for provider B,
@@ -47,6 +51,7 @@ class CheckoutCustomer(Body):
     email: str | None = None
     name: str | None = None
     country: str | None = None
+    postalCode: str | None = None
 
 
 class PaymentInit(Body):

@@ -21,12 +21,21 @@
     return (cents / 100).toFixed(2) + " " + currency;
   }
 
+  /* kind: "busy", "paid", "failed" (the payment failed: "Try again" starts a new attempt),
+     "error" (the details were refused: the customer corrects the form) or "". */
   function show(text, kind) {
     var status = $("status");
     status.textContent = text;
     status.setAttribute("data-state", kind || "");
     status.setAttribute("aria-busy", kind === "busy" ? "true" : "false");
     $("retry").hidden = kind !== "failed";
+  }
+
+  /* A submit button while its request runs: disabled (no second click) and aria-busy. */
+  function busy(button, on) {
+    button.disabled = on;
+    if (on) button.setAttribute("aria-busy", "true");
+    else button.removeAttribute("aria-busy");
   }
 
   function post(path, body) {
@@ -65,9 +74,13 @@
     stream.addEventListener("status", function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (error) { return; }
-      if (data.status === "succeeded" || data.status === "failed") finish(data.status);
+      if (data.status === "succeeded" || data.status === "failed") finish(data.status, data.errorMessage);
     });
-    stream.onerror = function () { if (stream) { stream.close(); stream = null; } };
+    /* A dropped connection is reopened by the browser (the stream sends the status afresh);
+       only one the browser gave up on is let go. The outcome's own end closes it in finish(). */
+    stream.onerror = function () {
+      if (stream && stream.readyState === EventSource.CLOSED) stream = null;
+    };
   }
 
   function begin(answer) {
@@ -94,12 +107,35 @@
     var form = $("customer-form");
     var person = { email: form.email.value.trim(), name: form.name.value.trim() || null };
     if (form.country.value.trim()) person.country = form.country.value.trim().toUpperCase();
+    if (form.postalCode.value.trim()) person.postalCode = form.postalCode.value.trim();
     return person;
+  }
+
+  /* The API's refusals are written for developers; the ones a customer can cause are said
+     in their words, next to the field to correct. */
+  function refusal(message) {
+    var form = $("customer-form");
+    if (/customer\.email/.test(message)) return [form.email, "Enter your email address."];
+    if (/country/.test(message)) return [form.country, "Enter your country as two letters, for example DE."];
+    if (/email/i.test(message)) return [form.email, "Check your email address."];
+    return [null, message];
+  }
+
+  function refuse(message) {
+    var said = refusal(message);
+    ["email", "country"].forEach(function (name) { $("customer-form")[name].removeAttribute("aria-invalid"); });
+    if (said[0]) { said[0].setAttribute("aria-invalid", "true"); said[0].focus(); }
+    show(said[1], "error");
   }
 
   function init(event) {
     if (event) event.preventDefault();
+    if (!$("customer-form").email.value.trim()) { refuse("customer.email"); return; }
+    var button = $("customer-form").querySelector("button[type=submit]");
+    var again = $("retry");
     settled = false;
+    busy(button, true);
+    busy(again, true);
     show("Processing…", "busy");
     post("/v1/public/payment-init", {
       planId: root.getAttribute("data-plan-id"),
@@ -107,8 +143,11 @@
       customer: customer(),
     }).then(begin, function (error) {
       $("customer-form").hidden = false;
-      show(error.message, "failed");
-    });
+      $("summary").hidden = true;
+      $("card-form").hidden = true;
+      $("link-step").hidden = true;
+      refuse(error.message);
+    }).then(function () { busy(button, false); busy(again, false); });
   }
 
   function pay(event) {
@@ -120,12 +159,13 @@
       expYear: parseInt(form.expYear.value, 10) || 0,
       cvc: form.cvc.value.trim(),
     };
-    form.querySelector("button").disabled = true;
+    var button = form.querySelector("button[type=submit]");
+    busy(button, true);
     show("Processing…", "busy");
     post("/v1/public/payment-init/confirm-card", { paymentIntentId: started.paymentIntentId, card: card })
       .then(function (answer) { finish(answer.status, answer.message); },
             function (error) { finish("failed", error.message); })
-      .then(function () { form.querySelector("button").disabled = false; });
+      .then(function () { busy(button, false); });
   }
 
   document.addEventListener("DOMContentLoaded", function () {

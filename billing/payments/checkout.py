@@ -1,8 +1,9 @@
 """Checkout: ``POST /v1/public/payment-init``, a customer buying a plan from a browser.
 
 The request names a plan version, one of its prices, and the customer: ``customerId``, or
-``customer {email, name, country}`` (found by email, else created). In one transaction, under
-the merchant's lock (so two checkouts of one new email make one customer):
+``customer {email, name, country, postalCode}`` (found by email, else created; the first
+invoice is taxed for that address: a US customer's state comes from the ZIP code). In one
+transaction, under the merchant's lock (so two checkouts of one new email make one customer):
 
 1. plan, price and customer are the merchant's (404 with the spec's messages otherwise, for
    another merchant's or mode's ids too); a customer with an open subscription (active,
@@ -10,14 +11,21 @@ the merchant's lock (so two checkouts of one new email make one customer):
 2. the subscription is created ``incomplete`` (billing/subscriptions/checkout_states.py: it is
    not active, not billed by the due-work pass, and does not block the next checkout), and its
    first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer);
-   a customer's earlier incomplete subscription for the same plan and price is reused (a retry
-   is a new payment attempt on the same invoice), one for another plan or price is ended
-   and its unpaid invoice voided;
+   a customer's earlier incomplete subscription for the same plan and price is reused, one
+   for another plan or price is ended and its unpaid invoice voided;
 3. nothing owed now (a free price, a trial) makes the subscription ``active`` at once: no
    provider is called and none needs to be configured;
-4. otherwise a pending ``Payment`` (attempt n of the invoice, key ``{invoice}:attempt-{n}``)
-   is written; with no provider configured the whole transaction is refused (409) and nothing
-   stays behind.
+4. otherwise the invoice's pending ``Payment`` with the merchant's provider is reused, or a
+   new one written (attempt n of the invoice, key ``{invoice}:attempt-{n}``) when the last
+   one failed (a declined card: "Try again"); with no provider configured the whole
+   transaction is refused (409) and nothing stays behind.
+
+Two tabs paying at once: the merchant's lock makes their transactions take turns, so the
+second finds the first's pending attempt and reuses it; ``checkout_calls.start`` locks that
+payment row around the provider call, so the second waits for the first's PaymentIntent (or
+link) and answers the same one instead of making a second that could be paid as well. An
+attempt that settled meanwhile, or whose intent was canceled at the provider, is not reused:
+the checkout is prepared once more (a new attempt, or 409 when it was paid).
 
 After the commit the provider is called with the payment's idempotency key: provider A (the
 first configured, as for every charge) gets a customer and a PaymentIntent that is not
@@ -66,6 +74,7 @@ NEEDS_COUNTRY = (
 )
 ABANDONED = "The checkout was not completed"
 REPLACED = "A newer checkout attempt replaced this one"
+MOVED_ON = "The payment changed while the checkout started; try again"
 ABANDONED_AFTER = timedelta(hours=24)
 
 
@@ -102,6 +111,7 @@ async def _customer(merchant_id: str, customer_id: object, person: dict | None) 
         email=email,
         name=(person or {}).get("name"),
         billing_country=(person or {}).get("country"),
+        billing_postal_code=(person or {}).get("postalCode"),
     )
 
 
@@ -142,12 +152,18 @@ async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime)
     return kept
 
 
-async def _new_payment(invoice: Invoice, provider: str) -> Payment:
+async def _attempt(invoice: Invoice, provider: str) -> Payment:
+    """The invoice's payment attempt for this checkout: its pending one with this provider,
+    reused (two tabs, or a reload, share one PaymentIntent or link, so the customer cannot pay
+    the invoice twice), else a new one after any pending attempt of another provider fails."""
     earlier = await Payment.filter(invoice_id=invoice.id).order_by("-attempt")
+    latest = earlier[0] if earlier else None
+    if latest and latest.status == PENDING and latest.provider == provider:
+        return latest
     for old in earlier:
         if old.status == PENDING:
             await mark_failed(old.id, REPLACED)
-    attempt = earlier[0].attempt + 1 if earlier else 1
+    attempt = latest.attempt + 1 if latest else 1
     payment = await Payment.create(
         merchant_id=invoice.merchant_id,
         invoice_id=invoice.id,
@@ -205,7 +221,7 @@ async def _prepare(
             raise Conflict(NO_PROVIDER.format(mode=mode))
         if configured[0] == "provider_b" and not customer.billing_country:
             raise Invalid(NEEDS_COUNTRY)
-        payment = await _new_payment(invoice, configured[0])
+        payment = await _attempt(invoice, configured[0])
     return CheckoutStarted(live, price.currency, invoice, payment, configured[0])
 
 
@@ -218,12 +234,15 @@ async def payment_init(
     customer: dict | None = None,
 ) -> CheckoutStarted:
     """Start a checkout (see the module docstring for every rule and answer)."""
-    started = await _prepare(merchant_id, plan_id, price_id, customer_id, customer)
-    if started.payment is None:
-        return started
-    plan = await Plan.get(id=started.subscription.plan_id)
-    call = await checkout_calls.start(started.payment, description=plan.plan_name)
-    return dataclasses.replace(started, call=call)
+    for _ in range(2):  # once more when the reused attempt settled or was canceled meanwhile
+        started = await _prepare(merchant_id, plan_id, price_id, customer_id, customer)
+        if started.payment is None:
+            return started
+        plan = await Plan.get(id=started.subscription.plan_id)
+        call = await checkout_calls.start(started.payment, description=plan.plan_name)
+        if call is not None:
+            return dataclasses.replace(started, call=call)
+    raise Conflict(MOVED_ON)
 
 
 async def expire_abandoned(now: datetime, merchant_id: str | None = None):

@@ -7,6 +7,15 @@
   repeated call returns the first objects instead of making new ones.
 - Provider B: a hosted payment link (``provider_b.create_link``) with the payment's key.
 
+A payment reused by a second payment-init (two tabs, a reload; billing/payments/checkout.py)
+already has its PaymentIntent or link: the intent is read back (its client secret) and the
+link answered again, so one attempt never has two. The call is made holding the payment's row
+lock (``SELECT ... FOR UPDATE`` in a transaction that writes nothing before the call): a second
+payment-init of the same attempt waits for the first's intent instead of making its own. The
+checkout's own rows were committed before, so nothing is lost when the provider is slow or
+refuses. An intent canceled at the provider, or a payment settled meanwhile, answers None:
+that attempt cannot be paid any more and the checkout makes a new one.
+
 A refusal, or a provider that cannot be reached, marks the payment failed (nothing was
 charged: an unconfirmed PaymentIntent or an unopened link takes no money) and raises
 ``BadGateway`` with the provider's sentence.
@@ -22,12 +31,13 @@ from billing.core.errors import BadGateway
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
 from billing.payments.models import Payment
-from billing.payments.payment_outcomes import mark_failed
+from billing.payments.payment_outcomes import PENDING, mark_failed
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b_charging import link_details
 
 UNREACHABLE_B = "Provider B could not be reached; try again in a moment"
 NOT_CONFIGURED = "The payment provider is no longer configured for this merchant"
+CANCELED = "The payment was canceled at the provider"
 
 
 @dataclass(frozen=True)
@@ -42,8 +52,11 @@ class Started:
     payment_link: str | None = None
 
 
-def _intent(secret: str, payment: Payment, customer: Customer) -> tuple[str, str]:
+def _intent(secret: str, payment: Payment, customer: Customer) -> tuple[str, str] | None:
     gateway = provider_a.client(secret)
+    if payment.provider_payment_id:  # a reused attempt: its intent, unless canceled
+        intent = gateway.v1.payment_intents.retrieve(payment.provider_payment_id)
+        return None if intent.status == "canceled" else (intent.id, intent.client_secret)
     key = payment.idempotency_key
     person = {"email": customer.email, "metadata": {"customer_id": customer.id}}
     if customer.name:
@@ -61,13 +74,17 @@ def _intent(secret: str, payment: Payment, customer: Customer) -> tuple[str, str
     return intent.id, intent.client_secret
 
 
-async def _provider_a(payment: Payment, customer: Customer) -> Started:
+async def _provider_a(payment: Payment, customer: Customer) -> Started | None:
     secret = await provider_a_config.provider_a_secret(payment.merchant_id)
     if secret is None:
         raise ProviderAError(NOT_CONFIGURED)
-    intent_id, client_secret = await asyncio.to_thread(
+    made = await asyncio.to_thread(
         provider_a._call, "start the payment", lambda: _intent(secret, payment, customer)
     )
+    if made is None:
+        await mark_failed(payment.id, CANCELED)
+        return None
+    intent_id, client_secret = made
     await Payment.filter(id=payment.id).update(provider_payment_id=intent_id)
     return Started(
         "provider_a",
@@ -78,6 +95,8 @@ async def _provider_a(payment: Payment, customer: Customer) -> Started:
 
 
 async def _provider_b(payment: Payment, description: str) -> Started:
+    if payment.provider_payment_id and payment.payment_link:  # a reused attempt: its link
+        return Started("provider_b", payment.provider_payment_id, payment_link=payment.payment_link)
     key = await provider_b_config.secret_and_environment(payment.merchant_id)
     details = await link_details(payment)
     if key is None or details is None:
@@ -102,13 +121,18 @@ async def _provider_b(payment: Payment, description: str) -> Started:
     return Started("provider_b", made.payment_id, payment_link=made.payment_link)
 
 
-async def start(payment: Payment, *, description: str) -> Started:
-    """Call the payment's provider (never inside a transaction); see the module docstring."""
+async def start(payment: Payment, *, description: str) -> Started | None:
+    """Call the payment's provider after the checkout committed, holding the payment's row
+    lock; None when the attempt cannot be paid any more (see the module docstring)."""
     customer = await Customer.get(id=payment.customer_id)
     try:
-        if payment.provider == "provider_b":
-            return await _provider_b(payment, description)
-        return await _provider_a(payment, customer)
+        async with in_transaction():
+            locked = await Payment.filter(id=payment.id).select_for_update().first()
+            if locked is None or locked.status != PENDING:
+                return None
+            if locked.provider == "provider_b":
+                return await _provider_b(locked, description)
+            return await _provider_a(locked, customer)
     except (ProviderAError, provider_b.ChargeRefused) as refused:
         async with in_transaction():
             await mark_failed(payment.id, refused.message)

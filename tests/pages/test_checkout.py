@@ -22,27 +22,34 @@ OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture(scope="module")
-def live_server(database_url, tmp_path_factory, localstripe_url):  # noqa: F811
-    """``tally serve`` with provider A's API base at localstripe."""
-    name = "TALLY_PROVIDER_A_API_BASE"
-    saved = os.environ.get(name)
-    os.environ[name] = localstripe_url
+def live_server(database_url, tmp_path_factory, localstripe_url, provider_b_fake):  # noqa: F811
+    """``tally serve`` with provider A's API base at localstripe and provider B's at its
+    fake."""
+    bases = {
+        "TALLY_PROVIDER_A_API_BASE": localstripe_url,
+        "TALLY_PROVIDER_B_API_BASE": provider_b_fake.url,
+    }
+    saved = {name: os.environ.get(name) for name in bases}
+    os.environ.update(bases)
     try:
         process, base_url = serve_on_free_port(
             database_url, tmp_path_factory.mktemp("checkout-data"), stdout=None, stderr=None
         )
     finally:
-        os.environ.pop(name, None) if saved is None else os.environ.update({name: saved})
+        for name, value in saved.items():
+            os.environ.pop(name, None) if value is None else os.environ.update({name: value})
     yield base_url
     stop_process(process)
 
 
-async def shop(live_server, make_merchant):
-    """A test-mode merchant with provider A saved through the server's own API (the server
-    seals the keys with its encryption key), a plan and a pricing table."""
+async def shop(live_server, make_merchant, provider: tuple[str, dict] = ("a", KEYS)):
+    """A test-mode merchant with a provider (``a`` or ``b`` and its config body) saved through
+    the server's own API (the server seals the keys with its encryption key), a plan and a
+    pricing table."""
     account = await in_test_mode(await make_merchant())
+    path = f"/v1/provider-{provider[0]}/config"
     async with httpx.AsyncClient(base_url=live_server, timeout=30) as http:
-        saved = await http.post("/v1/provider-a/config", json=KEYS, headers=account.headers)
+        saved = await http.post(path, json=provider[1], headers=account.headers)
     assert saved.status_code == 200, saved.text
     plan = await make_plan(account.id, name="Pro", monthly_cents=4900)
     await pricing_tables.create_table(

@@ -19,11 +19,12 @@ from quart import Blueprint, render_template, request
 from billing.accounts import api_keys, merchants
 from billing.catalog import pricing_table_views as views
 from billing.core.errors import NotFound, Unauthorized
-from webapp.pages.embed import _error
+from webapp.pages.public_errors import public_error_page
 
 bp = Blueprint("checkout", __name__, url_prefix="/checkout")
 
 PRICE_NOT_OFFERED = "This plan has no such price in this pricing table"
+UNAVAILABLE = "This checkout is not available right now."
 
 
 def price_words(price: dict, interval: str) -> str:
@@ -53,7 +54,7 @@ async def checkout_page(slug: str, plan_id: str):
         if plan is None or not chosen:
             raise NotFound(PRICE_NOT_OFFERED)
     except (Unauthorized, NotFound) as error:
-        return await _error(error)
+        return await public_error_page(error, sentence=UNAVAILABLE, page_title="Checkout")
     merchant = await merchants.get_merchant(key.merchant_id)
     interval, price = chosen[0]
     return await render_template(
@@ -62,6 +63,7 @@ async def checkout_page(slug: str, plan_id: str):
         plan=plan,
         price=price,
         price_text=price_words(price, interval),
+        period="yearly" if interval == "year" else "monthly",
         key=key_text,
         sandbox=merchant.mode == "test",
     )

@@ -20,7 +20,8 @@ from quart import Blueprint, Response, render_template, request
 
 from billing.accounts import api_keys
 from billing.catalog import pricing_table_views as views
-from billing.core.errors import NotFound, ServiceError, Unauthorized
+from billing.core.errors import NotFound, Unauthorized
+from webapp.pages.public_errors import public_error_page
 
 bp = Blueprint("embed", __name__, url_prefix="/embed")
 
@@ -83,7 +84,7 @@ async def pricing_table(slug: str):
         key = await api_keys.authenticate(request.args.get("key"), key_type="publishable")
         view = await views.public_table(key.merchant_id, slug)
     except (Unauthorized, NotFound) as error:
-        return await _error(error)
+        return await public_error_page(error, sentence=UNAVAILABLE)
     table = views.public_json(view)
     return await render_template(
         "embed/pricing_table.html",
@@ -95,12 +96,3 @@ async def pricing_table(slug: str):
         checkout=request.args.get("checkout"),
         key=request.args.get("key"),
     )
-
-
-async def _error(error: ServiceError) -> tuple[str, int]:
-    """Visitors of the merchant's site read one neutral sentence, whatever went wrong; the
-    reason (the API's message) stays in the markup for the merchant's developer."""
-    html = await render_template(
-        "embed/error.html", status=error.status, title=UNAVAILABLE, reason=error.message
-    )
-    return html, error.status

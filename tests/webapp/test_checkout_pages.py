@@ -1,0 +1,42 @@
+"""The hosted checkout page without a browser: what it draws, and the one neutral page a
+customer sees for a bad key or a plan or price the table does not offer (the reason kept in
+the markup for the merchant's developer)."""
+
+from billing.catalog import pricing_tables
+from billing.catalog.models import Price
+from tests.factories import make_plan
+
+UNAVAILABLE = "This checkout is not available right now."
+
+
+async def table(merchant_id: str):
+    plan = await make_plan(merchant_id, name="Pro", monthly_cents=4900)
+    await pricing_tables.create_table(
+        merchant_id, name="Pricing", slug="pricing", plan_ids=[plan.id]
+    )
+    return plan, await Price.filter(plan_id=plan.id).first()
+
+
+async def test_the_page_shows_the_plan_and_price_in_plain_words(client, merchant):
+    plan, price = await table(merchant.id)
+    key = merchant.publishable_key
+    response = await client.get(f"/checkout/pricing/{plan.id}?price={price.id}&key={key}")
+    html = await response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "49.00 USD / month" in html and "<h1>Pro</h1>" in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_bad_key_or_unknown_price_is_one_neutral_page(client, merchant, make_merchant):
+    plan, price = await table(merchant.id)
+    other = await make_merchant("Other")
+    cases = [
+        (f"/checkout/pricing/{plan.id}?price={price.id}&key=pk_live_nope", 401),
+        (f"/checkout/pricing/{plan.id}?price=price_nope&key={merchant.publishable_key}", 404),
+        (f"/checkout/pricing/{plan.id}?price={price.id}&key={other.publishable_key}", 404),
+    ]
+    for url, status in cases:
+        response = await client.get(url)
+        html = await response.get_data(as_text=True)
+        assert response.status_code == status, url
+        assert UNAVAILABLE in html and "<title>Checkout</title>" in html
