@@ -27,6 +27,8 @@ KIND_LABELS = {
     "cancelled": "Cancelled",
     "cancel_scheduled": "Set to cancel at period end",
     "cancel_unscheduled": "Cancel at period end undone",
+    "seat_added": "Seat added",
+    "seat_removed": "Seat removed",
 }
 
 
