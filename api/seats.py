@@ -61,10 +61,32 @@ class SeatRemoved(BaseModel):
     subscription_id: str
 
 
+class SeatUsageRow(BaseModel):
+    """One seat component's seats (billing/seats/seat_usage.py says how they relate)."""
+
+    componentId: str
+    componentName: str | None
+    unitLabel: str | None
+    metricId: str | None
+    currentUsage: int = Field(
+        description="Seats this period: live members (primary included) plus removed seats "
+        "still paid until the period ends. Usage, not billing: the plan's minSeats floor is "
+        "not applied here (see billedSeats)."
+    )
+    pendingRemovals: int = Field(
+        description="Of currentUsage, seats removed that stop counting at the next period."
+    )
+    billedSeats: int = Field(
+        description="Tally extension: the seats the next in-advance charge bills and MRR "
+        "counts, max(currentUsage - pendingRemovals, minSeats)."
+    )
+    unitAmountCents: int
+
+
 class SeatUsageOut(BaseModel):
     customerId: str
     subscriptionId: str | None
-    seatUsages: list[dict]
+    seatUsages: list[SeatUsageRow]
     subscriptionDetails: list[dict]
     priceComponents: list[dict]
 
@@ -127,8 +149,10 @@ def _detail_json(detail, stable_id: str) -> dict:
 @document_response(ErrorBody, 404)
 @fails_as(USAGE_FAILED)
 async def get_seat_usage(customer_id: str):
-    """Seats per seat component of the customer's organization: in use this period and
-    pending removal at the next."""
+    """Seats per seat component of the customer's organization: in use this period
+    (``currentUsage``, usage without the plan's ``minSeats`` floor), pending removal at the
+    next (``pendingRemovals``), and billed by the next in-advance charge (``billedSeats``:
+    ``max(currentUsage - pendingRemovals, minSeats)``, as MRR counts them)."""
     usage = await seat_usage.seat_usage(merchant_id(), customer_id)
     stable_id = usage.subscription.stable_subscription_id if usage.subscription else None
     return json_response(

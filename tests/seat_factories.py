@@ -8,9 +8,11 @@ first period, so a seat added later falls inside a paid period.
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from billing.catalog.models import Plan
 from billing.catalog.pricing import seat_price_data
 from billing.core.ids import random_base62
 from billing.customers.models import Customer
+from billing.customers.organizations import add_member, create_organization
 from billing.invoicing.billing_run import bill_due
 from billing.subscriptions.models import Subscription
 from tests.invoice_factories import priced_subscription
@@ -58,3 +60,21 @@ def new_user(name: str = "Grace") -> dict:
         "created_user_id": f"member-{tag}",
         "created_user_info": {"name": name, "email": f"{name.lower()}-{tag.lower()}@example.com"},
     }
+
+
+async def seated_subscription(
+    merchant_id: str, unit_cents: int, interval: str, seats: int, *, min_seats: int | None = None
+) -> Subscription:
+    """A subscriber on ``unit_cents`` per seat a ``interval`` whose organization holds ``seats``
+    seats (the subscriber and ``seats - 1`` members), the plan's floor ``min_seats``."""
+    subscriber = await customer_with_external_id(merchant_id, "Initech")
+    pricing = seat_price_data(unit_cents, interval, bill_immediately=True)
+    subscription = await priced_subscription(merchant_id, pricing, start=JAN_1, customer=subscriber)
+    await Plan.filter(id=subscription.plan_id).update(min_seats=min_seats)
+    organization = await create_organization(
+        merchant_id, name="Initech", primary_customer_id=subscriber.id
+    )
+    for n in range(seats - 1):
+        member = await customer_with_external_id(merchant_id, f"Member {n}")
+        await add_member(merchant_id, organization.id, member.id)
+    return subscription

@@ -32,9 +32,10 @@ from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.issuing import taxes_and_notes
-from billing.invoicing.seats import bills_seats, seats_of
+from billing.invoicing.seats import bills_seats
 from billing.invoicing.usage_windows import measure_windows
 from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.seat_counts import seats_of
 from billing.tax.tax_engine import merchant_tax
 
 MAX_CYCLES_PER_CLAIM = 1000  # a daily rule years behind still finishes, in several claims

@@ -16,8 +16,8 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.issuing import tax_of
-from billing.invoicing.seats import seats_of
 from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.seat_counts import seats_of
 from billing.subscriptions.subscriptions import get_live
 
 NOTHING_UPCOMING = "This subscription has nothing more to bill"

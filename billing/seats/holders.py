@@ -4,19 +4,19 @@ The seat holder is named by the merchant's external ids: ``organization_id`` is 
 organization's ``external_id``; ``user_id`` is a customer's ``externalCustomerId`` (the
 subscriber, or any member: a member's organization is meant). The organization's primary
 customer is the subscriber; its oldest active subscription with a seat component (a
-``per_unit`` component billed in advance, see ``invoicing/seats.py``) is the one that bills
-the seats. Reads are tenant-scoped: another merchant's external ids answer as missing.
+``per_unit`` component billed in advance, see ``subscriptions/seat_counts.py``) is the one
+that bills the seats. Reads are tenant-scoped: another merchant's external ids answer as missing.
 """
 
 from dataclasses import dataclass
 
-from billing.catalog.price_components import bills_in_advance
 from billing.core.errors import Conflict, NotFound
 from billing.customers import organizations
 from billing.customers.customers import find_by_external_id
 from billing.customers.models import Customer, Organization
 from billing.seats.seat_inputs import Holder
 from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.seat_counts import is_seat_component
 
 ORGANIZATION_NOT_FOUND = organizations.ORGANIZATION_NOT_FOUND
 USER_NOT_FOUND = "User not found or access denied"
@@ -28,10 +28,6 @@ NO_SEAT_SUBSCRIPTION = "No active subscription with seats found for this organiz
 class SeatHolder:
     subscriber: Customer  # the primary customer (or a customer not yet in an organization)
     organization: Organization | None
-
-
-def is_seat_component(component: dict) -> bool:
-    return component.get("type") == "per_unit" and bills_in_advance(component)
 
 
 async def primary_of(merchant_id: str, organization: Organization) -> Customer | None:

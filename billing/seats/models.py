@@ -7,7 +7,9 @@ rows are kept (they are the organization's seat history), so keys never expire.
 
 A removal of a seat that is paid for until the end of the current period is ``pending``
 until ``effective_at`` (that period's end); the due-work pass marks it ``applied`` then
-(``removals.apply_due``). Every other change is ``applied`` when made.
+(``removals.apply_due``), unless a seat added before then takes its paid slot: it is then
+``reused`` (``removals.reuse_paid_slot``) and never applied. Every other change is
+``applied`` when made.
 """
 
 from tortoise import fields
@@ -16,7 +18,7 @@ from tortoise.indexes import Index
 from billing.core.models import TenantModel
 
 ADD, REMOVE = "add", "remove"
-PENDING, APPLIED = "pending", "applied"
+PENDING, APPLIED, REUSED = "pending", "applied", "reused"
 
 
 class SeatChange(TenantModel):

@@ -7,6 +7,10 @@ bills the next period without it whatever this step did; this step closes the re
 ``pending`` becomes ``applied``, and the seat usage read stops listing it under
 ``pendingRemovals``. Rows are claimed with SKIP LOCKED (``core/claims.py``), so concurrent
 passes apply each once.
+
+A seat added while a removed one is still paid takes that paid slot instead of being billed
+(``reuse_paid_slot``; the rule is ``seat_billing``'s): the removal is ``reused``, so it never
+reaches this step, and the seat count stays what was paid for.
 """
 
 from collections import Counter
@@ -15,7 +19,7 @@ from datetime import datetime
 from tortoise.expressions import Q
 
 from billing.core.claims import work_through_claims
-from billing.seats.models import APPLIED, PENDING, SeatChange
+from billing.seats.models import APPLIED, PENDING, REMOVE, REUSED, SeatChange
 
 CLAIM_SIZE = 500
 
@@ -42,3 +46,27 @@ async def apply_due(now: datetime) -> Counter[str]:
         lambda claimed: _apply(claimed, now),
         what="seat removal",
     )
+
+
+async def reuse_paid_slot(merchant_id: str, stable_subscription_id: str, at: datetime) -> bool:
+    """Take the paid slot of a seat removed before ``at`` and still paid at ``at`` (the oldest
+    pending removal), in the caller's transaction, which holds the subscription's lock: the
+    removal becomes ``reused``. Answers whether there was one (then the new seat is free)."""
+    slot = await (
+        SeatChange.scoped(merchant_id)
+        .filter(
+            stable_subscription_id=stable_subscription_id,
+            kind=REMOVE,
+            status=PENDING,
+            changed_at__lte=at,
+            effective_at__gt=at,
+        )
+        .order_by("changed_at", "id")
+        .select_for_update()
+        .first()
+    )
+    if slot is None:
+        return False
+    slot.status = REUSED
+    await slot.save(update_fields=["status", "updated_at"])
+    return True

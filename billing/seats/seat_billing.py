@@ -22,6 +22,15 @@ seat components paid at the change) and is not refunded: the organization bought
 that period, as the billing run bills seats in advance, and handing money back belongs to a
 credit-note flow Tally does not have yet. The seat drops out of the count from the next period
 because the member left the organization at once.
+
+A paid slot is reused, not billed twice: a seat added while a removed seat is still paid for
+the running period (a ``pending`` removal) costs nothing. The organization already paid for
+that seat until the period's end, so it takes the slot, the pending removal is cancelled
+(status ``reused``: the seat count it would have lowered stays), and from the next period the
+billing run bills the new member as any other. One removal frees one slot; a second seat added
+with no slot left is billed by the rule above. Removals still pending are reused oldest
+first, and only by a seat added after the removal (a backdated add cannot take a slot freed
+later).
 """
 
 from datetime import datetime

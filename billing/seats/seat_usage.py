@@ -8,8 +8,12 @@ is its own subscriber with one seat. Per seat component (``holders.is_seat_compo
   the removed ones still paid until the period ends;
 - ``pendingRemovals``: of those, the seats removed that stop counting at the next period
   (``pending`` removals; the due-work pass applies them at the period's end). So the next
-  period bills ``currentUsage - pendingRemovals`` seats (at least the plan's ``minSeats``,
-  which is pricing, not usage, and not applied here).
+  period bills ``currentUsage - pendingRemovals`` seats, at least the plan's ``minSeats``;
+- ``billedSeats`` (Tally's extension of the spec's row): that number, the seats the next
+  in-advance charge bills and MRR counts (``subscriptions/seat_counts.py``, the one place the
+  floor is applied). ``currentUsage`` stays usage: with ``minSeats`` 5 and 2 members it is 2
+  while 5 are billed, so a client shows what is billed from ``billedSeats``, not by
+  re-applying the floor itself.
 
 A customer without an active seat subscription answers ``subscriptionId: null`` and empty
 lists (200): having no seats is a normal state. The id must look like a customer id: the spec
@@ -28,6 +32,7 @@ from billing.customers.models import Customer
 from billing.seats import holders
 from billing.seats.models import PENDING, REMOVE, SeatChange
 from billing.subscriptions.models import Subscription, SubscriptionDetail
+from billing.subscriptions.seat_counts import seats_by_subscription
 
 CUSTOMER_ID = re.compile(r"cust?_[A-Za-z0-9]{22}")
 INVALID_CUSTOMER_ID = "customerId must be a customer id: cust_ followed by 22 letters or digits"
@@ -44,7 +49,7 @@ class SeatUsage:
     price_components: list[dict] = field(default_factory=list)
 
 
-def _usage_row(detail: SubscriptionDetail, current: int, pending: int) -> dict:
+def _usage_row(detail: SubscriptionDetail, current: int, pending: int, billed: int) -> dict:
     component = detail.component
     return {
         "componentId": detail.component_id,
@@ -53,6 +58,7 @@ def _usage_row(detail: SubscriptionDetail, current: int, pending: int) -> dict:
         "metricId": component.get("metric_id"),
         "currentUsage": current,
         "pendingRemovals": pending,
+        "billedSeats": billed,
         "unitAmountCents": int(component.get("amount_cents", 0)),
     }
 
@@ -91,5 +97,6 @@ async def seat_usage(merchant_id: str, customer_id: object) -> SeatUsage:
         for c in billing_components(price.pricing_data)
     ]
     seat_rows = [d for d in details if holders.is_seat_component(d.component)]
-    rows = [_usage_row(d, in_use + pending, pending) for d in seat_rows]
+    billed = (await seats_by_subscription([subscription]))[subscription.id]
+    rows = [_usage_row(d, in_use + pending, pending, billed) for d in seat_rows]
     return SeatUsage(customer.id, subscription, rows, details, components)

@@ -6,9 +6,13 @@ none (named after the subscriber, who becomes its primary customer), the member 
 created when no customer has the ``created_user_id`` as external id (from
 ``created_user_info``, whose email is then required), the member joins, gets its own credit
 grants under the subscription, and the seat's prorated price is invoiced at once
-(``seat_billing``). Removing a seat: the member leaves the organization at once (its
-entitlements and credits end now), and the seat keeps being paid until the end of its period
-(a ``pending`` removal; no refund, see ``seat_billing``).
+(``seat_billing``), unless a removed seat is still paid for this period: the new seat takes
+that paid slot for free and the pending removal is cancelled (``removals.reuse_paid_slot``).
+Removing a seat: the member leaves the organization at once (its entitlements and credits end
+now), and the seat keeps being paid until the end of its period (a ``pending`` removal; no
+refund, see ``seat_billing``). Either change records a
+subscription event with the MRR after it (seats count in MRR: ``subscriptions/mrr.py``), so
+the MRR history follows the seats.
 
 Idempotency: the change's row carries its ``idempotency_key`` (unique per merchant row). A
 call whose key was used before answers the first call's result and changes nothing; the key
@@ -28,11 +32,12 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.customers import organizations
 from billing.customers.customers import create_customer, find_by_external_id
 from billing.customers.models import Customer, Organization
-from billing.seats import holders, seat_inputs
+from billing.seats import holders, removals, seat_inputs
 from billing.seats.models import ADD, APPLIED, PENDING, REMOVE, SeatChange
 from billing.seats.seat_billing import bill_seat, removal_takes_effect
 from billing.seats.seat_inputs import SeatRequest
 from billing.subscriptions import member_grants
+from billing.subscriptions.subscriptions import record_event
 
 ADDED = "Seat added successfully"
 REMOVED = "Seat removed successfully"
@@ -41,6 +46,7 @@ ALREADY_MEMBER = "User already holds a seat in this organization"
 EMAIL_NEEDED = "created_user_info.email is required to create the user"
 NOT_A_MEMBER = "User is not a seat member of this organization"
 PRIMARY_SEAT = "The primary customer's seat cannot be removed"
+SEAT_ADDED, SEAT_REMOVED = "seat_added", "seat_removed"  # subscription events (MRR history)
 
 
 @dataclass(frozen=True)
@@ -137,15 +143,18 @@ async def _add(merchant_id: str, request: SeatRequest) -> SeatResult:
     member = await _member_to_add(merchant_id, request, organization)
     await organizations.add_member(merchant_id, organization.id, member.id)
     change = _change(request, ADD, subscription, organization, member)
-    details = await holders.seat_details(merchant_id, subscription.id)
-    subscriber = await Customer.get(id=holder.subscriber.id)
-    label = member.name or member.email
-    invoice = await bill_seat(
-        subscription, subscriber, details, request.at, member=label, change_id=change.id
-    )
-    change.invoice_id = invoice.id if invoice else None
+    stable_id = subscription.stable_subscription_id
+    if not await removals.reuse_paid_slot(merchant_id, stable_id, request.at):
+        details = await holders.seat_details(merchant_id, subscription.id)
+        subscriber = await Customer.get(id=holder.subscriber.id)
+        label = member.name or member.email
+        invoice = await bill_seat(
+            subscription, subscriber, details, request.at, member=label, change_id=change.id
+        )
+        change.invoice_id = invoice.id if invoice else None
     await change.save()
     await member_grants.grant_for_member(merchant_id, subscription, member.id, now=request.at)
+    await record_event(merchant_id, subscription, SEAT_ADDED, at=request.at)  # MRR moved
     return _result(change)
 
 
@@ -178,6 +187,7 @@ async def _remove(merchant_id: str, request: SeatRequest) -> SeatResult:
     else:
         change.status = APPLIED
     await change.save()
+    await record_event(merchant_id, subscription, SEAT_REMOVED, at=request.at)  # MRR moved
     return _result(change)
 
 

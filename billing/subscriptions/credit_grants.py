@@ -24,7 +24,8 @@ version changed its terms); ``cancelled`` (the subscription ended). Only status 
 the live version.
 
 Renewal (the next period of a monthly or yearly grant) is the due-work pass's part in
-billing/subscriptions/credit_grant_renewal.py.
+billing/subscriptions/credit_grant_renewal.py; a new version's grants (the subscriber's and its
+seat members') are ``version_grants.sync_version``'s.
 """
 
 import math
@@ -194,44 +195,6 @@ async def grant_for_subscription(
         anchor=subscription.start_timestamp,
         now=now,
     )
-
-
-async def sync_version(
-    merchant_id: str,
-    subscription: Subscription,
-    *,
-    plan: Plan | None = None,
-    now: datetime | None = None,
-) -> int:
-    """Bring the active grants in line with a new version ``subscription``, in the caller's
-    transaction (which holds the subscription's lock). Answers how many grants were created.
-
-    The rule: a grant whose feature the new version still grants under the same terms
-    (allowance, renewal, and trial amount for a trial grant) is kept, period and usage
-    included, and moves to the new version. So a price override, or a migration to a plan
-    version with the same allowance, never hands out a fresh allowance. Every other active
-    grant is expired, and each feature with changed or new terms gets a grant starting now.
-    """
-    now = now or utcnow()
-    terms = await version_terms(merchant_id, subscription, plan)
-    grants = await (
-        CreditGrant.scoped(merchant_id)
-        .filter(stable_subscription_id=subscription.stable_subscription_id, status=ACTIVE)
-        .order_by("period_start", "id")
-        .select_for_update()
-    )
-    kept: set[str] = set()
-    for grant in grants:
-        item = terms.get(grant.feature_id)
-        if item is not None and grant.feature_id not in kept and item.carries(grant):
-            kept.add(grant.feature_id)
-            grant.subscription_id = subscription.id
-            await grant.save(update_fields=["subscription_id", "updated_at"])
-        else:
-            grant.status = EXPIRED
-            await grant.save(update_fields=["status", "updated_at"])
-    fresh = [item for feature_id, item in terms.items() if feature_id not in kept]
-    return await issue_grants(merchant_id, subscription, fresh, anchor=now, now=now)
 
 
 async def cancel_for_subscription(

@@ -2,7 +2,9 @@
 under the organization's subscription (credits are per customer, counted against the
 customer's own usage; ``usage/entitlements.py``). The seat flows grant them when a seat is
 added and cancel them when it is removed; renewals keep a member's grant the member's
-(``credit_grant_renewal``). The terms are the subscription version's (``credit_grants``).
+(``credit_grant_renewal``), and so does a new version of the subscription (a price
+override, a plan migration or change: ``version_grants``). The terms are the subscription
+version's (``credit_grants``).
 """
 
 from datetime import datetime

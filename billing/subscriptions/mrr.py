@@ -4,7 +4,10 @@
   (``end_timestamp`` null) and ``status == "active"``; paused and unpaid ones do not. A
   subscription whose start lies in the future already counts: it is sold and active.
 - Only fixed fees count: ``fixed`` components, plus the ``flat_rate`` and ``recurring`` forms
-  (which are fixed fees). Per-unit, usage and tiered components are excluded.
+  (which are fixed fees), and seat components (``per_unit`` billed in advance: a fee fixed
+  for the period, charged up front like a fixed one) as seats x unit price, the seats being
+  what the billing run bills (``seat_counts``: the organization's members, at least the
+  plan's ``minSeats``). Usage, tiered and other per-unit components are excluded.
 - A monthly fee counts in full, a yearly one as a twelfth. Beyond the rule: a fee every k
   months counts 1/k (quarterly = a third), every k years 1/(12k); daily and weekly fees are
   normalised to a month as 365/12 days and 52/12 weeks.
@@ -12,8 +15,9 @@
   end, so twelve yearly subscriptions of 1000 cents add up to exactly 1000, not 12 * 83.
 - Amounts of all currencies are summed as they are (the spec's MRR has no currency).
 
-``SubscriptionEvent.mrr_cents`` stores each subscription's MRR after every change
-(``subscription_mrr_cents``), so ``mrr_per_day`` can draw the history without re-reading prices.
+``SubscriptionEvent.mrr_cents`` stores each subscription's MRR after every change (seat
+changes included; ``live_mrr_cents``), so ``mrr_per_day`` can draw the history without
+re-reading prices.
 """
 
 from collections.abc import Iterable
@@ -25,6 +29,7 @@ from billing.catalog.price_components import billing_components
 from billing.catalog.recurrence import RuleError, parse_rule
 from billing.core.models import utcnow
 from billing.subscriptions.models import Subscription, SubscriptionEvent
+from billing.subscriptions.seat_counts import is_seat_component, seats_by_subscription
 
 PER_MONTH = {
     "MONTHLY": Fraction(1),
@@ -38,26 +43,53 @@ def round_half_up(value: Fraction) -> int:
     return int((value + Fraction(1, 2)) // 1)
 
 
-def subscription_mrr(pricing_data: dict) -> Fraction:
-    """The exact monthly value of a price's fixed fees (a fraction of cents)."""
+def has_seats(pricing_data: dict) -> bool:
+    return any(is_seat_component(c.data) for c in billing_components(pricing_data))
+
+
+def subscription_mrr(pricing_data: dict, seats: int = 1) -> Fraction:
+    """The exact monthly value of a price's fixed fees and ``seats`` seats (a fraction of
+    cents)."""
     total = Fraction(0)
     for component in billing_components(pricing_data):
-        if not component.is_fixed:
+        if component.is_fixed:
+            quantity = 1
+        elif is_seat_component(component.data):
+            quantity = seats
+        else:
             continue
         try:
             parts = parse_rule(component.recurrence_rule)
         except RuleError:
             continue
         interval = int(parts.get("INTERVAL", "1"))
-        total += (
-            Fraction(component.data.get("amount_cents", 0)) * PER_MONTH[parts["FREQ"]] / interval
-        )
+        amount = Fraction(component.data.get("amount_cents", 0)) * quantity
+        total += amount * PER_MONTH[parts["FREQ"]] / interval
     return total
 
 
-def subscription_mrr_cents(pricing_data: dict) -> int:
-    """One subscription's MRR in whole cents (rounded half up)."""
-    return round_half_up(subscription_mrr(pricing_data))
+def subscription_mrr_cents(pricing_data: dict, seats: int = 1) -> int:
+    """One price's MRR in whole cents (rounded half up)."""
+    return round_half_up(subscription_mrr(pricing_data, seats))
+
+
+async def mrr_of(subscriptions: list[Subscription]) -> dict[str, Fraction]:
+    """Each subscription's exact MRR by id (``effective_price`` loaded), its seats counted
+    now; only subscriptions with a seat component cost a seat query."""
+    seated = [s for s in subscriptions if has_seats(s.effective_price.pricing_data)]
+    seats = await seats_by_subscription(seated)
+    return {
+        s.id: subscription_mrr(s.effective_price.pricing_data, seats.get(s.id, 1))
+        for s in subscriptions
+    }
+
+
+async def live_mrr_cents(subscription: Subscription) -> int:
+    """One subscription's MRR now in whole cents (rounded half up); 0 unless it counts."""
+    if not counts_for_mrr(subscription):
+        return 0
+    await subscription.fetch_related("effective_price")
+    return round_half_up((await mrr_of([subscription]))[subscription.id])
 
 
 def counts_for_mrr(subscription: Subscription) -> bool:
@@ -82,7 +114,7 @@ async def merchant_mrr(merchant_id: str) -> Mrr:
         .filter(status="active", end_timestamp=None)
         .prefetch_related("effective_price")
     )
-    total = sum((subscription_mrr(s.effective_price.pricing_data) for s in active), Fraction(0))
+    total = sum((await mrr_of(active)).values(), Fraction(0))
     return Mrr(round_half_up(total), len(active), utcnow())
 
 

@@ -4,9 +4,10 @@ A subscription is a chain of rows sharing ``stable_subscription_id`` (see
 billing/subscriptions/models.py). Feature overrides, price overrides, plan migrations and due
 scheduled changes all call ``new_version``, so every version is built the same way: the live
 row is locked, copied with ``version_number + 1``, its features and billing details are copied
-or rebuilt, its credit grants are carried over or replaced (``credit_grants.sync_version``:
+or rebuilt, its credit grants are carried over or replaced (``version_grants.sync_version``:
 a grant whose feature and allowance are unchanged is kept, so a price override never gives a
-fresh allowance), the old version and its rows are soft-deleted and an event is recorded.
+fresh allowance; seat members keep theirs alike), the old version and its rows are
+soft-deleted and an event is recorded.
 
 Locking: every write takes the live row ``FOR UPDATE`` first (``lock_live``). Two writers on
 one subscription therefore queue; the second finds the first's row superseded and reads the
@@ -23,7 +24,7 @@ from billing.catalog.models import Feature, Plan, Price
 from billing.core.errors import Conflict, Invalid, NotFound
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
-from billing.subscriptions import credit_grants, subscriptions
+from billing.subscriptions import subscriptions, version_grants
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionFeature
 
 NOT_FOUND = "Subscription not found or access denied"
@@ -160,8 +161,8 @@ async def new_version(
         new = await Subscription.create(version_number=current.version_number + 1, **values)
         old_features = await _features(merchant_id, current, new, plan, features, feature_values)
         old_details = await _details(merchant_id, current, new, new_price, now)
-        # Grants under unchanged terms carry over; changed ones restart (credit_grants.py).
-        await credit_grants.sync_version(merchant_id, new, plan=plan, now=now)
+        # Grants under unchanged terms carry over, members' too; changed ones restart.
+        await version_grants.sync_version(merchant_id, new, plan=plan, now=now)
         for row in (*old_features, *old_details, current):
             row.deleted_at = now
             await row.save(update_fields=["deleted_at", "updated_at"])

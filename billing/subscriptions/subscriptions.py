@@ -190,10 +190,7 @@ async def record_event(
     merchant_id: str, subscription: Subscription, kind: str, *, at: datetime | None = None
 ) -> SubscriptionEvent:
     """Log a change with the subscription's MRR afterwards (0 unless it counts for MRR)."""
-    mrr_cents = 0
-    if mrr.counts_for_mrr(subscription):
-        price = await Price.get(id=subscription.effective_price_id)
-        mrr_cents = mrr.subscription_mrr_cents(price.pricing_data)
+    mrr_cents = await mrr.live_mrr_cents(subscription)
     return await SubscriptionEvent.create(
         merchant_id=merchant_id,
         stable_subscription_id=subscription.stable_subscription_id,

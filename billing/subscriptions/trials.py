@@ -17,7 +17,7 @@ from fractions import Fraction
 from billing.core.models import utcnow
 from billing.subscriptions.credit_grants import in_trial
 from billing.subscriptions.models import Subscription
-from billing.subscriptions.mrr import round_half_up, subscription_mrr
+from billing.subscriptions.mrr import mrr_of, round_half_up
 
 TRIALING = "trialing"
 CANCELLED = "cancelled"
@@ -57,8 +57,9 @@ async def mrr_split(merchant_id: str, now: datetime | None = None) -> MrrSplit:
     )
     paying, trial = Fraction(0), Fraction(0)
     trial_count = 0
+    amounts = await mrr_of(active)
     for subscription in active:
-        amount = subscription_mrr(subscription.effective_price.pricing_data)
+        amount = amounts[subscription.id]
         if in_trial(subscription, now):
             trial += amount
             trial_count += 1

@@ -4,7 +4,7 @@ import pytest
 
 from billing.customers.organizations import add_member, create_organization
 from tests.conftest import in_test_mode
-from tests.seat_factories import customer_with_external_id, seat_team
+from tests.seat_factories import customer_with_external_id, seat_team, seated_subscription
 from tests.subscription_factories import make_customer
 
 
@@ -32,6 +32,7 @@ async def test_usage_answers_the_spec_shape_for_primary_and_members(client, merc
             "metricId": None,
             "currentUsage": 2,
             "pendingRemovals": 0,
+            "billedSeats": 2,
             "unitAmountCents": 1200,
         }
     ]
@@ -86,3 +87,22 @@ async def test_missing_and_other_tenants_customers_are_not_found(client, merchan
     assert await get_usage(client, merchant, "cust_" + "A" * 22) == not_found
     for other in (await make_merchant("Other Co"), await in_test_mode(merchant)):
         assert await get_usage(client, other, team.subscriber.id) == not_found
+
+
+async def test_billed_seats_apply_the_plans_floor_that_current_usage_does_not(client, merchant):
+    below = await seated_subscription(merchant.id, 1000, "month", 2, min_seats=5)
+    above = await seated_subscription(merchant.id, 1000, "month", 6, min_seats=5)
+    for subscription, expected in ((below, (2, 0, 5)), (above, (6, 0, 6))):
+        status, body = await get_usage(client, merchant, subscription.customer_id)
+        [row] = body["seatUsages"]
+        assert (status, (row["currentUsage"], row["pendingRemovals"], row["billedSeats"])) == (
+            200,
+            expected,
+        )
+
+
+async def test_the_openapi_document_says_how_current_usage_relates_to_billing(client):
+    document = await (await client.get("/v1/openapi.json")).get_json()
+    row = document["components"]["schemas"]["SeatUsageRow"]["properties"]
+    assert "minSeats floor is not applied" in row["currentUsage"]["description"]
+    assert "max(currentUsage - pendingRemovals, minSeats)" in row["billedSeats"]["description"]

@@ -28,6 +28,8 @@ async def test_organization_panel_members_seat_price_and_pending_removals(page, 
     await expect(panel.locator(".seat-price")).to_contain_text("10.00 USD per seat / month")
     await expect(panel.locator("#seats-this-period")).to_have_text("3")
     await expect(panel.locator("#seats-next-period")).to_have_text("2")
+    # the card's MRR counts the seats that recur: the subscriber and Grace at 10.00
+    await expect(page.locator(".sub-mrr").first).to_contain_text("$20.00")
     members = panel.locator("#organization-members li")
     await expect(members).to_have_count(2)
     await expect(members.first).to_contain_text("Primary")

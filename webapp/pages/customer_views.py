@@ -35,9 +35,7 @@ async def card_of(
     merchant_id: str, subscription: Subscription, access: dict[str, FeatureAccess] | None = None
 ) -> SubscriptionCard:
     """The card of one subscription; ``access`` is the customer's (read once per page)."""
-    mrr_cents = 0
-    if mrr.counts_for_mrr(subscription):
-        mrr_cents = mrr.subscription_mrr_cents(subscription.effective_price.pricing_data)
+    mrr_cents = await mrr.live_mrr_cents(subscription)  # seats counted, as /v1 counts them
     history = await subscription_history(merchant_id, subscription.stable_subscription_id)
     if subscription.status == "ended":
         access = {}  # it grants nothing any more (and its customer may be gone)

@@ -31,6 +31,8 @@ KIND_LABELS = {
     "dunning_paused": "Paused after failed payments",
     "dunning_unpaid": "Marked unpaid after failed payments",
     "payment_recovered": "Payment received: subscription active again",
+    "seat_added": "Seat added",
+    "seat_removed": "Seat removed",
 }
 
 
