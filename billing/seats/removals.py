@@ -18,7 +18,9 @@ from datetime import datetime
 
 from tortoise.expressions import Q
 
+from billing.catalog.models import Plan
 from billing.core.claims import work_through_claims
+from billing.customers.models import Customer
 from billing.seats.models import APPLIED, PENDING, REMOVE, REUSED, SeatChange
 
 CLAIM_SIZE = 500
@@ -70,3 +72,29 @@ async def reuse_paid_slot(merchant_id: str, stable_subscription_id: str, at: dat
     slot.status = REUSED
     await slot.save(update_fields=["status", "updated_at"])
     return True
+
+
+async def within_paid_minimum(
+    merchant_id: str, plan_id: str, organization_id: str, stable_subscription_id: str, at: datetime
+) -> bool:
+    """Whether a seat just added (its member already in the organization) still fits under the
+    plan's ``minSeats``: the period's charge billed at least that many seats, so a seat up to the
+    minimum is already paid and costs nothing now. Seats removed but still paid count as in use.
+    """
+    minimum = await Plan.filter(id=plan_id).first().values_list("min_seats", flat=True)
+    if not minimum:
+        return False
+    members = await Customer.filter(
+        merchant_id=merchant_id, organization_id=organization_id, deleted_at=None
+    ).count()
+    still_paid = (
+        await SeatChange.scoped(merchant_id)
+        .filter(
+            stable_subscription_id=stable_subscription_id,
+            kind=REMOVE,
+            status=PENDING,
+            effective_at__gt=at,
+        )
+        .count()
+    )
+    return members + still_paid <= minimum

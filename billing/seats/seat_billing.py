@@ -31,6 +31,10 @@ billing run bills the new member as any other. One removal frees one slot; a sec
 with no slot left is billed by the rule above. Removals still pending are reused oldest
 first, and only by a seat added after the removal (a backdated add cannot take a slot freed
 later).
+
+Seats under the plan's ``minSeats`` are paid already: the period's charge billed at least that
+many (``invoicing/seats.py``), so a seat added while the seats in use (members, the new one
+included, and removed seats still paid) stay within the minimum costs nothing.
 """
 
 from datetime import datetime

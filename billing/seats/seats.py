@@ -144,7 +144,10 @@ async def _add(merchant_id: str, request: SeatRequest) -> SeatResult:
     await organizations.add_member(merchant_id, organization.id, member.id)
     change = _change(request, ADD, subscription, organization, member)
     stable_id = subscription.stable_subscription_id
-    if not await removals.reuse_paid_slot(merchant_id, stable_id, request.at):
+    paid_already = await removals.within_paid_minimum(
+        merchant_id, subscription.plan_id, organization.id, stable_id, request.at
+    ) or await removals.reuse_paid_slot(merchant_id, stable_id, request.at)
+    if not paid_already:
         details = await holders.seat_details(merchant_id, subscription.id)
         subscriber = await Customer.get(id=holder.subscriber.id)
         label = member.name or member.email

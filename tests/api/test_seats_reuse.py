@@ -2,11 +2,13 @@
 removal is cancelled (``reused``), and the next period, run by the due-work pass, bills the
 seats in use. One removal frees one slot only."""
 
+from billing.catalog.models import Plan
 from billing.due_work import run_due
+from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.seats.models import SeatChange
 from tests.api.test_seats import post, seat_invoices, usage
-from tests.seat_factories import FEB_1, new_user, seat_team
+from tests.seat_factories import FEB_1, JAN_1, new_user, seat_team
 
 
 def seat_counts(answer: dict) -> list[tuple[int, int]]:
@@ -81,3 +83,22 @@ async def test_a_seat_added_before_the_removal_or_after_its_period_is_billed(cli
     )
     assert statuses == ["applied"]
     assert len(await seat_invoices(client, merchant, team.subscriber.id)) == 3
+
+
+async def test_seats_up_to_the_plan_minimum_are_paid_already(client, merchant):
+    team = await seat_team(merchant.id, bill=False)
+    await Plan.filter(id=team.subscription.plan_id).update(min_seats=3)
+    await bill_due(JAN_1, merchant.id)  # January bills the minimum: 3 seats x 10.00
+    january = await Invoice.get(stable_subscription_id=team.subscription.stable_subscription_id)
+    assert january.total_cents == 3000
+
+    for name, day in (("Grace", "10"), ("Alan", "12")):  # seats 2 and 3: within the minimum
+        body = {"user_id": team.user_id, **new_user(name), "timestamp": f"2030-01-{day}T00:00:00Z"}
+        assert (await post(client, merchant, "add", body))[0] == 200
+    assert await seat_invoices(client, merchant, team.subscriber.id) == []
+
+    # the fourth seat is beyond what January paid for: 1000 x 10/31 = 322.58 -> 323
+    linus = {"user_id": team.user_id, **new_user("Linus"), "timestamp": "2030-01-22T00:00:00Z"}
+    assert (await post(client, merchant, "add", linus))[0] == 200
+    [linus_invoice] = await seat_invoices(client, merchant, team.subscriber.id)
+    assert linus_invoice["totalAmountCents"] == 323
