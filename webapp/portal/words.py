@@ -8,6 +8,7 @@ from datetime import datetime
 
 from billing.core.models import utcnow
 from billing.payments import retry_payment
+from billing.payments.checkout_sandbox import BAD_CARD
 from billing.payments.models import PaymentMethod
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription
@@ -20,6 +21,8 @@ REFUSALS = {
     retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
     "reload the page in a moment to see how it ended.",
     retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
+    BAD_CARD: "Check the card: its number, the month and year it expires (like 12 and 2034) "
+    "and the 3 or 4 digit security code.",
 }
 INVOICE_WORDS = {"unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
 PAYMENT_WORDS = {
