@@ -1,13 +1,17 @@
 """The portal's link, its one page and signing out.
 
-``GET /portal/{token}`` checks the token, sets the cookie and redirects to ``/portal/`` (so
-the token leaves the address bar and the browser history); an expired, ended or unknown
+``GET /portal/{token}`` checks the token, sets the cookie and moves on to ``/portal/`` (so
+the token leaves the address bar and the browser history) with a page that refreshes at once
+rather than a redirect: the link is clicked on the merchant's site, and a browser sends a
+SameSite=Strict cookie on no request of a redirect chain that began on another site, while
+the refresh is Tally's own, same-site navigation (the browser test clicks the link on another
+site to prove it). An expired, ended or unknown
 token answers 410 (a token Tally made, naming the merchant) or 404 with a page that says to
 open the billing portal again from the merchant's site. ``GET /portal/`` is the page: plan
 and status, the overdue warning with "Pay now", payment methods, invoices, payments.
 """
 
-from quart import Blueprint, Response, g, redirect, render_template, url_for
+from quart import Blueprint, Response, g, render_template
 
 from billing.core.errors import Unauthorized
 from billing.core.models import utcnow
@@ -42,7 +46,7 @@ async def open_link(token: str):
     except Unauthorized:
         known = await sessions.merchant_of(token)
         return await expired_page(token, 410 if known else 404)
-    response = redirect(url_for("portal_pages.home"), 303)
+    response = Response(await render_template("portal/enter.html"), mimetype="text/html")
     seconds = int((found.expires_at - utcnow()).total_seconds())
     set_cookie(response, token, max(seconds, 1))
     return response

@@ -2,10 +2,10 @@
 
 The cookie holds the session token (the database keeps only its hash). It is HttpOnly,
 SameSite=Strict and Secure when Tally's public URL is https. Strict cookies are not sent on
-the cross-site click that opens the link, which is why the link's own answer sets the cookie
-and then redirects to ``/portal/``: that second request is Tally's own navigation, so the
-cookie goes with it. It lives as long as the session (one hour); signing out ends the session
-in the database too, so a copy of the cookie is worthless afterwards.
+the cross-site click that opens the link, nor on a redirect that follows it, which is why the
+link's own answer sets the cookie and moves on with a page of its own (``pages.open_link``).
+It lives as long as the session (one hour); signing out ends the session in the database
+too, so a copy of the cookie is worthless afterwards.
 """
 
 from collections.abc import Callable
