@@ -18,6 +18,7 @@ from tests.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant
 from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.portal_factories import RETURN_URL, card, live_method, session_token
 from tests.portal_page_factories import overdue_customer
+from tests.webhook_factories import configure
 from webapp.portal.words import ADD_A_CARD_FIRST
 
 HX = {"HX-Request": "true"}
@@ -236,3 +237,17 @@ async def test_posts_without_the_csrf_token_are_refused(client, make_merchant, g
     )
     assert forged.status_code == 403
     assert await live_method(method.id) is not None
+
+
+async def test_live_mode_sends_cards_to_the_merchants_own_page(client, make_merchant):
+    merchant = await make_merchant()  # a live merchant row
+    await configure(merchant.id, "provider_a", None)
+    overdue = await overdue_customer(merchant.id, None, None)
+    page, csrf = await signed_in(client, merchant.id, overdue.customer)
+    assert "Add a card" in page and 'id="card-form"' not in page
+    assert "Cards are added on" in page and "Test mode." not in page
+    card_fields = {"number": "4242424242424242", "expMonth": "12", "expYear": "2034", "cvc": "1"}
+    refused = await post(client, "/portal/cards", csrf, card_fields)
+    assert refused.status_code == 422
+    assert "only be typed in here in test mode" in await html_of(refused)
+    assert not await PaymentMethod.filter(customer_id=overdue.customer.id).exists()

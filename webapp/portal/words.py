@@ -10,6 +10,7 @@ from billing.core.models import utcnow
 from billing.payments import retry_payment
 from billing.payments.checkout_sandbox import BAD_CARD
 from billing.payments.models import PaymentMethod
+from billing.portal.card_sandbox import LIVE_REFUSED
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription
 from webapp.forms.plain_words import plain
@@ -21,6 +22,8 @@ REFUSALS = {
     retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
     "reload the page in a moment to see how it ended.",
     retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
+    LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card on the "
+    "merchant's own site.",
     BAD_CARD: "Check the card: its number, the month and year it expires (like 12 and 2034) "
     "and the 3 or 4 digit security code.",
 }
