@@ -40,8 +40,9 @@ async def customer_for(
 async def live_subscription(merchant_id: str, customer_id: str) -> Subscription | None:
     """The subscription the portal shows and links payment methods to: the customer's newest
     active one, else their newest live one (paused, or unpaid in dunning, which is exactly when
-    a customer comes to change their card); None when every one has ended. With its price."""
+    a customer comes to change their card); None when every one has ended. With its price and
+    plan."""
     query = Subscription.scoped(merchant_id).filter(customer_id=customer_id)
-    rows = await query.order_by("-created_at", "-id").prefetch_related("effective_price")
+    rows = await query.order_by("-created_at", "-id").prefetch_related("effective_price", "plan")
     active = [row for row in rows if row.status == "active"]
     return (active or rows or [None])[0]

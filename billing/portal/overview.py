@@ -7,6 +7,10 @@ invoices are left out: they are not issued yet, so the customer has nothing to p
 Everything is read with the merchant row's scope and the customer's id, so nothing of another
 customer (or mode, or merchant) can appear.
 
+``adds_with`` names the provider a new payment method is added through (the one
+``setup_intents`` uses: provider A before B), or None when neither is configured, so the
+hosted page knows which "add" to offer.
+
 Signing the invoices' PDF links is the front end's part (the links are addresses of the web
 app), done when the overview is shaped.
 """
@@ -19,6 +23,7 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import payment_reads
 from billing.payments.models import Payment, PaymentMethod
+from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
 from billing.subscriptions.models import Subscription
 
@@ -32,6 +37,7 @@ class PortalOverview:
     payment_methods: list[PaymentMethod]
     invoices: list[Invoice]
     payments: list[Payment]
+    adds_with: str | None = None
 
     def linked(self, method: PaymentMethod) -> bool:
         """Whether the subscription pays with ``method`` (the spec's linkedToSubscription)."""
@@ -50,4 +56,5 @@ async def portal_overview(merchant_id: str, customer_id: str) -> PortalOverview:
         payment_methods=list(await methods.order_by("-created_at", "-id")),
         invoices=list(await invoices.order_by("-issue_date", "-number").limit(RECENT)),
         payments=await payment_reads.customer_payments(merchant_id, customer.id, RECENT),
+        adds_with=next(iter(await configured_providers(merchant_id)), None),
     )

@@ -109,6 +109,18 @@ async def authenticate(token: Any, now: datetime | None = None) -> PortalSession
     return session
 
 
+async def merchant_of(token: Any) -> str | None:
+    """The merchant row a token was made for, even once it has expired or ended (rows are
+    kept a day after expiry): the "link has expired" page names the merchant to go back to.
+    None for a token Tally never made (or pruned)."""
+    if not isinstance(token, str) or not token.startswith(TOKEN_PREFIX):
+        return None
+    if len(token) > MAX_TOKEN_LENGTH:
+        return None
+    found = await PortalSession.filter(token_hash=token_hash(token)).first()
+    return found.merchant_id if found else None
+
+
 async def end_session(token: Any) -> None:
     """End a session now (a "log out" of the hosted portal); an unknown token is no error."""
     if isinstance(token, str) and len(token) <= MAX_TOKEN_LENGTH:

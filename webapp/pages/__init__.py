@@ -34,6 +34,7 @@ from webapp.pages import (
 )
 from webapp.pages.common import check_csrf
 from webapp.pages.enum_labels import label
+from webapp.portal import bp as portal_bp
 
 BLUEPRINTS = (
     auth.bp,
@@ -54,6 +55,7 @@ BLUEPRINTS = (
     embed.bp,
     checkout.bp,
     invoice_pdf.bp,
+    portal_bp,  # the hosted customer portal (webapp/portal/)
 )
 
 

@@ -1,0 +1,89 @@
+"""Adding a card in the hosted portal in test mode, without the provider's own script.
+
+In live mode a card is added in the customer's browser with the provider's script and the
+SetupIntent's client secret (``setup_intents``), so card numbers never reach Tally. Offline (a
+sandbox, the demo, the tests against a fake gateway) that script cannot load, so the portal
+offers a plain card form in test mode, as the hosted checkout page does, and this module
+confirms the SetupIntent through the provider A API with the checkout's own sandbox card
+code (``payments.checkout_sandbox``): the card is made a PaymentMethod, attached to the
+customer's gateway customer (so it can be charged off-session later) and the intent confirmed
+with it. Live merchant rows are refused (403).
+
+The method is recorded from the confirm answer exactly as the ``setup_intent.succeeded``
+webhook records it (the same planned action, once per provider payment method id), so
+whichever arrives first stores it and the other changes nothing.
+"""
+
+import asyncio
+
+import stripe
+from tortoise.transactions import in_transaction
+
+from billing.accounts.merchants import get_merchant
+from billing.core.errors import Forbidden, Invalid, Unavailable
+from billing.payments import provider_a, provider_a_config
+from billing.payments.checkout_sandbox import card_method, clean_card
+from billing.payments.models import PaymentMethod
+from billing.payments.webhook_actions import AddPaymentMethod
+from billing.payments.webhook_events import plan_provider_a
+from billing.portal.setup_intents import create_setup_intent
+
+LIVE_REFUSED = (
+    "The card form is the offline sandbox path and works only in test mode; live cards are "
+    "added with the provider's own script and the setup intent's client secret"
+)
+NOT_PROVIDER_A = "Cards are added through provider A, which is not configured in this mode"
+DECLINED = "The card was declined"
+NOT_SAVED = "The card could not be saved; try again in a moment"
+
+
+def _confirm(secret: str, intent_id: str, card: dict) -> dict:
+    """Confirm the SetupIntent with the card; the intent with its payment method expanded,
+    as the ``setup_intent.succeeded`` event carries it."""
+    gateway = provider_a.client(secret)
+    key = f"portal-card-{intent_id}"
+    try:
+        owner = gateway.v1.setup_intents.retrieve(intent_id).to_dict().get("customer")
+        method = card_method(gateway, card, owner, key)
+        intent = gateway.v1.setup_intents.confirm(
+            intent_id,
+            params={"payment_method": method.id},
+            options={"idempotency_key": f"{key}:confirm"},
+        ).to_dict()
+    except stripe.CardError as error:
+        raise Invalid(error.user_message or DECLINED) from error
+    except stripe.StripeError as error:
+        raise Unavailable(provider_a._explain(error, "save the card").message) from error
+    if intent.get("status") != "succeeded":
+        raise Invalid(DECLINED)
+    intent["payment_method"] = method.to_dict()
+    return intent
+
+
+async def add_test_card(merchant_id: str, customer_id: str, card: object) -> PaymentMethod:
+    """Save ``card`` (``{number, expMonth, expYear, cvc}``) for the merchant row's customer
+    ``customer_id``; answers the stored method. 403 in live mode, 400 for a bad or declined
+    card or without provider A, 503 when the gateway cannot be reached."""
+    if (await get_merchant(merchant_id)).mode != "test":
+        raise Forbidden(LIVE_REFUSED)
+    fields = clean_card(card)
+    answer = await create_setup_intent(merchant_id, customer_id)
+    secret = await provider_a_config.provider_a_secret(merchant_id)
+    if answer.provider != "provider_a" or secret is None or answer.intent_id is None:
+        raise Invalid(NOT_PROVIDER_A)
+    intent = await asyncio.to_thread(_confirm, secret, answer.intent_id, fields)
+    event = {"type": "setup_intent.succeeded", "data": {"object": intent}}
+    action = await plan_provider_a(merchant_id, event)
+    if not isinstance(action, AddPaymentMethod):
+        raise Unavailable(NOT_SAVED)
+    async with in_transaction():
+        await action.apply()
+    stored = PaymentMethod.scoped(merchant_id).filter(
+        customer_id=customer_id,
+        provider="provider_a",
+        external_psp_payment_method_id=action.external_psp_payment_method_id,
+    )
+    found = await stored.first()
+    if found is None:  # the customer was deleted at this very moment
+        raise Unavailable(NOT_SAVED)
+    return found

@@ -1,0 +1,93 @@
+"""The portal's link, its one page and signing out.
+
+``GET /portal/{token}`` checks the token, sets the cookie and moves on to ``/portal/`` (so
+the token leaves the address bar and the browser history) with a page that refreshes at once
+rather than a redirect: the link is clicked on the merchant's site, and a browser sends a
+SameSite=Strict cookie on no request of a redirect chain that began on another site, while
+the refresh is Tally's own, same-site navigation (the browser test clicks the link on another
+site to prove it). An expired, ended or unknown
+token answers 410 (a token Tally made, naming the merchant) or 404 with a page that says to
+open the billing portal again from the merchant's site. ``GET /portal/`` is the page: plan
+and status, the overdue warning with "Pay now", payment methods, invoices, payments.
+"""
+
+from quart import Blueprint, Response, g, render_template
+
+from billing.core.errors import Unauthorized
+from billing.core.models import utcnow
+from billing.portal import overview, sessions
+from webapp import invoice_links
+from webapp.pages.price_labels import price_summary
+from webapp.portal import words
+from webapp.portal.session import (
+    clear_cookie,
+    cookie_token,
+    expired_page,
+    portal_required,
+    set_cookie,
+)
+
+bp = Blueprint("portal_pages", __name__, url_prefix="/portal")
+
+
+@bp.after_request
+async def private(response: Response) -> Response:
+    """Billing details and a session: never cached, never sent on as a referrer."""
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.get("/<token>")
+async def open_link(token: str):
+    """The link a merchant's server asked for: sign in and go to the page."""
+    try:
+        found = await sessions.authenticate(token)
+    except Unauthorized:
+        known = await sessions.merchant_of(token)
+        return await expired_page(token, 410 if known else 404)
+    response = Response(await render_template("portal/enter.html"), mimetype="text/html")
+    seconds = int((found.expires_at - utcnow()).total_seconds())
+    set_cookie(response, token, max(seconds, 1))
+    return response
+
+
+async def home_context(**extra) -> dict:
+    """What the page and its sections show, read for the session's customer only."""
+    found = await overview.portal_overview(g.portal.merchant_id, g.portal.customer_id)
+    unpaid = [invoice for invoice in found.invoices if invoice.status == "unpaid"]
+    return {
+        "merchant": g.portal_merchant,
+        "merchant_name": g.portal_merchant.display_name,
+        "return_url": g.portal.return_url,
+        "view": found,
+        "subscription": found.subscription,
+        "overdue": words.in_grace(found.subscription) and bool(unpaid),
+        "unpaid": unpaid,
+        "pdf_url": invoice_links.pdf_url,
+        "price_summary": price_summary,
+        "words": words,
+        **extra,
+    }
+
+
+@bp.get("/")
+@portal_required
+async def home():
+    return await render_template("portal/home.html", **await home_context())
+
+
+@bp.post("/sign-out")
+@portal_required
+async def sign_out():
+    """End the session (the cookie is worthless from now on) and say where to go back to."""
+    await sessions.end_session(cookie_token())
+    html = await render_template(
+        "portal/signed_out.html",
+        merchant=g.portal_merchant,
+        merchant_name=g.portal_merchant.display_name,
+        return_url=g.portal.return_url,
+    )
+    response = Response(html, mimetype="text/html")
+    clear_cookie(response)
+    return response

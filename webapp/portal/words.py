@@ -1,0 +1,87 @@
+"""The portal in an end customer's words: their plan's status, a card, the outcome of paying.
+
+Presentation only; the services' messages are written for merchants and developers, so the
+few a customer can meet are reworded here (``REFUSALS``), the rest go through ``plain``.
+"""
+
+from datetime import datetime
+
+from billing.core.models import utcnow
+from billing.payments import retry_payment
+from billing.payments.checkout_sandbox import BAD_CARD
+from billing.payments.models import PaymentMethod
+from billing.portal.card_sandbox import LIVE_REFUSED
+from billing.subscriptions import trials
+from billing.subscriptions.models import Subscription
+from webapp.forms.plain_words import plain
+from webapp.pages.dates import day
+
+ADD_A_CARD_FIRST = "There is no card to charge yet. Add a card below first, then pay."
+REFUSALS = {
+    retry_payment.NO_METHOD: ADD_A_CARD_FIRST,
+    retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
+    "reload the page in a moment to see how it ended.",
+    retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
+    LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card on the "
+    "merchant's own site.",
+    BAD_CARD: "Check the card: its number, the month and year it expires (like 12 and 2034) "
+    "and the 3 or 4 digit security code.",
+}
+INVOICE_WORDS = {"unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
+PAYMENT_WORDS = {
+    "succeeded": "Paid",
+    "failed": "Failed",
+    "pending": "Processing",
+    "refunded": "Refunded",
+    "partially_refunded": "Partly refunded",
+}
+
+
+def in_grace(subscription: Subscription | None) -> bool:
+    """Whether a payment is overdue: the subscription is in its grace period or unpaid."""
+    if subscription is None:
+        return False
+    return subscription.grace_period_ends_at is not None or subscription.status == "unpaid"
+
+
+def plan_status(subscription: Subscription, now: datetime | None = None) -> str:
+    """``Active``, ``Trial until Jan 1, 2030``, ``Paused``, ``Payment overdue``, ``Ended``."""
+    now = now or utcnow()
+    if in_grace(subscription):
+        return "Payment overdue"
+    shown = trials.display_status(subscription, now)
+    if shown == trials.TRIALING:
+        return f"Trial until {day(subscription.trial_end_date)}"
+    return {"active": "Active", "paused": "Paused", "cancelled": "Ended"}.get(
+        shown, shown.capitalize()
+    )
+
+
+def method_name(method: PaymentMethod) -> str:
+    """``Visa •••• 4242``; a mandate or account without card details by its kind."""
+    if method.card_last_four:
+        brand = (method.card_brand or "Card").replace("_", " ").title()
+        return f"{brand} •••• {method.card_last_four}"
+    if method.bank_last_four:
+        return f"{method.bank_name or 'Bank account'} •••• {method.bank_last_four}"
+    kind = (method.payment_type or "payment method").replace("_", " ")
+    return "Payment authorisation" if kind == "mandate" else kind.capitalize()
+
+
+def expiry(method: PaymentMethod) -> str | None:
+    if method.card_expiry_month and method.card_expiry_year:
+        return f"{method.card_expiry_month:02d}/{method.card_expiry_year}"
+    return None
+
+
+def pay_outcome(result: dict) -> dict:
+    """``retry_payment``'s answer for the customer: paid, processing or failed."""
+    if result["success"]:
+        return {"kind": "paid", "message": "Paid. Thank you."}
+    if result["message"] == retry_payment.MESSAGES["pending"]:
+        return {"kind": "pending", "message": "Your payment is processing. Check back shortly."}
+    return {"kind": "failed", "message": f"The payment failed: {plain(result['message'])}"}
+
+
+def refusal(message: str) -> str:
+    return REFUSALS.get(message) or plain(message)
