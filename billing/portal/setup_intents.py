@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from dodopayments import DodoPaymentsError
 
 from billing.accounts.merchants import get_merchant
-from billing.core.errors import Invalid, Unavailable
+from billing.core.errors import Failure, Invalid, Unavailable
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
@@ -42,6 +42,8 @@ NO_PROVIDER = (
     "No payment provider is configured in {mode} mode: configure provider A "
     "(POST /v1/provider-a/config) or provider B (POST /v1/provider-b/config) first"
 )
+# The spec's Errors table gives this row status 500 ("provider B mandate"); the contract's
+# status is kept though the cause is the caller's, and the message says what to do.
 NEEDS_SUBSCRIPTION = "Active subscription required to add mandate for provider B"
 PROVIDER_B_UNREACHABLE = "Provider B could not be reached; try again in a moment"
 
@@ -127,7 +129,7 @@ async def _provider_b(merchant_id: str, customer: Customer, return_url: str | No
     key = await provider_b_config.secret_and_environment(merchant_id)
     subscription = await live_subscription(merchant_id, customer.id)
     if subscription is None or subscription.status != "active":
-        raise Invalid(NEEDS_SUBSCRIPTION)
+        raise Failure(NEEDS_SUBSCRIPTION)  # the spec's status for this row is 500
     if key is None:
         raise Invalid(NO_PROVIDER.format(mode=(await get_merchant(merchant_id)).mode))
     if not customer.billing_country:

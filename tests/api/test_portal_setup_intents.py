@@ -112,7 +112,7 @@ async def test_provider_b_needs_an_active_subscription_and_a_country(
     customer = await known_customer(merchant_id)
     headers = portal_headers(await session_token(merchant_id, customer))
     assert await _setup(client, headers) == (
-        400,
+        500,  # the spec's status for this row
         {"error": "Active subscription required to add mandate for provider B"},
     )
     await subscribe(merchant_id, customer=customer)
