@@ -7,7 +7,6 @@ makes its own merchant, so tests never share data.
 """
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +24,8 @@ from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
+from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from tests.provider_b_fake import running_fake
 from webapp import db
 from webapp.app import create_app
@@ -150,12 +151,6 @@ async def merchant(make_merchant) -> MerchantAccount:
     return await make_merchant()
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def tally_process(
     database_url: str, data_dir: Path, *args: str, due_work: str = "off", **popen
 ) -> subprocess.Popen:
@@ -172,21 +167,10 @@ def tally_process(
     return subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env, **popen)
 
 
-def stop_process(process: subprocess.Popen) -> int | None:
-    """SIGTERM, then SIGKILL after 30 s; answers the exit status (None when killed)."""
-    process.terminate()
-    try:
-        return process.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
-        return None
-
-
 def serve_on_free_port(database_url: str, data_dir: Path, **popen) -> tuple[subprocess.Popen, str]:
     """``tally serve`` (granian) on a free port, once its health check answers; returns the
     process and its base URL. Its output goes where ``popen`` says (``stdout=...``)."""
-    port = _free_port()
+    port = free_port()
     process = tally_process(database_url, data_dir, "serve", "--port", str(port), **popen)
     base_url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 from billing.payments import setup
-from tests.conftest import _free_port, stop_process
+from tests.processes import free_port, stop_process
 
 
 def _localstripe_command() -> str:
@@ -35,7 +35,7 @@ def running_localstripe(workdir: Path):
     """A fresh localstripe process answering on a free port; its base URL. Stopped on exit.
     A module that registers webhooks at it uses one of its own: localstripe posts every event
     to every registered webhook, so a shared one would send other tests' events there."""
-    port = _free_port()
+    port = free_port()
     log = (workdir / "localstripe.log").open("wb")
     process = subprocess.Popen(
         [_localstripe_command(), "--port", str(port), "--from-scratch"],

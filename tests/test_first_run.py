@@ -12,7 +12,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.conftest import ROOT, _free_port
+from tests.conftest import ROOT
+from tests.processes import free_port
 
 TALLY = Path(sys.executable).with_name("tally")
 README = (ROOT / "README.md").read_text()
@@ -69,7 +70,7 @@ def test_a_second_tally_does_not_share_a_running_ones_port(live_server, database
 @pytest.mark.parametrize("command", [("serve", "--port", "0"), ("migrate",), ("run-due",)])
 def test_a_bad_database_url_ends_with_one_line(url, words, command):
     if command[0] == "serve":
-        command = ("serve", "--port", str(_free_port()))
+        command = ("serve", "--port", str(free_port()))
     line = one_error_line(tally(*command, DATABASE_URL=url))
     assert line.startswith("error: DATABASE_URL ") and words in line
 
@@ -106,7 +107,7 @@ def test_the_docker_health_check_asks_healthz(live_server):
     healthy = subprocess.run(command, env={"PORT": str(urlsplit(live_server).port)}, timeout=30)
     assert healthy.returncode == 0
     nobody = subprocess.run(
-        command, env={"PORT": str(_free_port())}, capture_output=True, timeout=30
+        command, env={"PORT": str(free_port())}, capture_output=True, timeout=30
     )
     assert nobody.returncode != 0
 

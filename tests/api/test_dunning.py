@@ -15,7 +15,6 @@ from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import DunningConfig, Subscription, SubscriptionEvent
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.subscription_factories import make_customer
 from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 

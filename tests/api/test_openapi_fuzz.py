@@ -43,7 +43,6 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import serve_on_free_port, stop_process
-from tests.localstripe_server import localstripe_url  # noqa: F401, F811 (a fixture)
 from tests.subscription_factories import subscribe
 
 EXAMPLES = 40

@@ -13,7 +13,6 @@ from billing.tax import tax_settings
 from tests.card_payments import SECRET, card_merchant
 from tests.conftest import in_test_mode
 from tests.factories import make_plan
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.provider_b_events import settled_event, signed_headers
 from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 

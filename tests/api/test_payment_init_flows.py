@@ -14,7 +14,6 @@ from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.api.test_payment_init import init, paid_plan, provider_a_merchant
 from tests.billing.tax.test_tax_engine import setup as tax_setup
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

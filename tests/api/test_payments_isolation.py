@@ -18,7 +18,6 @@ from billing.payments.models import Payment, PaymentMethod, ProviderConfig, Refu
 from billing.payments.payment_methods import create_payment_method
 from billing.payments.webhooks import BAD_SIGNATURE
 from tests.conftest import in_test_mode
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.provider_b_events import event_payload, new_webhook_secret, payment_data, signed_headers
 from tests.refund_factories import paid_subscription
 from tests.webhook_factories import (

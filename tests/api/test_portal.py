@@ -13,7 +13,6 @@ from billing.payments.models import Payment
 from tests.card_payments import GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.conftest import in_test_mode
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.portal_factories import card, known_customer, portal_headers, session_token
 from tests.subscription_factories import subscribe
 

@@ -8,7 +8,6 @@ import stripe
 
 from billing.payments.models import PaymentMethod
 from tests.card_payments import GOOD_CARD, KEYS, SECRET, card_merchant, stored_card
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.portal_factories import known_customer, portal_headers, session_token
 from tests.provider_b_events import event_payload, subscription_data
 from tests.provider_b_factories import b_merchant, deliver

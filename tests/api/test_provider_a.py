@@ -4,7 +4,6 @@ import pytest
 
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 
 LIVE = {"secretKey": "sk_live_51HxAcmeSecret9f3a", "publicKey": "pk_live_51HxAcmePublic"}
 TEST = {"secretKey": "sk_test_51HxAcmeSecret7e21", "publicKey": "pk_test_51HxAcmePublic"}

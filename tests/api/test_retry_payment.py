@@ -10,7 +10,6 @@ from billing.payments.collecting import collect_due
 from billing.payments.models import Payment
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.subscription_factories import make_customer
 
 NOT_FOUND = {"error": "Invoice not found or access denied"}

@@ -7,7 +7,6 @@ from billing.core.ids import new_id
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.refund_factories import paid_subscription, stripe_client
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")

@@ -15,8 +15,7 @@ from billing.payments import setup
 from billing.payments.models import Payment, Refund
 from billing.payments.reconcile import FIRST_CHECK
 from tests.api.test_subscription_refunds import refund
-from tests.conftest import _free_port
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.processes import free_port
 from tests.provider_b_factories import configure_b, paid_at_provider_b
 from tests.refund_factories import paid_subscription, stripe_client
 
@@ -81,7 +80,7 @@ async def test_provider_b_outage_then_the_pass_makes_the_refund(client, merchant
 async def test_provider_a_unreachable_then_the_pass_makes_the_refund(client, merchant):
     paid = await paid_subscription(merchant.id)
     reachable = setup.current()
-    closed = f"http://127.0.0.1:{_free_port()}"  # nothing listens there
+    closed = f"http://127.0.0.1:{free_port()}"  # nothing listens there
     setup.configure(dataclasses.replace(reachable, provider_a_api_base=closed))
     try:
         status, answer = await refund(

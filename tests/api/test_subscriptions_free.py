@@ -14,7 +14,6 @@ from tests.api.test_provider_a import LIVE
 from tests.billing.payments.test_free_subscriptions import free_setup
 from tests.billing.subscriptions.test_free_subscriptions import table
 from tests.factories import make_plan
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.webhook_factories import configure
 
 PATH = "/v1/subscriptions/create-free-subscription"

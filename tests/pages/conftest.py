@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Page, async_playwright, expect
 
-from tests.conftest import PASSWORD, unique_email
+from tests.conftest import PASSWORD, serve_on_free_port, stop_process, unique_email
 
 CHROMIUM = "/usr/bin/chromium"  # the distribution's browser; never downloaded by the tests
 CHROMIUM_ARGS = [
@@ -34,6 +34,27 @@ DASHBOARD_URL = re.compile(r"/dashboard$")
 SCREENSHOTS = Path(os.environ.get("TALLY_SCREENSHOT_DIR", tempfile.gettempdir())) / "tally-pages"
 
 expect.set_options(timeout=10_000)
+
+PROVIDER_BASES = ("TALLY_PROVIDER_A_API_BASE", "TALLY_PROVIDER_B_API_BASE")
+
+
+@pytest.fixture(scope="session")
+def payments_server(database_url, tmp_path_factory, localstripe_url, provider_b_fake):  # noqa: F811
+    """``tally serve`` with provider A's API base at localstripe and provider B's at its fake
+    (the session's own server has neither), for the pages that take or show payments; a
+    module uses it as its ``live_server``. Each test makes its own merchant, so one serves all."""
+    saved = {name: os.environ.get(name) for name in PROVIDER_BASES}
+    bases = (localstripe_url, provider_b_fake.url)
+    os.environ.update(dict(zip(PROVIDER_BASES, bases, strict=True)))
+    try:
+        process, base_url = serve_on_free_port(
+            database_url, tmp_path_factory.mktemp("payments-data"), stdout=None, stderr=None
+        )
+    finally:
+        for name, value in saved.items():
+            os.environ.pop(name, None) if value is None else os.environ.update({name: value})
+    yield base_url
+    stop_process(process)
 
 
 @pytest.fixture(scope="session")

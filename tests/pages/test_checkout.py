@@ -2,8 +2,6 @@
 iframe pricing table with ``checkout=hosted`` opens it, the sandbox card form pays with
 4242... and shows a decline of ...0341 in place, with "Try again"; at 1280 and 390 px."""
 
-import os
-
 import httpx
 import pytest
 from playwright.async_api import expect
@@ -12,9 +10,8 @@ from billing.catalog import pricing_tables
 from billing.catalog.models import Price
 from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, KEYS
-from tests.conftest import in_test_mode, serve_on_free_port, stop_process
+from tests.conftest import in_test_mode
 from tests.factories import make_plan
-from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture)
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
@@ -22,24 +19,9 @@ OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture(scope="module")
-def live_server(database_url, tmp_path_factory, localstripe_url, provider_b_fake):  # noqa: F811
-    """``tally serve`` with provider A's API base at localstripe and provider B's at its
-    fake."""
-    bases = {
-        "TALLY_PROVIDER_A_API_BASE": localstripe_url,
-        "TALLY_PROVIDER_B_API_BASE": provider_b_fake.url,
-    }
-    saved = {name: os.environ.get(name) for name in bases}
-    os.environ.update(bases)
-    try:
-        process, base_url = serve_on_free_port(
-            database_url, tmp_path_factory.mktemp("checkout-data"), stdout=None, stderr=None
-        )
-    finally:
-        for name, value in saved.items():
-            os.environ.pop(name, None) if value is None else os.environ.update({name: value})
-    yield base_url
-    stop_process(process)
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
 
 
 async def shop(live_server, make_merchant, provider: tuple[str, dict] = ("a", KEYS)):

@@ -11,7 +11,6 @@ from playwright.async_api import Route, expect
 
 from billing.subscriptions.models import Subscription
 from tests.card_payments import GOOD_CARD, KEYS
-from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture)
 from tests.pages import test_checkout
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 from tests.pages.test_checkout import OVERFLOW, VIEWPORTS, fill_card, shop

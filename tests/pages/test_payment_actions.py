@@ -4,7 +4,6 @@ place, the app's confirm dialog before a refund. This module's server is its own
 serve`` pointed at localstripe; provider A is connected through its page, as a merchant does."""
 
 import asyncio
-import os
 
 import pytest
 from playwright.async_api import expect
@@ -13,9 +12,7 @@ from billing.accounts.models import Membership
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
-from tests.conftest import serve_on_free_port, stop_process
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot, sign_up
 from tests.refund_factories import paid_subscription
 from tests.subscription_factories import make_customer
@@ -25,19 +22,9 @@ OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture(scope="module")
-def live_server(database_url, tmp_path_factory, localstripe_url):  # noqa: F811
-    """``tally serve`` with provider A's API base at localstripe."""
-    name = "TALLY_PROVIDER_A_API_BASE"
-    saved = os.environ.get(name)
-    os.environ[name] = localstripe_url
-    try:
-        process, base_url = serve_on_free_port(
-            database_url, tmp_path_factory.mktemp("payment-actions-data"), stdout=None, stderr=None
-        )
-    finally:
-        os.environ.pop(name, None) if saved is None else os.environ.update({name: saved})
-    yield base_url
-    stop_process(process)
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ B against the fake, at 1280 and 390 px (screenshots to judge), and the payments 
 invoice. This module's server is its own ``tally serve`` pointed at both providers."""
 
 import asyncio
-import os
 import re
 
 import pytest
@@ -11,8 +10,6 @@ from playwright.async_api import expect
 
 from billing.accounts.models import Membership
 from billing.invoicing.models import Invoice
-from tests.conftest import serve_on_free_port, stop_process
-from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture)
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
 from tests.webhook_factories import pending_payment
 
@@ -21,20 +18,9 @@ OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 @pytest.fixture(scope="module")
-def live_server(database_url, tmp_path_factory, localstripe_url, provider_b_fake):  # noqa: F811
-    """``tally serve`` with both providers' API bases set (the session's server has none)."""
-    names = ("TALLY_PROVIDER_A_API_BASE", "TALLY_PROVIDER_B_API_BASE")
-    saved = {name: os.environ.get(name) for name in names}
-    os.environ.update(dict(zip(names, (localstripe_url, provider_b_fake.url), strict=True)))
-    try:
-        process, base_url = serve_on_free_port(
-            database_url, tmp_path_factory.mktemp("providers-data"), stdout=None, stderr=None
-        )
-    finally:
-        for name, value in saved.items():
-            os.environ.pop(name, None) if value is None else os.environ.update({name: value})
-    yield base_url
-    stop_process(process)
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
 
 
 async def _open_page(page, viewport) -> None:

@@ -4,15 +4,12 @@ must survive the redirect) opens the page; the customer sees the plan and the ov
 warning, pays (declined), adds a good card, makes it the subscription's, pays, removes the
 old card through the app's confirm dialog, downloads an invoice and goes back."""
 
-import os
-
 import httpx
 import pytest
 from playwright.async_api import expect
 
 from tests.card_payments import DECLINED_CARD, KEYS
-from tests.conftest import in_test_mode, serve_on_free_port, stop_process
-from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture)
+from tests.conftest import in_test_mode
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
 from tests.portal_factories import RETURN_URL, session_token
 from tests.portal_page_factories import overdue_customer
@@ -24,19 +21,9 @@ WIDEST = """[...document.querySelectorAll('body *')].filter(e => e.getBoundingCl
 
 
 @pytest.fixture(scope="module")
-def live_server(database_url, tmp_path_factory, localstripe_url):  # noqa: F811
-    """``tally serve`` with provider A's API base at localstripe."""
-    name = "TALLY_PROVIDER_A_API_BASE"
-    saved = os.environ.get(name)
-    os.environ[name] = localstripe_url
-    try:
-        process, base_url = serve_on_free_port(
-            database_url, tmp_path_factory.mktemp("portal-data"), stdout=None, stderr=None
-        )
-    finally:
-        os.environ.pop(name, None) if saved is None else os.environ.update({name: saved})
-    yield base_url
-    stop_process(process)
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
 
 
 async def portal_link(live_server, make_merchant, localstripe_url):  # noqa: F811

@@ -16,7 +16,7 @@ from billing.core.models import utcnow
 from billing.subscriptions.models import ScheduledChange
 from tests.billing.subscriptions.test_scheduled_changes import migration_target, schedule
 from tests.billing.test_due_work import assert_each_applied_once, due_changes
-from tests.conftest import _free_port, stop_process, tally_process
+from tests.conftest import free_port, stop_process, tally_process
 from tests.subscription_factories import subscribe
 from webapp import db
 from webapp.due_loop import DueLoop
@@ -74,7 +74,7 @@ async def test_a_served_process_applies_a_due_change_by_itself(merchant, databas
         server = tally_process(
             database_url,
             tmp_path,
-            *("serve", "--port", str(_free_port()), "--workers", "2"),
+            *("serve", "--port", str(free_port()), "--workers", "2"),
             due_work="3600",
         )
         try:
@@ -94,7 +94,7 @@ async def test_a_served_process_applies_a_due_change_by_itself(merchant, databas
 async def test_a_worker_and_a_served_loop_apply_each_change_once(merchant, database_url, tmp_path):
     async with PassNotices(database_url) as passes:
         server = tally_process(
-            database_url, tmp_path / "serve", "serve", "--port", str(_free_port()), due_work="3600"
+            database_url, tmp_path / "serve", "serve", "--port", str(free_port()), due_work="3600"
         )
         worker = tally_process(database_url, tmp_path / "worker", "worker", due_work="3600")
         try:

@@ -11,7 +11,6 @@ import pytest
 from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.models import Payment, ProviderConfig
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.webapp.test_catalog_pages import HX, html_of, signed_up
 from tests.webhook_factories import pending_payment
 

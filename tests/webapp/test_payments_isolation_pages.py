@@ -9,7 +9,6 @@ import pytest
 from billing.payments import setup
 from billing.payments.models import Payment, Refund
 from tests.api.test_payments_isolation import holdings, made_up, owners_state
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.refund_factories import SECRET
 from tests.webapp.test_catalog_pages import HX, html_of, signed_up
 

@@ -15,7 +15,6 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod
 from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.portal_factories import RETURN_URL, card, live_method, session_token
 from tests.portal_page_factories import overdue_customer
 from tests.webhook_factories import configure

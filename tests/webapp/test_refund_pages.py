@@ -11,7 +11,6 @@ from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
 from tests.card_payments import JAN_1
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.refund_factories import paid_subscription
 from tests.webapp.test_catalog_pages import HX, html_of, signed_up
 from tests.webhook_factories import pending_payment

@@ -23,7 +23,6 @@ from tests.card_payments import (
     stored_card,
 )
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.subscription_factories import make_customer
 
 DAY = timedelta(days=1)

@@ -9,8 +9,8 @@ import pytest
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.payments import provider_a_config, providers, setup
 from billing.payments.models import ProviderConfig
-from tests.conftest import _free_port, in_test_mode
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.conftest import in_test_mode
+from tests.processes import free_port
 
 LIVE = {"secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "public_key": "pk_live_TYooMQauvdEDq54"}
 TEST = {"secret_key": "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "public_key": "pk_test_TYooMQauvdEDq54"}
@@ -61,7 +61,7 @@ async def test_a_key_of_the_other_mode_is_refused_before_any_call(merchant):
 
 async def test_an_unreachable_gateway_stores_nothing(app, merchant):
     previous = setup.current()
-    closed = f"http://127.0.0.1:{_free_port()}"
+    closed = f"http://127.0.0.1:{free_port()}"
     setup.configure(dataclasses.replace(previous, provider_a_api_base=closed))
     try:
         answer = await provider_a_config.validate_keys(merchant.id, **LIVE)

@@ -17,7 +17,6 @@ from billing.payments.models import Payment, Refund
 from billing.payments.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
 from billing.payments.refunds import refund
 from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.provider_b_factories import b_merchant, billed, records_for, with_mandate
 from tests.subscription_factories import make_customer
 
