@@ -210,8 +210,8 @@ async def page_answer(client, method, path, form, headers, blank) -> tuple:
 async def test_other_merchants_and_other_modes_ids_answer_as_missing(
     app,
     client,
-    sign_up,
-    make_merchant,  # noqa: F811 (the fixture, imported above)
+    sign_up,  # noqa: F811 (the fixture, imported above)
+    make_merchant,
 ):
     live_id, token = await signed_up(sign_up)  # the dashboard session is this business's
     test_id = (await merchants.tenant_of(live_id, "test")).id
