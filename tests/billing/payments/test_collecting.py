@@ -18,6 +18,7 @@ from tests.card_payments import (
     DECLINED_CARD,
     GOOD_CARD,
     JAN_1,
+    NEEDS_AUTHENTICATION,
     card_merchant,
     intents_for,
     stored_card,
@@ -151,3 +152,17 @@ async def test_the_end_action_follows_the_merchant_config(client, make_merchant,
     assert done["payments failed"] == 1 and done["dunning unpaid"] == 1, done
     live = await Subscription.get(stable_subscription_id=sub.id, deleted_at=None)
     assert live.status == "unpaid" and live.grace_period_ends_at is None
+
+
+async def test_a_card_that_needs_its_holder_fails_with_the_gateways_state(
+    client, make_merchant, gateway
+):
+    """Off-session, a card that asks for authentication is not declined: the gateway answers
+    an intent waiting for the customer. The attempt fails with that said, and the pass goes on."""
+    merchant, _, invoice = await _billed(client, make_merchant, gateway, NEEDS_AUTHENTICATION)
+    done = await collect_due(JAN_1, merchant.id)
+    assert done["attempted"] == 1 and done["payments failed"] == 1, done
+    payment = await Payment.get(invoice_id=invoice.id)
+    assert payment.status == "failed" and payment.provider_payment_id.startswith("pi_")
+    assert payment.error_message == "The payment needs the customer (requires_action)"
+    assert (await Invoice.get(id=invoice.id)).status == "unpaid"
