@@ -21,6 +21,7 @@ SECRET = "sk_test_51HxCardsSecret0c4d"
 KEYS = {"secretKey": SECRET, "publicKey": "pk_test_51HxCardsPublic"}
 GOOD_CARD = "4242424242424242"
 DECLINED_CARD = "4000000000000341"  # attaches, then every charge is declined
+NEEDS_AUTHENTICATION = "4000002760003184"  # every off-session charge asks for the holder
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 
 

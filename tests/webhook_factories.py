@@ -31,7 +31,7 @@ async def configure(merchant_id: str, provider: str, webhook_secret: str | None)
         secret_key_sealed=setup.seal("sk_live_webhooktests"),
         webhook_secret_sealed=setup.seal(webhook_secret) if webhook_secret else None,
         has_webhook=webhook_secret is not None,
-        environment="live",
+        environment="live" if provider == "provider_a" else "live_mode",  # each provider's word
     )
 
 

@@ -13,6 +13,8 @@ One pass, as of ``now`` (the pass's clock), in three parts:
    pending attempt whose lease ran out without an answer (a crash between commit and call,
    an unreachable gateway), each re-leased in a claim of its own first so two passes never
    call the same attempt at once. A repeated call carries the same idempotency key: safe.
+   A call that raises is logged and counted ``failed``; its attempt is called again after
+   its lease, and the calls behind it go on.
 3. **Reconciliation**: payments and refunds left pending (answered by the provider without an
    outcome, or whose webhook never came) are asked about at the provider after a delay and
    settled (``reconcile``, which says when and how often), before the grace ends below, so a
@@ -24,12 +26,13 @@ One pass, as of ``now`` (the pass's clock), in three parts:
 ``bill_due`` does.
 """
 
+import logging
 from collections import Counter
 from datetime import datetime
 
 from tortoise import connections
 
-from billing.core.claims import DEFER, work_through, work_through_claims
+from billing.core.claims import DEFER, FAILED, work_through, work_through_claims
 from billing.invoicing.models import Invoice
 from billing.payments.charging import LEASE, call_provider, start_attempt
 from billing.payments.models import Payment
@@ -37,6 +40,8 @@ from billing.payments.payment_outcomes import PENDING
 from billing.payments.reconcile import reconcile_due
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import apply_end_action
+
+log = logging.getLogger("tally.due_work")
 
 CLAIM_SIZE = 100  # invoices per claim; each one is a few statements
 
@@ -135,7 +140,20 @@ async def collect_due(now: datetime, merchant_id: str | None = None) -> Counter[
     stale, leased = await _lease_stale(now, merchant_id)
     outcomes.update(stale)
     for payment_id in started + leased:
-        outcomes[f"payments {await call_provider(payment_id, now)}"] += 1
+        outcomes[await _called(payment_id, now)] += 1
     outcomes.update(await reconcile_due(now, merchant_id))
     outcomes.update(await _end_grace(now, merchant_id))
     return outcomes
+
+
+async def _called(payment_id: str, now: datetime) -> str:
+    """One committed attempt's provider call, its outcome word. A call that raises (a stored
+    key that no longer opens, an answer the SDK cannot read) is logged with the payment's id
+    and counted ``failed``: the payment stays pending in its lease and is called again with
+    the same key after it (``_lease_stale``). As in ``core/claims``, one poisoned row never
+    stops the rows behind it, nor the reconciliation and grace ends after them."""
+    try:
+        return f"payments {await call_provider(payment_id, now)}"
+    except Exception:
+        log.exception("payment %s: the provider call failed; it is called again later", payment_id)
+        return FAILED

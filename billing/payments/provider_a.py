@@ -106,9 +106,9 @@ def register_webhook(secret_key: str, merchant_id: str) -> WebhookEndpoint:
     endpoint = _call(
         "register the webhook endpoint",
         lambda: client(secret_key).v1.webhook_endpoints.create(params=params),
-    )
+    ).to_dict()  # SDK objects are not dicts: no ``.get`` on them
     return WebhookEndpoint(
-        id=endpoint.id,
+        id=endpoint["id"],
         url=endpoint.get("url") or url,
         secret=endpoint.get("secret"),
         enabled_events=list(endpoint.get("enabled_events") or WEBHOOK_EVENTS),
@@ -180,7 +180,7 @@ def charge(
         )
     except stripe.CardError as error:
         found = getattr(error.error, "payment_intent", None) if error.error else None
-        intent_id = found.get("id") if isinstance(found, dict) else None
+        intent_id = getattr(found, "id", None)  # the declined intent (an SDK object)
         return ChargeAnswer("failed", intent_id, error.user_message or "The card was declined")
     except stripe.APIConnectionError as error:
         raise _explain(error, "charge the card") from error
@@ -193,7 +193,7 @@ def charge(
         return ChargeAnswer("succeeded", intent.id)
     if intent.status in ("processing", "requires_capture"):
         return ChargeAnswer("pending", intent.id)
-    problem = intent.get("last_payment_error") or {}
+    problem = intent.to_dict().get("last_payment_error") or {}
     message = problem.get("message") or f"The payment needs the customer ({intent.status})"
     return ChargeAnswer("failed", intent.id, message)
 

@@ -36,10 +36,12 @@ pending one only: a webhook that lands at the same moment settles it once.
 Outcomes in the due-work report (``payments:`` line): ``checked`` (claimed),
 ``reconciled succeeded``, ``reconciled failed``, ``reconciled link expired``,
 ``reconciled pending`` (asked; still pending), ``reconciled unanswered`` (the provider could
-not be asked), and ``refunds checked`` / ``refunds reconciled ...`` likewise (a refund whose
+not be asked), ``failed`` (the check raised: logged, asked again on a later pass), and
+``refunds checked`` / ``refunds reconciled ...`` likewise (a refund whose
 repeated call answered pending with the provider's id: ``refunds reconciled answered``).
 """
 
+import logging
 from collections import Counter
 from datetime import datetime, timedelta
 
@@ -47,12 +49,15 @@ from tortoise import connections
 from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
+from billing.core.claims import FAILED as FAILED_CHECK
 from billing.core.claims import work_through, work_through_claims
 from billing.payments import provider_checks, refund_calls
 from billing.payments.models import Payment, Refund
 from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
 from billing.payments.refund_outcomes import settle_refund
+
+log = logging.getLogger("tally.due_work")
 
 FIRST_CHECK = timedelta(hours=1)
 MAX_INTERVAL = timedelta(days=1)
@@ -193,9 +198,21 @@ async def reconcile_due(now: datetime, merchant_id: str | None = None) -> Counte
     settle what they answer. ``merchant_id`` limits it to one merchant row."""
     outcomes, payments = await _claim_payments(now, merchant_id)
     for payment_id in payments:
-        outcomes[f"reconciled {await check_payment(payment_id, now)}"] += 1
+        outcomes[await _checked("reconciled", check_payment, payment_id, now)] += 1
     claimed, refunds = await _claim_refunds(now, merchant_id)
     outcomes.update(claimed)
     for refund_id in refunds:
-        outcomes[f"refunds reconciled {await check_refund(refund_id, now)}"] += 1
+        outcomes[await _checked("refunds reconciled", check_refund, refund_id, now)] += 1
     return outcomes
+
+
+async def _checked(label: str, check, row_id: str, now: datetime) -> str:
+    """One claimed row's check, its outcome word. A check that raises (a stored key that no
+    longer opens, an answer the SDK cannot read) is logged with the row's id and counted
+    ``failed``; the claim already moved the row's next check forward, so the next pass asks
+    again. As in ``core/claims``, one poisoned row never stops the rows behind it."""
+    try:
+        return f"{label} {await check(row_id, now)}"
+    except Exception:
+        log.exception("reconciling %s failed; it is checked again on a later pass", row_id)
+        return FAILED_CHECK

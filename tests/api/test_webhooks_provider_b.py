@@ -1,6 +1,8 @@
 """/v1/public/webhook-provider-b/{merchant_id}: Standard-Webhooks-signed events from the
 provider B fake, verified with the merchant row's stored secret, each message id once."""
 
+from datetime import UTC, datetime, timedelta
+
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
 from billing.payments.webhooks import BAD_SIGNATURE
@@ -118,11 +120,13 @@ async def test_refused_deliveries_answer_400_and_change_nothing(client, merchant
     payment = await pending_payment(merchant.id, "provider_b", "pay_dodo3")
     payload = event_payload("payment.succeeded", payment_data("pay_dodo3"))
     good = signed_headers(secret, payload)
+    an_hour_ago = datetime.now(UTC) - timedelta(hours=1)  # a captured delivery replayed later
     cases = [
         (merchant.id, payload.replace("4900", "4901"), good),  # altered body
         (merchant.id, payload, signed_headers(new_webhook_secret(), payload)),  # wrong secret
         (merchant.id, payload, {}),  # no signature headers
         (merchant.id, payload, {**good, "webhook-signature": "v1,AAAA"}),
+        (merchant.id, payload, signed_headers(secret, payload, timestamp=an_hour_ago)),
         (other.id, payload, good),  # another merchant's path
         ("mer_" + "B" * 22, payload, good),  # no such merchant
     ]

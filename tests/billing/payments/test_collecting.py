@@ -11,13 +11,14 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.charging import LEASE, start_attempt
 from billing.payments.collecting import collect_due
-from billing.payments.models import Payment
+from billing.payments.models import Payment, ProviderConfig
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import Subscription
 from tests.card_payments import (
     DECLINED_CARD,
     GOOD_CARD,
     JAN_1,
+    NEEDS_AUTHENTICATION,
     card_merchant,
     intents_for,
     stored_card,
@@ -150,3 +151,36 @@ async def test_the_end_action_follows_the_merchant_config(client, make_merchant,
     assert done["payments failed"] == 1 and done["dunning unpaid"] == 1, done
     live = await Subscription.get(stable_subscription_id=sub.id, deleted_at=None)
     assert live.status == "unpaid" and live.grace_period_ends_at is None
+
+
+async def test_a_card_that_needs_its_holder_fails_with_the_gateways_state(
+    client, make_merchant, gateway
+):
+    """Off-session, a card that asks for authentication is not declined: the gateway answers
+    an intent waiting for the customer. The attempt fails with that said, and the pass goes on."""
+    merchant, _, invoice = await _billed(client, make_merchant, gateway, NEEDS_AUTHENTICATION)
+    done = await collect_due(JAN_1, merchant.id)
+    assert done["attempted"] == 1 and done["payments failed"] == 1, done
+    payment = await Payment.get(invoice_id=invoice.id)
+    assert payment.status == "failed" and payment.provider_payment_id.startswith("pi_")
+    assert payment.error_message == "The payment needs the customer (requires_action)"
+    assert (await Invoice.get(id=invoice.id)).status == "unpaid"
+
+
+async def test_a_charge_that_raises_is_left_for_a_later_pass(client, make_merchant, gateway):
+    """A stored key that no longer opens (the encryption key was changed) makes the call
+    raise: the row is logged and counted ``failed``, the rest of the step still runs, and once
+    the key opens again the attempt is called again with its key and paid."""
+    merchant, _, invoice = await _billed(client, make_merchant, gateway, GOOD_CARD)
+    config = await ProviderConfig.get(merchant_id=merchant.id, provider="provider_a")
+    sealed = config.secret_key_sealed
+    await ProviderConfig.filter(id=config.id).update(secret_key_sealed="not a sealed key")
+    done = await collect_due(JAN_1, merchant.id)
+    assert done["attempted"] == 1 and done["failed"] == 1, done
+    payment = await Payment.get(invoice_id=invoice.id)
+    assert payment.status == "pending" and not await intents_for(gateway, invoice.id)
+
+    await ProviderConfig.filter(id=config.id).update(secret_key_sealed=sealed)
+    later = await collect_due(JAN_1 + LEASE, merchant.id)
+    assert later["called again"] == 1 and later["payments succeeded"] == 1, later
+    assert (await Invoice.get(id=invoice.id)).status == "paid"

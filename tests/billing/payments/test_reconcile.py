@@ -13,7 +13,7 @@ from billing.due_work import run_due
 from billing.invoicing.models import Invoice
 from billing.payments import provider_a
 from billing.payments.charging import start_attempt
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, ProviderConfig, Refund
 from billing.payments.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
 from billing.payments.refunds import refund
 from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
@@ -134,6 +134,23 @@ async def test_an_unpaid_link_is_asked_again_with_backoff_then_given_up(make_mer
     assert expired.retry_at == t0 + 7 * HOUR + timedelta(days=1)  # dunning's first retry
     assert (await Invoice.get(id=invoice.id)).payment_status == "failed"
     assert timedelta(hours=24) < LINK_LIFETIME
+
+
+async def test_a_payment_that_cannot_be_checked_does_not_stop_the_others(make_merchant, provider_b):
+    """One merchant's pending payment whose check raises (its stored key no longer opens) is
+    logged and left for the next pass; the payments behind it are still reconciled."""
+    t0, _, _, payment, link = await _link(make_merchant, provider_b)
+    provider_b.settle_payment(link["payment_id"], "succeeded")
+    _, broken_merchant, _, broken, _ = await _link(make_merchant, provider_b)
+    await ProviderConfig.filter(merchant_id=broken_merchant, provider="provider_b").update(
+        secret_key_sealed="not a sealed key"
+    )
+    await Payment.filter(id=broken.id).update(retry_at=t0)  # due before the healthy one
+
+    report = await run_due(t0 + FIRST_CHECK)
+    assert payments_line(report)["failed"] >= 1, report.lines()
+    assert (await Payment.get(id=payment.id)).status == "succeeded"
+    assert (await Payment.get(id=broken.id)).status == "pending"  # asked again next pass
 
 
 async def test_a_declined_mandate_charge_fails_and_is_retried(client, make_merchant, provider_b):
