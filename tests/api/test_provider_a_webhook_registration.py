@@ -14,7 +14,6 @@ import pytest
 
 from billing.payments import provider_a_config, setup
 from tests.api.test_provider_a import EVENTS, LIVE
-from tests.localstripe_server import localstripe_url  # noqa: F401 (the fixture)
 from tests.provider_a_endpoints import endpoints_front
 from tests.webhook_factories import stripe_event, stripe_headers
 
