@@ -16,8 +16,8 @@ Design decisions where the spec is silent:
   methods, or only that customer's when ``?externalCustomerId=`` is sent; with a session, only
   the session customer's. Removing the subscription's method unlinks it.
 - ``create-setup-intent`` uses the provider charges go through (A before B). No provider is
-  a 400; provider B without an active subscription is a 400 with the spec's message (the spec
-  lists 500; the caller can act on it, so it is answered as bad input).
+  a 400; provider B without an active subscription answers the spec's Errors row: 500 with
+  its message (the hosted portal says it in the customer's words instead).
 - ``paymentStatus`` and ``payments[]`` are as on ``/v1/invoices``; ``pdfUrl`` is a signed link
   valid for 900 s, like the invoices' own.
 """

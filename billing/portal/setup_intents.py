@@ -12,8 +12,8 @@ naming the Tally customer in their metadata), so an abandoned attempt leaves not
   ``{clientSecret, intentId, publishableKey}`` for the browser to confirm a card with.
 - Provider B: a hosted link where the customer authorises a mandate (an on-demand
   subscription), in the currency of their subscription. The spec requires an active
-  subscription for it; its message is the spec's, answered 400 (the caller can do something
-  about it) rather than the spec's 500. The provider needs a billing country too.
+  subscription for it and gives that refusal status 500 with its message (its Errors table's
+  "provider B mandate" row), which is kept. The provider needs a billing country too.
 
 Every call carries an idempotency key: a new one per request (a repeated request is a new
 attempt the customer asked for), reused by the SDK's own retry of the same call.

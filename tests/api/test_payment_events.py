@@ -216,3 +216,31 @@ async def test_streams_catch_up_after_the_listening_connection_drops(client, mer
         assert (await stream.status())["status"] == "succeeded"
         assert await stream.ended()
     assert hub.listener_pid not in (None, dropped)
+
+
+async def _listening_backends() -> set[int]:
+    """The pids of this database's connections whose last statement was a LISTEN."""
+    rows = await connections.get("default").execute_query_dict(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+        "AND query ILIKE 'LISTEN%'"
+    )
+    return {row["pid"] for row in rows}
+
+
+async def test_many_streams_share_the_one_listening_connection(client, merchant, hub):
+    intents = [f"pi_stream_shared_{n}" for n in range(3)]
+    for intent in intents:
+        await pending_payment(merchant.id, "provider_a", intent)
+    before = await _listening_backends()
+    assert hub.listener_pid in before
+    with pytest.raises(ClientGone):  # leaving disconnects the clients (see above)
+        async with contextlib.AsyncExitStack() as streams:
+            for intent in intents:
+                stream = await streams.enter_async_context(
+                    open_stream(client, path(intent), merchant.public_headers)
+                )
+                assert (await stream.status())["status"] == "pending"
+            assert hub.open_streams == 3
+            assert await _listening_backends() == before  # no connection of their own
+            raise ClientGone
+    assert hub.open_streams == 0

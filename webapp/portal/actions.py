@@ -103,7 +103,8 @@ async def add_card():
 @portal_required
 async def add_mandate():
     """Provider B: open its page where the customer authorises future payments; it sends
-    them back to this page."""
+    them back to this page. Never a redirect: the pages' Content-Security-Policy
+    (``form-action 'self'``) would stop a form's redirect to the provider's site."""
     session = g.portal
     back = url_for("portal_pages.home", _external=True)
     try:
@@ -115,6 +116,7 @@ async def add_mandate():
     link = answer.payment_link or ""
     if not link.startswith(("https://", "http://")):
         return await _answer(METHODS, 503, card_error="The payment page is not available now.")
-    if is_htmx():
+    if is_htmx():  # a script's navigation: the form-action policy does not apply to it
         return "", 200, {"HX-Redirect": link}
-    return redirect(link, 303)
+    # A form's redirect to another site would be stopped by the pages' form-action 'self'.
+    return await render_template("portal/leaving.html", link=link)

@@ -10,7 +10,9 @@ from billing.core.models import utcnow
 from billing.payments import retry_payment
 from billing.payments.checkout_sandbox import BAD_CARD
 from billing.payments.models import PaymentMethod
+from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.portal.card_sandbox import LIVE_REFUSED
+from billing.portal.setup_intents import NEEDS_SUBSCRIPTION
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription
 from webapp.forms.plain_words import plain
@@ -24,6 +26,9 @@ REFUSALS = {
     retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
     LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card on the "
     "merchant's own site.",
+    NEEDS_SUBSCRIPTION: "A payment method can be added once you have an active subscription.",
+    NO_COUNTRY: "The payment page needs your billing country, and none is on file yet; "
+    "ask the merchant to add it, then try again.",
     BAD_CARD: "Check the card: its number, the month and year it expires (like 12 and 2034) "
     "and the 3 or 4 digit security code.",
 }
