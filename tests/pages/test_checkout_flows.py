@@ -7,17 +7,23 @@ import asyncio
 import html
 
 import httpx
+import pytest
 from playwright.async_api import Route, expect
 
 from billing.subscriptions.models import Subscription
 from tests.card_payments import GOOD_CARD, KEYS
-from tests.pages import test_checkout
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 from tests.pages.test_checkout import OVERFLOW, VIEWPORTS, fill_card, shop
 from tests.provider_b_events import send_event, settled_event
 from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 
-live_server = test_checkout.live_server  # the same server set-up (both providers' bases)
+
+@pytest.fixture(scope="module")
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
+
+
 SLOW = 1.5  # seconds a request is held back, long enough to look at the page meanwhile
 PAID = "Paid — you're subscribed"
 

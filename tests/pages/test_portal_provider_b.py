@@ -13,8 +13,6 @@ from playwright.async_api import expect
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import in_test_mode
-from tests.localstripe_server import localstripe_url  # noqa: F401 (fixture of live_server)
-from tests.pages import test_checkout
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 from tests.portal_factories import session_token
 from tests.portal_page_factories import overdue_customer
@@ -22,7 +20,12 @@ from tests.provider_b_events import event_payload, payment_data, send_event
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
-live_server = test_checkout.live_server  # both providers' bases at their fakes
+
+
+@pytest.fixture(scope="module")
+def live_server(payments_server):
+    """The server with both providers' API bases (tests/pages/conftest.py)."""
+    return payments_server
 
 
 async def waiting_on_a_link(live_server, make_merchant, fake):
