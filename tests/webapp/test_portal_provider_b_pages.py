@@ -126,3 +126,13 @@ async def test_an_overdue_invoice_offers_its_payment_link_until_the_webhook_pays
     page = await html_of(await client.get("/portal/"))
     assert "Pay with the payment link" not in page and "Payment overdue" not in page
     assert 'data-status="paid">Paid<' in page
+
+
+async def test_a_customer_without_an_active_subscription_is_not_offered_a_mandate(
+    client, make_merchant, provider_b
+):
+    merchant_id, _ = await b_merchant(make_merchant, provider_b)
+    no_plan = await known_customer(merchant_id, country="de")
+    page, _ = await signed_in(client, merchant_id, no_plan)
+    assert "can be added once you have an active subscription" in page
+    assert "Add a payment method" not in page
