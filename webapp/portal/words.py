@@ -18,6 +18,7 @@ from billing.subscriptions.models import Subscription
 from webapp.forms.plain_words import plain
 from webapp.pages.dates import day
 
+CARD_COMING = "Card added — it will appear here in a moment."
 ADD_A_CARD_FIRST = "There is no card to charge yet. Add a card below first, then pay."
 REFUSALS = {
     retry_payment.NO_METHOD: ADD_A_CARD_FIRST,
