@@ -16,6 +16,7 @@ PROVIDER_A_SCRIPT = "https://js.stripe.com/v3/"
 # Where the provider's own script talks to and frames from (its published CSP guidance).
 PROVIDER_A_SCRIPT_ORIGINS = (
     "https://js.stripe.com",
+    "https://*.js.stripe.com",
     "https://api.stripe.com",
     "https://hooks.stripe.com",
 )
