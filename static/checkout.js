@@ -3,8 +3,10 @@
  *
  * 1. The customer's email, name and country go to POST /v1/public/payment-init (publishable
  *    key in X-Service-Key); its answer shows the total with tax.
- * 2. Provider A: the sandbox card form confirms the PaymentIntent through Tally
- *    (payment-init/confirm-card, test mode only). Provider B: a button opens the payment link.
+ * 2. Provider A: in test mode the sandbox card form confirms the PaymentIntent through Tally
+ *    (payment-init/confirm-card); in live mode the provider's own script (loaded by the page)
+ *    draws the card fields and confirms it with payment-init's clientSecret, so the card goes
+ *    to the provider only. Provider B: a button opens the payment link.
  * 3. The page listens to /v1/public/events/{paymentIntentId}?key=... (event `status`, data
  *    {paymentIntentId, status, invoiceId}) and shows the outcome in place; the confirm answer
  *    shows it too, whichever comes first. "Try again" starts payment-init again (the same
@@ -14,6 +16,7 @@
   "use strict";
 
   var root, key, started = null, stream = null, settled = false;
+  var gateway = null, cardElement = null;  /* live mode: the provider's script and its fields */
 
   function $(id) { return document.getElementById(id); }
 
@@ -98,9 +101,34 @@
       listen(answer.paymentId);
     } else {
       $("card-form").hidden = false;
+      mountCard(answer.publishableKey);
       show("", "");
       listen(answer.paymentIntentId);
     }
+  }
+
+  /* Live mode: the provider's card fields, drawn once into the card form. */
+  function mountCard(publishableKey) {
+    var place = root.querySelector("[data-card-element]");
+    if (!place || cardElement) return;
+    if (typeof window.Stripe !== "function") {
+      show("The card form could not load. Refresh the page to try again.", "error");
+      return;
+    }
+    gateway = window.Stripe(publishableKey);
+    cardElement = gateway.elements().create("card");
+    cardElement.mount(place);
+  }
+
+  /* Live mode: the provider confirms the payment with the card; the stream (or this answer)
+     shows the outcome. */
+  function payWithProvider(button) {
+    gateway.confirmCardPayment(started.clientSecret, { payment_method: { card: cardElement } })
+      .then(function (result) {
+        if (result.error) finish("failed", result.error.message);
+        else finish(result.paymentIntent && result.paymentIntent.status === "succeeded" ? "succeeded" : "processing");
+      }, function (error) { finish("failed", error && error.message); })
+      .then(function () { busy(button, false); });
   }
 
   function customer() {
@@ -153,6 +181,12 @@
   function pay(event) {
     event.preventDefault();
     var form = $("card-form");
+    if (cardElement) {
+      busy(form.querySelector("button[type=submit]"), true);
+      show("Processing…", "busy");
+      payWithProvider(form.querySelector("button[type=submit]"));
+      return;
+    }
     var card = {
       number: form.number.value.replace(/\s+/g, ""),
       expMonth: parseInt(form.expMonth.value, 10) || 0,

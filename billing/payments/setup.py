@@ -11,6 +11,15 @@ from dataclasses import dataclass
 from cryptography.fernet import Fernet, InvalidToken
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
+PROVIDER_A_DEFAULT_API_BASE = "https://api.stripe.com"
+PROVIDER_A_SCRIPT = "https://js.stripe.com/v3/"
+# Where the provider's own script talks to and frames from (its published CSP guidance).
+PROVIDER_A_SCRIPT_ORIGINS = (
+    "https://js.stripe.com",
+    "https://*.js.stripe.com",
+    "https://api.stripe.com",
+    "https://hooks.stripe.com",
+)
 
 
 @dataclass(frozen=True)
@@ -53,6 +62,30 @@ def masked(secret: str | None) -> str | None:
     if not secret:
         return secret
     return "*" * max(len(secret) - 4, 4) + secret[-4:]
+
+
+def _provider_a_base() -> str | None:
+    """The configured API base, or None when it is the provider's own."""
+    base = (current().provider_a_api_base or "").rstrip("/")
+    return None if base in ("", PROVIDER_A_DEFAULT_API_BASE) else base
+
+
+def provider_a_script_url() -> str:
+    """Provider A's browser script, from the same place as its API: the provider's own, or
+    the one a stand-in server (the Stripe-compatible fake tests and the demo run against)
+    serves under ``/js.stripe.com/v3/`` at its base, which then talks to that base."""
+    base = _provider_a_base()
+    return f"{base}/js.stripe.com/v3/" if base else PROVIDER_A_SCRIPT
+
+
+def provider_a_script_origins() -> tuple[str, ...]:
+    """The origins a page that loads the script must allow for scripts, requests and
+    frames: the provider's own, or the stand-in's one origin."""
+    base = _provider_a_base()
+    if base is None:
+        return PROVIDER_A_SCRIPT_ORIGINS
+    scheme, _, rest = base.partition("://")
+    return (f"{scheme}://{rest.split('/', 1)[0]}",)
 
 
 def webhook_url(path: str) -> str:

@@ -10,22 +10,20 @@ customer's gateway customer (so it can be charged off-session later) and the int
 with it. Live merchant rows are refused (403).
 
 The method is recorded from the confirm answer exactly as the ``setup_intent.succeeded``
-webhook records it (the same planned action, once per provider payment method id), so
-whichever arrives first stores it and the other changes nothing.
+webhook records it (``card_records``, which the live path through the provider's script uses
+too), so whichever arrives first stores it and the other changes nothing.
 """
 
 import asyncio
 
 import stripe
-from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Forbidden, Invalid, Unavailable
 from billing.payments import provider_a, provider_a_config
 from billing.payments.checkout_sandbox import card_method, clean_card
 from billing.payments.models import PaymentMethod
-from billing.payments.webhook_actions import AddPaymentMethod
-from billing.payments.webhook_events import plan_provider_a
+from billing.portal import card_records
 from billing.portal.setup_intents import create_setup_intent
 
 LIVE_REFUSED = (
@@ -34,7 +32,6 @@ LIVE_REFUSED = (
 )
 NOT_PROVIDER_A = "Cards are added through provider A, which is not configured in this mode"
 DECLINED = "The card was declined"
-NOT_SAVED = "The card could not be saved; try again in a moment"
 
 
 def _confirm(secret: str, intent_id: str, card: dict) -> dict:
@@ -72,18 +69,4 @@ async def add_test_card(merchant_id: str, customer_id: str, card: object) -> Pay
     if answer.provider != "provider_a" or secret is None or answer.intent_id is None:
         raise Invalid(NOT_PROVIDER_A)
     intent = await asyncio.to_thread(_confirm, secret, answer.intent_id, fields)
-    event = {"type": "setup_intent.succeeded", "data": {"object": intent}}
-    action = await plan_provider_a(merchant_id, event)
-    if not isinstance(action, AddPaymentMethod):
-        raise Unavailable(NOT_SAVED)
-    async with in_transaction():
-        await action.apply()
-    stored = PaymentMethod.scoped(merchant_id).filter(
-        customer_id=customer_id,
-        provider="provider_a",
-        external_psp_payment_method_id=action.external_psp_payment_method_id,
-    )
-    found = await stored.first()
-    if found is None:  # the customer was deleted at this very moment
-        raise Unavailable(NOT_SAVED)
-    return found
+    return await card_records.record_intent(merchant_id, customer_id, intent)

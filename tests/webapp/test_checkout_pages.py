@@ -5,6 +5,7 @@ the markup for the merchant's developer)."""
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
 from tests.factories import make_plan
+from tests.webhook_factories import configure
 
 UNAVAILABLE = "This checkout is not available right now."
 
@@ -40,3 +41,21 @@ async def test_bad_key_or_unknown_price_is_one_neutral_page(client, merchant, ma
         html = await response.get_data(as_text=True)
         assert response.status_code == status, url
         assert UNAVAILABLE in html and "<title>Checkout</title>" in html
+
+
+async def test_only_a_live_provider_a_checkout_loads_the_providers_script(client, make_merchant):
+    merchant = await make_merchant()  # a live merchant row
+    plan, price = await table(merchant.id)
+    path = f"/checkout/pricing/{plan.id}?price={price.id}&key={merchant.publishable_key}"
+    plain = await client.get(path)
+    assert "js.stripe.com" not in await plain.get_data(as_text=True)
+    assert "js.stripe.com" not in plain.headers["Content-Security-Policy"]
+
+    await configure(merchant.id, "provider_a", None)
+    live = await client.get(path)
+    html = await live.get_data(as_text=True)
+    assert '<script src="https://js.stripe.com/v3/"></script>' in html
+    assert "data-card-element" in html and 'name="number"' not in html
+    policy = live.headers["Content-Security-Policy"]
+    for directive in ("script-src", "connect-src", "frame-src"):
+        assert f"{directive} 'self' https://js.stripe.com " in policy

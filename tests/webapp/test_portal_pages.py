@@ -238,13 +238,15 @@ async def test_posts_without_the_csrf_token_are_refused(client, make_merchant, g
     assert await live_method(method.id) is not None
 
 
-async def test_live_mode_sends_cards_to_the_merchants_own_page(client, make_merchant):
+async def test_live_mode_takes_cards_through_the_providers_script_only(client, make_merchant):
     merchant = await make_merchant()  # a live merchant row
     await configure(merchant.id, "provider_a", None)
     overdue = await overdue_customer(merchant.id, None, None)
     page, csrf = await signed_in(client, merchant.id, overdue.customer)
-    assert "Add a card" in page and 'id="card-form"' not in page
-    assert "Cards are added on" in page and "Test mode." not in page
+    assert "Add a card" in page and 'name="number"' not in page and "Test mode." not in page
+    # The card fields are the provider's own script's, loaded from the provider itself.
+    assert 'data-live-card data-key="pk_live_webhooktests"' in page
+    assert '<script src="https://js.stripe.com/v3/"></script>' in page
     card_fields = {"number": "4242424242424242", "expMonth": "12", "expYear": "2034", "cvc": "1"}
     refused = await post(client, "/portal/cards", csrf, card_fields)
     assert refused.status_code == 422

@@ -7,8 +7,10 @@ prices. The merchant's display name, the plan and the price in plain words are d
 total with tax comes from payment-init, which the page's script (``static/checkout.js``) calls
 when the customer submits their email and name. Then:
 
-- provider A: the offline sandbox card form (test mode only: payment-init's ``confirm-card``;
-  a live checkout would confirm the PaymentIntent with the provider's own script);
+- provider A: in test mode the offline sandbox card form (payment-init's ``confirm-card``); in
+  live mode the provider's own script draws the card fields and confirms the PaymentIntent
+  with payment-init's client secret (the card never reaches Tally), so only a live page of
+  a merchant row that charges through provider A loads it and allows its origin;
 - provider B: a button opening the provider's payment link in a new tab;
 - in both cases the page listens to ``/v1/public/events/{paymentIntentId}?key=...`` and shows
   "Processing…", "Paid — you're subscribed" or the failure, with a way to try again.
@@ -19,7 +21,10 @@ from quart import Blueprint, render_template, request
 from billing.accounts import api_keys, merchants
 from billing.catalog import pricing_table_views as views
 from billing.core.errors import NotFound, Unauthorized
+from billing.payments import setup
+from billing.payments.providers import configured_providers
 from webapp.pages.public_errors import public_error_page
+from webapp.security_headers import allow_script_origins
 
 bp = Blueprint("checkout", __name__, url_prefix="/checkout")
 
@@ -57,6 +62,10 @@ async def checkout_page(slug: str, plan_id: str):
         return await public_error_page(error, sentence=UNAVAILABLE, page_title="Checkout")
     merchant = await merchants.get_merchant(key.merchant_id)
     interval, price = chosen[0]
+    card_script = None
+    if merchant.mode == "live" and (await configured_providers(merchant.id))[:1] == ["provider_a"]:
+        allow_script_origins(setup.provider_a_script_origins())
+        card_script = setup.provider_a_script_url()
     return await render_template(
         "checkout/page.html",
         merchant=merchant,
@@ -66,4 +75,5 @@ async def checkout_page(slug: str, plan_id: str):
         period="yearly" if interval == "year" else "monthly",
         key=key_text,
         sandbox=merchant.mode == "test",
+        card_script=card_script,
     )

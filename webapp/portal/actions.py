@@ -10,7 +10,7 @@ JavaScript the forms post the same way and land back on the page (303).
 from quart import flash, g, redirect, render_template, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
-from billing.portal import card_sandbox, pay_now, payment_methods, setup_intents
+from billing.portal import card_records, card_sandbox, pay_now, payment_methods, setup_intents
 from webapp.pages.common import INVALID_FORM, is_htmx
 from webapp.portal import words
 from webapp.portal.pages import bp, home_context
@@ -97,6 +97,39 @@ async def add_card():
         return await _answer(METHODS, error.status, card_error=words.refusal(error.message))
     note = f"{words.method_name(method)} was added."
     return await _answer(METHODS, method_note=note)
+
+
+@bp.post("/cards/intent")
+@portal_required
+async def card_intent():
+    """Live mode: a SetupIntent for the card form of provider A's own script, which
+    confirms it in the browser (``static/portal-card.js``); answers JSON for that script."""
+    session = g.portal
+    try:
+        answer = await setup_intents.create_setup_intent(session.merchant_id, session.customer_id)
+    except ServiceError as error:
+        return {"error": words.refusal(error.message)}, error.status
+    if answer.provider != "provider_a":
+        return {"error": card_sandbox.NOT_PROVIDER_A}, 400
+    return {"clientSecret": answer.client_secret, "publishableKey": answer.publishable_key}
+
+
+@bp.post("/cards/confirmed")
+@portal_required
+async def card_confirmed():
+    """The provider's script confirmed a card: record it now (the webhook would too) and
+    answer the methods. When it cannot be read yet, the webhook will list it soon."""
+    form = await request.form
+    session = g.portal
+    try:
+        method = await card_records.record_confirmed(
+            session.merchant_id, session.customer_id, form.get("setupIntent")
+        )
+    except NotFound:
+        return await _answer(METHODS, 404, card_error="This card was not found.")
+    except ServiceError:
+        return await _answer(METHODS, method_note=words.CARD_COMING)
+    return await _answer(METHODS, method_note=f"{words.method_name(method)} was added.")
 
 
 @bp.post("/mandate")

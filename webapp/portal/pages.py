@@ -15,6 +15,7 @@ from quart import Blueprint, Response, g, render_template
 
 from billing.core.errors import Unauthorized
 from billing.core.models import utcnow
+from billing.payments import provider_a_config, setup
 from billing.portal import overview, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
@@ -26,6 +27,7 @@ from webapp.portal.session import (
     portal_required,
     set_cookie,
 )
+from webapp.security_headers import allow_script_origins
 
 bp = Blueprint("portal_pages", __name__, url_prefix="/portal")
 
@@ -56,7 +58,11 @@ async def home_context(**extra) -> dict:
     """What the page and its sections show, read for the session's customer only."""
     found = await overview.portal_overview(g.portal.merchant_id, g.portal.customer_id)
     unpaid = [invoice for invoice in found.invoices if invoice.status == "unpaid"]
+    card_key = None  # live cards go through the provider's own script with this (public) key
+    if found.adds_with == "provider_a" and g.portal_merchant.mode == "live":
+        card_key = await provider_a_config.public_key(g.portal.merchant_id)
     return {
+        "card_key": card_key,
         "merchant": g.portal_merchant,
         "merchant_name": g.portal_merchant.display_name,
         "return_url": g.portal.return_url,
@@ -74,7 +80,11 @@ async def home_context(**extra) -> dict:
 @bp.get("/")
 @portal_required
 async def home():
-    return await render_template("portal/home.html", **await home_context())
+    context = await home_context()
+    if context["card_key"]:  # the page loads provider A's card script
+        allow_script_origins(setup.provider_a_script_origins())
+        context["card_script"] = setup.provider_a_script_url()
+    return await render_template("portal/home.html", **context)
 
 
 @bp.post("/sign-out")

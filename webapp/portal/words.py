@@ -18,14 +18,15 @@ from billing.subscriptions.models import Subscription
 from webapp.forms.plain_words import plain
 from webapp.pages.dates import day
 
+CARD_COMING = "Card added — it will appear here in a moment."
 ADD_A_CARD_FIRST = "There is no card to charge yet. Add a card below first, then pay."
 REFUSALS = {
     retry_payment.NO_METHOD: ADD_A_CARD_FIRST,
     retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
     "reload the page in a moment to see how it ended.",
     retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
-    LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card on the "
-    "merchant's own site.",
+    LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card with the "
+    "payment provider's secure card form under Add a card.",
     NEEDS_SUBSCRIPTION: "A payment method can be added once you have an active subscription.",
     NO_COUNTRY: "The payment page needs your billing country, and none is on file yet; "
     "ask the merchant to add it, then try again.",
