@@ -76,6 +76,9 @@ async def database_url():
     await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+NOWHERE = f"http://127.0.0.1:{free_port()}"
+
+
 @pytest.fixture(scope="session")
 def settings(database_url, tmp_path_factory) -> Settings:
     data_dir = tmp_path_factory.mktemp("tally-data")
@@ -87,6 +90,12 @@ def settings(database_url, tmp_path_factory) -> Settings:
         encryption_key=Fernet.generate_key().decode(),
         secure_cookies=False,
         log_level="WARNING",
+        # No test ever reaches a real provider: unless a test's fixture points them at
+        # localstripe or the provider B fake, both API bases are a loopback port nothing
+        # listens on, so a due pass that meets another test's payment fails fast instead of
+        # waiting on the internet (which these machines do not have).
+        provider_a_api_base=NOWHERE,
+        provider_b_api_base=NOWHERE,
     )
 
 
