@@ -77,6 +77,10 @@ async def database_url():
 
 
 NOWHERE = f"http://127.0.0.1:{free_port()}"
+# The same for the tally processes tests start (they inherit this environment); a test that
+# wants a provider sets the variable itself.
+os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
+os.environ.setdefault("TALLY_PROVIDER_B_API_BASE", NOWHERE)
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,10 @@ One pass, as of ``now`` (the pass's clock), in three parts:
    ``retry_at`` due (the dunning schedule, ``payment_dunning``). Each gets a pending attempt
    (``charging``) and the claim commits. An invoice whose customer has no method Tally can
    charge is left as it is: it waits for a method (the next pass after one is stored charges
-   it) or for a manual payment.
+   it) or for a manual payment. The claim itself passes over never-tried invoices whose
+   customer has no active method (unless provider B, which sends links, is configured): the
+   customers who never add one would otherwise be looked at again on every pass, a cost that
+   grows with every unpaid invoice of every merchant.
 2. **Calls**: after that commit, the provider is called for each attempt started, plus every
    pending attempt whose lease ran out without an answer (a crash between commit and call,
    an unreachable gateway), each re-leased in a claim of its own first so two passes never
@@ -49,7 +52,13 @@ CLAIM = """
 SELECT i.id FROM invoices i
 WHERE i.status = 'unpaid' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
   AND i.issue_date <= $1
-  AND (i.payment_status = 'none'
+  AND ((i.payment_status = 'none' AND (
+            EXISTS (SELECT FROM payment_methods m
+                    WHERE m.merchant_id = i.merchant_id AND m.customer_id = i.customer_id
+                      AND m.status = 'active' AND m.deleted_at IS NULL)
+            OR EXISTS (SELECT FROM provider_configs c
+                       WHERE c.merchant_id = i.merchant_id AND c.provider = 'provider_b'
+                         AND c.deleted_at IS NULL)))
        OR (i.payment_status = 'failed' AND EXISTS (
            SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = 'failed'
            AND p.retry_at <= $1)))
