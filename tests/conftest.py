@@ -24,6 +24,7 @@ from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
+from tests import no_provider
 from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from tests.provider_b_fake import running_fake
@@ -76,7 +77,7 @@ async def database_url():
     await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-NOWHERE = f"http://127.0.0.1:{free_port()}"
+NOWHERE = no_provider.start()  # refuses every provider call at once (tests/no_provider.py)
 # The same for the tally processes tests start (they inherit this environment); a test that
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
@@ -95,9 +96,8 @@ def settings(database_url, tmp_path_factory) -> Settings:
         secure_cookies=False,
         log_level="WARNING",
         # No test ever reaches a real provider: unless a test's fixture points them at
-        # localstripe or the provider B fake, both API bases are a loopback port nothing
-        # listens on, so a due pass that meets another test's payment fails fast instead of
-        # waiting on the internet (which these machines do not have).
+        # localstripe or the provider B fake, both API bases refuse at once
+        # (tests/no_provider.py), so a due pass that meets another test's payment fails fast.
         provider_a_api_base=NOWHERE,
         provider_b_api_base=NOWHERE,
     )
