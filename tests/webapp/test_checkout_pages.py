@@ -2,8 +2,13 @@
 customer sees for a bad key or a plan or price the table does not offer (the reason kept in
 the markup for the merchant's developer)."""
 
+from dataclasses import replace
+
+import pytest
+
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
+from billing.payments import setup as payments_setup
 from tests.factories import make_plan
 from tests.webhook_factories import configure
 
@@ -43,7 +48,18 @@ async def test_bad_key_or_unknown_price_is_one_neutral_page(client, merchant, ma
         assert UNAVAILABLE in html and "<title>Checkout</title>" in html
 
 
-async def test_only_a_live_provider_a_checkout_loads_the_providers_script(client, make_merchant):
+@pytest.fixture
+def real_provider_a():
+    """Provider A's API base at its default, the real provider (tests point it elsewhere)."""
+    original = payments_setup.current()
+    payments_setup.configure(replace(original, provider_a_api_base=None))
+    yield
+    payments_setup.configure(original)
+
+
+async def test_only_a_live_provider_a_checkout_loads_the_providers_script(
+    client, make_merchant, real_provider_a
+):
     merchant = await make_merchant()  # a live merchant row
     plan, price = await table(merchant.id)
     path = f"/checkout/pricing/{plan.id}?price={price.id}&key={merchant.publishable_key}"
