@@ -11,6 +11,7 @@ from billing.core.errors import Invalid, NotFound
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND, find_by_external_id
 from billing.customers.models import Customer
+from billing.subscriptions import statuses
 from billing.subscriptions.customer_status import EXTERNAL_ID_REQUIRED
 from billing.subscriptions.models import Subscription
 
@@ -44,5 +45,5 @@ async def live_subscription(merchant_id: str, customer_id: str) -> Subscription 
     plan."""
     query = Subscription.scoped(merchant_id).filter(customer_id=customer_id)
     rows = await query.order_by("-created_at", "-id").prefetch_related("effective_price", "plan")
-    active = [row for row in rows if row.status == "active"]
+    active = [row for row in rows if row.status in statuses.CURRENT]
     return (active or rows or [None])[0]

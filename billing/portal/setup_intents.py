@@ -37,6 +37,7 @@ from billing.payments.provider_b import ChargeRefused
 from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
+from billing.subscriptions import statuses
 
 NO_PROVIDER = (
     "No payment provider is configured in {mode} mode: configure provider A "
@@ -128,7 +129,7 @@ async def _provider_a(merchant_id: str, customer: Customer) -> SetupAnswer:
 async def _provider_b(merchant_id: str, customer: Customer, return_url: str | None):
     key = await provider_b_config.secret_and_environment(merchant_id)
     subscription = await live_subscription(merchant_id, customer.id)
-    if subscription is None or subscription.status != "active":
+    if subscription is None or subscription.status not in statuses.CURRENT:
         raise Failure(NEEDS_SUBSCRIPTION)  # the spec's status for this row is 500
     if key is None:
         raise Invalid(NO_PROVIDER.format(mode=(await get_merchant(merchant_id)).mode))

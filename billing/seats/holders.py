@@ -15,6 +15,7 @@ from billing.customers import organizations
 from billing.customers.customers import find_by_external_id
 from billing.customers.models import Customer, Organization
 from billing.seats.seat_inputs import Holder
+from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.seat_counts import is_seat_component
 
@@ -82,7 +83,7 @@ async def seat_subscription(
     """The customer's oldest active subscription with a seat component (locked FOR UPDATE
     with ``lock``, as every writer of a subscription does first), if any."""
     query = Subscription.scoped(merchant_id).filter(
-        customer_id=customer_id, status="active", end_timestamp=None
+        customer_id=customer_id, status__in=statuses.CURRENT, end_timestamp=None
     )
     for candidate in await query.order_by("created_at", "id"):
         if await seat_details(merchant_id, candidate.id):

@@ -20,11 +20,11 @@ the due-work pass runs through payments (its invoice is voided there).
 
 from datetime import datetime
 
-from billing.subscriptions import subscriptions
+from billing.subscriptions import statuses, subscriptions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 
-INCOMPLETE = "incomplete"
-ACTIVE = "active"
+INCOMPLETE = statuses.INCOMPLETE
+ACTIVE = statuses.ACTIVE
 
 
 async def incomplete_of(merchant_id: str, customer_id: str) -> list[Subscription]:

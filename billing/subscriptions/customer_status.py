@@ -12,6 +12,7 @@ from typing import NamedTuple
 from billing.core.errors import Invalid, NotFound
 from billing.customers.customers import CUSTOMER_NOT_FOUND, find_by_external_id
 from billing.customers.models import Customer
+from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 
 EXTERNAL_ID_REQUIRED = "externalCustomerId is required"
@@ -32,7 +33,7 @@ async def subscription_status(merchant_id: str, external_customer_id: str | None
         raise NotFound(CUSTOMER_NOT_FOUND)
     subscription = (
         await Subscription.scoped(merchant_id)
-        .filter(customer_id=customer.id, status="active")
+        .filter(customer_id=customer.id, status__in=statuses.CURRENT)
         .order_by("-created_at", "-id")
         .prefetch_related("plan", "effective_price")
         .first()

@@ -28,6 +28,7 @@ from fractions import Fraction
 from billing.catalog.price_components import billing_components
 from billing.catalog.recurrence import RuleError, parse_rule
 from billing.core.models import utcnow
+from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription, SubscriptionEvent
 from billing.subscriptions.seat_counts import is_seat_component, seats_by_subscription
 
@@ -94,7 +95,7 @@ async def live_mrr_cents(subscription: Subscription) -> int:
 
 def counts_for_mrr(subscription: Subscription) -> bool:
     return (
-        subscription.status == "active"
+        subscription.status in statuses.CURRENT
         and subscription.end_timestamp is None
         and subscription.deleted_at is None
     )
@@ -111,7 +112,7 @@ async def merchant_mrr(merchant_id: str) -> Mrr:
     """The merchant's MRR now: one query for the active subscriptions with their prices."""
     active = await (
         Subscription.scoped(merchant_id)
-        .filter(status="active", end_timestamp=None)
+        .filter(status__in=statuses.CURRENT, end_timestamp=None)
         .prefetch_related("effective_price")
     )
     total = sum((await mrr_of(active)).values(), Fraction(0))

@@ -39,7 +39,7 @@ from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
 from billing.customers.models import Customer
-from billing.subscriptions import billing_dates, credit_grants, mrr
+from billing.subscriptions import billing_dates, credit_grants, mrr, statuses
 from billing.subscriptions.models import (
     Subscription,
     SubscriptionDetail,
@@ -53,8 +53,8 @@ PRICE_NOT_FOUND = "Price not found or access denied"
 SUBSCRIPTION_NOT_FOUND = "Subscription not found or access denied"
 ALREADY_ACTIVE = "Customer already has an active subscription."
 PRICE_NOT_OF_PLAN = "effectivePriceId must be a price of the plan version given as planId"
-OPEN_STATUSES = ("active", "paused", "unpaid")
-CREATE_STATUSES = ("active", "incomplete")
+OPEN_STATUSES = statuses.OPEN
+CREATE_STATUSES = (statuses.ACTIVE, statuses.TRIALING, statuses.INCOMPLETE)
 
 
 def _aware(moment: datetime | None) -> datetime:

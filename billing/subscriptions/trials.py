@@ -15,6 +15,7 @@ from datetime import datetime
 from fractions import Fraction
 
 from billing.core.models import utcnow
+from billing.subscriptions import statuses
 from billing.subscriptions.credit_grants import in_trial
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.mrr import mrr_of, round_half_up
@@ -52,7 +53,7 @@ async def mrr_split(merchant_id: str, now: datetime | None = None) -> MrrSplit:
     now = now or utcnow()
     active = await (
         Subscription.scoped(merchant_id)
-        .filter(status="active", end_timestamp=None)
+        .filter(status__in=statuses.CURRENT, end_timestamp=None)
         .prefetch_related("effective_price")
     )
     paying, trial = Fraction(0), Fraction(0)

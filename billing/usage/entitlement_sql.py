@@ -13,6 +13,11 @@ panel) and with explicit customer lists (every member of an organization: seat-a
 
 import functools
 
+from billing.subscriptions import statuses
+
+# The subscription statuses that grant (statuses.CURRENT), as SQL literals.
+CURRENT = ", ".join(f"'{status}'" for status in statuses.CURRENT)
+
 # The merchant's live customer with id or external id {ref}: with an external id the newest
 # one holding it wins over an internal-id match. ``primary_id`` is its organization's primary
 # member (whose subscription grants the whole organization), if any.
@@ -77,7 +82,7 @@ SELECT s.customer_id AS holder_id, s.current_period_start, s.current_period_end,
            AND (g.period_end IS NULL OR g.period_end > {now})
        ) g ON TRUE
  WHERE s.merchant_id = $1 AND s.customer_id = ANY({holders})
-   AND s.status = 'active' AND s.deleted_at IS NULL {slug_filter}
+   AND s.status IN ({current}) AND s.deleted_at IS NULL {slug_filter}
 """
 
 ORDER = "ORDER BY slug, rank_source, rank_created, rank_id"
@@ -110,6 +115,7 @@ def check_sql(*, by_id: bool, by_ext: bool, with_slugs: bool) -> str:
         subjects="ARRAY[sj.id]",
         now="$3",
         slug_filter=_slug_filter("$4" if with_slugs else None),
+        current=CURRENT,
     )
     return f"""
 WITH sj AS ({subject_sql(by_id=by_id, by_ext=by_ext)})
@@ -129,5 +135,6 @@ def granted_sql(*, with_slugs: bool) -> str:
         subjects="$3::text[]",
         now="$4",
         slug_filter=_slug_filter("$5" if with_slugs else None),
+        current=CURRENT,
     )
     return f"SELECT * FROM ({granted}) granted {ORDER}"

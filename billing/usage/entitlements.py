@@ -2,8 +2,8 @@
 routes and the dashboard's customer panel). The decision table is in ``entitlement_rules``.
 
 Who grants what:
-- Only a live subscription version in status ``active`` grants anything (trials are active
-  subscriptions with a ``trial_end_date``; there is no separate trialing status). Paused,
+- Only a live subscription version in a current status (``trialing``, ``active``,
+  ``past_due``: billing/subscriptions/statuses.py) grants anything. Incomplete, paused,
   unpaid and ended subscriptions grant nothing, their credits included.
 - The version's feature rows are the granted set: plan features are copied onto it at
   creation (source ``plan``) and an override list replaces them (source ``override``). A

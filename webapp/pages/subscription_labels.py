@@ -9,6 +9,8 @@ from billing.subscriptions import trials
 STATUS_LABELS = {
     "active": "Active",
     "trialing": "Trialing",
+    "past_due": "Past due",
+    "incomplete": "Incomplete",
     "paused": "Paused",
     "unpaid": "Unpaid",
     "cancelled": "Cancelled",
