@@ -58,7 +58,7 @@ Errors (each ``{"error": ...}``; a refusal stores nothing):
 mode only; billing/payments/checkout_sandbox.py).
 """
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
@@ -85,11 +85,15 @@ class PaymentInit(Body):
 
     planId: str
     priceId: str
-    customerId: str | None = None
+    customerId: str | None = Field(
+        None,
+        description="Tally's cust_ id, or the merchant's own id for its user "
+        "(externalCustomerId: found, else the email's customer gets it, else created with it)",
+    )
     customer: CheckoutCustomer | None = None
-    userId: str | None = None
-    customerEmail: str | None = None
-    customerName: str | None = None
+    userId: str | None = Field(None, description="Alias of customerId (Lumen's client)")
+    customerEmail: str | None = Field(None, description="Alias of customer.email")
+    customerName: str | None = Field(None, description="Alias of customer.name")
 
 
 class PaymentInitOut(BaseModel):
