@@ -1,4 +1,12 @@
-"""/v1/api-keys: create, list (never with values), read the publishable key, revoke."""
+"""/v1/api-keys: create, list (never with values), read the publishable key, revoke.
+
+A live secret key manages keys of both environments (its business's test keys live on the test
+merchant row; billing/accounts/api_keys.py): it creates either (``environment``, default
+``live`` as the spec says), lists both (each with its ``environment``), reads either
+publishable key and revokes either. A test key manages test keys only: ``environment`` defaults
+to ``test`` for it, naming ``live`` is a 403, and a live key's id answers 404 like a missing
+one, so a leaked test key never mints, reads or revokes live keys.
+"""
 
 import logging
 from typing import Literal
@@ -21,8 +29,8 @@ bp = Blueprint("api_keys", __name__, url_prefix="/api-keys")
 class CreateApiKey(Body):
     name: str
     keyType: Literal["secret", "publishable"]
-    # The calling key's own mode when omitted (the spec's default, live, for a live key); the
-    # other mode is refused with 403: a key manages keys of its own mode only.
+    # The calling key's own mode when omitted (the spec's default, live, for a live key; test
+    # for a test key). A live key may name test; a test key naming live is a 403.
     environment: Literal["live", "test"] | None = None
 
 
@@ -55,7 +63,8 @@ class ApiKeyEnvelope(BaseModel):
 
 
 class ApiKeyListEnvelope(BaseModel):
-    """The merchant's keys, never with ``keyValue``."""
+    """The keys the calling key manages (a live key: both environments; a test key: test
+    keys), never with ``keyValue``."""
 
     success: bool
     data: list[ApiKeyOut]
@@ -91,7 +100,9 @@ def api_key_json(key: ApiKey, value: str | None = None) -> dict:
 @bp.get("")
 @document_response(ApiKeyListEnvelope)
 async def list_keys():
-    """List the merchant's keys, newest first, revoked ones too; never with ``keyValue``."""
+    """List the keys the calling key manages, newest first, revoked ones too, each with its
+    ``environment``: a live key's list holds both environments, a test key's its test keys;
+    never with ``keyValue``."""
     keys = await api_keys.list_api_keys(merchant_id())
     return {"success": True, "data": [api_key_json(key) for key in keys]}
 
@@ -103,11 +114,11 @@ async def list_keys():
 @document_response(ErrorBody, 404)
 @document_response(PublishableFailure, 500)
 async def read_publishable_key(query_args: PublishableQuery):
-    """Read the active publishable key, with its value, of the calling key's mode.
+    """Read the active publishable key, with its value, of ``environment``.
 
     Design decision: the spec notes that the reference ignores ``environment`` and always
-    returns the live key. Modes never mix here: ``environment`` defaults to the calling key's
-    own, and naming the other mode is a 403 (a test key reads the test publishable key).
+    returns the live key. Here it is honoured: it defaults to the calling key's own mode; a
+    live key may read the test key, a test key naming ``live`` is a 403.
     """
     try:
         key = await api_keys.get_publishable_key(merchant_id(), environment=query_args.environment)
@@ -128,8 +139,10 @@ async def read_publishable_key(query_args: PublishableQuery):
 async def create_key(data: CreateApiKey):
     """Create a key; the answer holds its full ``keyValue``, shown this once.
 
-    A new publishable key revokes the environment's previous one. Keys are made in the
-    calling key's mode only (``environment`` defaults to it; the other mode is a 403).
+    A new publishable key revokes the environment's previous one. ``environment`` defaults
+    to the calling key's mode (``live`` for a live key, as the spec says; ``test`` for a test
+    key). A live key makes keys of either environment (a test key on the business's test
+    merchant row); a test key naming ``live`` is a 403.
     """
     key, value = await api_keys.create_api_key(
         merchant_id(), name=data.name, key_type=data.keyType, environment=data.environment
@@ -139,7 +152,10 @@ async def create_key(data: CreateApiKey):
 
 @bp.delete("/<key_id>")
 @document_response(RevokedEnvelope)
+@document_response(ErrorBody, 404)
 async def revoke_key(key_id: str):
-    """Revoke a key at once and for good; revoking again answers the first ``revokedAt``."""
+    """Revoke a key at once and for good; revoking again answers the first ``revokedAt``.
+    A live key revokes keys of either environment; for a test key, a live key's id (like
+    another merchant's) answers 404 ``API key not found or access denied``."""
     key = await api_keys.revoke_api_key(merchant_id(), key_id)
     return {"success": True, "data": {"id": key.id, "revokedAt": iso(key.revoked_at)}}

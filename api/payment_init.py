@@ -1,9 +1,21 @@
 """/v1/public/payment-init: a customer starts paying for a plan (publishable key).
 
-Required: ``planId``, ``priceId``, and ``customerId`` or ``customer.email``. Optional:
+Required: ``planId``, ``priceId``, and a customer: ``customerId`` and/or ``customer.email``.
+``customerId`` is either Tally's ``cust_…`` id of a customer of this merchant and mode, or,
+anything else, the merchant's own id for its user (what a pricing table on the merchant's site
+knows), stored on the customer as ``externalCustomerId``: the customer with that external id,
+else the one with ``customer.email`` (which gets the external id when it had none), else a new
+one with both; with no match an email is required. So a customer made by a checkout can open
+the portal (``POST /v1/customers/portal/sessions`` with ``externalCustomerId``). Without
+``customerId``, the customer with ``customer.email``, else a new one. Optional:
 ``customer.name``, ``customer.country`` (two letters; provider B needs it) and
 ``customer.postalCode`` (a US customer's state, hence their tax, is found from it), used only
-when the customer is created (found by email, a customer is used as stored).
+when the customer is created (a customer found is used as stored). The rules are
+billing/payments/checkout_customers.py's.
+
+Aliases, the field names of Lumen's pricing-table client: ``userId`` is ``customerId`` (the
+merchant's user id), ``customerEmail`` is ``customer.email``, ``customerName`` is
+``customer.name``. Both names of one field with different values are a 400.
 
 Answers (201; every one has ``status``, ``subscriptionId``, ``invoiceId``, ``amountCents``,
 ``subtotalCents``, ``taxCents``, ``currency``; the amounts are the first invoice's, tax
@@ -23,25 +35,36 @@ Either provider's success arrives by its webhook; the subscription then turns ``
 its invoice ``paid``. ``GET /v1/public/events/{paymentIntentId}`` streams it (for provider B,
 the ``paymentId``).
 
-Errors: 400 ``Invalid input...`` (bad shape, no customer, a price of another plan, provider B
-without a country); 404 ``Plan not found or access denied`` / ``Price not found or access
-denied`` / ``Customer not found or access denied`` (another merchant's or mode's ids too); 409
-``Customer already has an active subscription.`` with ``existingSubscriptionId``; 409 when no
-payment provider is configured for the key's mode (and something is owed); 502 when the
-provider refuses or cannot be reached (nothing was charged; try again). 401 for a missing,
-revoked or secret key.
+Errors (each ``{"error": ...}``; a refusal stores nothing):
+
+- 400 ``Invalid input...``: a bad shape or a missing required field; ``Invalid input:
+  customerId or customer.email is required`` (no customer at all); ``Invalid input: no
+  customer has this customerId as externalCustomerId yet; customer.email is required to create
+  one``; ``Invalid input: customerId must not be blank``; ``Invalid input: customerId and
+  userId name different values; send one of them`` (likewise ``customer.email`` and
+  ``customerEmail``, ``customer.name`` and ``customerName``); a bad email, name or country of a
+  new customer; a price of another plan; provider B without a country;
+- 404 ``Plan not found or access denied`` / ``Price not found or access denied`` / ``Customer
+  not found or access denied`` (a ``cust_…`` id that is not this merchant's in this mode:
+  another merchant's or mode's ids answer exactly as missing ones);
+- 409 ``Customer already has an active subscription.`` with ``existingSubscriptionId``; 409
+  ``A customer with this email already exists with another externalCustomerId; ...`` (the
+  email found belongs to another of the merchant's users); 409 when no payment provider is
+  configured for the key's mode (and something is owed);
+- 502 when the provider refuses or cannot be reached (nothing was charged; try again);
+- 401 for a missing, revoked or secret key.
 
 ``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
 mode only; billing/payments/checkout_sandbox.py).
 """
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody
 from api.subscription_models import ActiveConflict
-from billing.payments import checkout, checkout_sandbox
+from billing.payments import checkout, checkout_customers, checkout_sandbox
 from webapp.auth import merchant_id, publishable_key_required
 
 bp = Blueprint("payment_init", __name__, url_prefix="/public")
@@ -55,10 +78,22 @@ class CheckoutCustomer(Body):
 
 
 class PaymentInit(Body):
+    """``customerId`` is Tally's ``cust_…`` id or the merchant's external id; ``userId``,
+    ``customerEmail`` and ``customerName`` are aliases (Lumen's client) of ``customerId``,
+    ``customer.email`` and ``customer.name``. One of ``customerId``/``userId`` and
+    ``customer.email``/``customerEmail`` is required."""
+
     planId: str
     priceId: str
-    customerId: str | None = None
+    customerId: str | None = Field(
+        None,
+        description="Tally's cust_ id, or the merchant's own id for its user "
+        "(externalCustomerId: found, else the email's customer gets it, else created with it)",
+    )
     customer: CheckoutCustomer | None = None
+    userId: str | None = Field(None, description="Alias of customerId (Lumen's client)")
+    customerEmail: str | None = Field(None, description="Alias of customer.email")
+    customerName: str | None = Field(None, description="Alias of customer.name")
 
 
 class PaymentInitOut(BaseModel):
@@ -131,12 +166,19 @@ async def payment_init(data: PaymentInit):
     """Start paying for a plan: a customer (found or created), an incomplete subscription, its
     first invoice with tax, and a provider A PaymentIntent or provider B payment link. See
     the module docstring for the required fields, each answer and every error."""
+    customer_id, customer = checkout_customers.requested(
+        customer_id=data.customerId,
+        user_id=data.userId,
+        customer=data.customer.model_dump() if data.customer else None,
+        customer_email=data.customerEmail,
+        customer_name=data.customerName,
+    )
     started = await checkout.payment_init(
         merchant_id(),
         plan_id=data.planId,
         price_id=data.priceId,
-        customer_id=data.customerId,
-        customer=data.customer.model_dump() if data.customer else None,
+        customer_id=customer_id,
+        customer=customer,
     )
     return answer(started), 201
 

@@ -117,6 +117,13 @@ class ActiveConflict(ErrorBody):
     existingSubscriptionId: str | None = None
 
 
+class CreateFailure(ErrorBody):
+    """The create failed and nothing was stored; ``details``, when present, says why (the
+    first invoice of ``triggerImmediateBilling`` could not be billed)."""
+
+    details: str | None = None
+
+
 class FreePlanOut(BaseModel):
     id: str
     name: str

@@ -24,6 +24,7 @@ from quart_schema import document_response, validate_querystring, validate_reque
 from api.common import ErrorBody, fails_as, iso
 from api.subscription_models import (
     ActiveConflict,
+    CreateFailure,
     CreateFreeSubscription,
     CreateSubscription,
     DetailList,
@@ -35,9 +36,9 @@ from api.subscription_models import (
     SubscriptionOut,
 )
 from billing.core.timestamps import parse_timestamp
-from billing.invoicing import billing_run
+from billing.invoicing import subscription_starts
 from billing.payments import free_subscriptions
-from billing.subscriptions import mrr, subscription_reads, subscriptions
+from billing.subscriptions import mrr, subscription_reads
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from webapp.auth import merchant_id
 
@@ -189,18 +190,21 @@ async def get_details(subscription_id: str):
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 @document_response(ActiveConflict, 409)
+@document_response(CreateFailure, 500)
 @fails_as("Failed to create subscription")
 async def create_subscription(data: CreateSubscription):
     """Subscribe a customer to a plan version at one of its prices (version 1).
 
     One open subscription per customer unless ``dangerouslyAllowMultipleSubscriptions``; the
     plan's features are copied (source ``plan``); one billing detail per price component.
-    With ``triggerImmediateBilling`` what is due now (the first fixed fees) is invoiced
-    before the answer; otherwise the next due-work pass invoices it.
+    With ``triggerImmediateBilling`` what is due now (the first fixed fees) is invoiced in the
+    same transaction as the create, before the answer: both are stored or neither, and when
+    billing fails the answer is 500 ``Failed to create subscription`` with ``details`` and
+    nothing is stored (billing/invoicing/subscription_starts.py). Otherwise the next due-work
+    pass invoices it.
     """
-    tenant = merchant_id()
-    created = await subscriptions.create_subscription(
-        tenant,
+    created = await subscription_starts.create_subscription(
+        merchant_id(),
         customer_id=data.customerId,
         plan_id=data.planId,
         effective_price_id=data.effectivePriceId,
@@ -208,8 +212,6 @@ async def create_subscription(data: CreateSubscription):
         trigger_immediate_billing=bool(data.triggerImmediateBilling),
         allow_multiple=bool(data.dangerouslyAllowMultipleSubscriptions),
     )
-    if created.trigger_immediate_billing:
-        await billing_run.bill_now(tenant, created.stable_subscription_id)
     loaded = await subscription_reads.load_for_json(created, include_features=True)
     return {"subscription": subscription_json(loaded, include_features=True)}, 201
 

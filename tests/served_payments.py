@@ -77,12 +77,19 @@ class Stack:
 
 
 @contextlib.contextmanager
-def running_stack(database_url: str, data_dir: Path):
+def running_stack(database_url: str, data_dir: Path, *, due_work: str = "off"):
+    """localstripe and ``tally serve`` against ``database_url``; the served due-work loop is
+    off unless ``due_work`` gives its interval (the stack's database is its own, so a loop
+    touches only this stack's rows)."""
     with running_localstripe(data_dir) as gateway:
         stack = Stack(database_url, data_dir, gateway, "")
         with stack._env():
             process, stack.served = serve_on_free_port(
-                database_url, data_dir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+                database_url,
+                data_dir,
+                due_work=due_work,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
             )
         try:
             yield stack

@@ -137,13 +137,12 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
     from billing.catalog.plan_create import create_plan
     from billing.core.models import utcnow
     from billing.customers.customers import create_customer
-    from billing.invoicing.billing_run import bill_now
     from billing.invoicing.models import Invoice
+    from billing.invoicing.subscription_starts import create_subscription
     from billing.payments import provider_a_config
     from billing.payments.collecting import collect_due
     from billing.payments.models import Payment
     from billing.payments.payment_methods import create_payment_method
-    from billing.subscriptions.subscriptions import create_subscription
 
     await db.migrate(url)
     await db.init_orm(url)
@@ -183,7 +182,6 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
             effective_price_id=price.id,
             trigger_immediate_billing=True,
         )
-        await bill_now(merchant_id, subscription.stable_subscription_id)
         invoice = await Invoice.get(
             merchant_id=merchant_id, stable_subscription_id=subscription.stable_subscription_id
         )

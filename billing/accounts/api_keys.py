@@ -2,10 +2,22 @@
 
 Secret keys are stored only as a SHA-256 hash plus a short display prefix; a lost secret key
 cannot be recovered, only replaced. Publishable keys are meant for browsers, so their value is
-kept and can be read back. A merchant row is one mode (billing/accounts/merchants.py), so
-its keys are of that mode only. Only one publishable key per environment is active: creating a new
+kept and can be read back. Only one publishable key per environment is active: creating a new
 one revokes the previous one in the same transaction, under a lock on the merchant row so two
 concurrent creations cannot both stay active.
+
+Modes (billing/accounts/merchants.py): a business is a live and a test merchant row, and a key
+belongs to the row of its environment. Who manages which keys:
+
+- the live row (a live secret key, the dashboard in live mode) manages keys of both
+  environments: a test key it creates is made on the business's test row, its list holds
+  both rows' keys (each with its ``environment``), it reads either publishable key and
+  revokes a key of either row;
+- the test row manages test keys only: naming ``live`` is a 403 and a live key's id answers as
+  missing, so a leaked test key can never mint, read or revoke live keys.
+
+``environment`` defaults to the caller's own mode: ``live`` for a live key (the spec's
+default), ``test`` for a test key (the only one it may name).
 """
 
 import hashlib
@@ -14,8 +26,8 @@ import time
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
-from billing.accounts.merchants import get_merchant, lock_merchant
-from billing.accounts.models import ApiKey
+from billing.accounts.merchants import get_merchant, lock_merchant, tenant_of
+from billing.accounts.models import ApiKey, Merchant
 from billing.core.errors import Forbidden, Invalid, NotFound, Unauthorized
 from billing.core.ids import is_well_formed, random_base62
 from billing.core.models import from_row, utcnow
@@ -36,29 +48,43 @@ def check_environment(environment: str) -> str:
     return environment
 
 
-async def _own_mode(merchant_id: str, environment: str | None) -> str:
-    """The environment of keys this merchant row manages: its own mode only (None: that).
-    A test key or test-mode session never sees or makes live keys, nor the other way round."""
+async def _rows(merchant_id: str) -> dict[str, str]:
+    """The merchant rows, by environment, whose keys the caller's row manages (see the
+    module docstring): both of the business for the live row, its own for the test row."""
+    merchant = await get_merchant(merchant_id)
+    if merchant.mode != "live":
+        return {merchant.mode: merchant.id}
+    test = await Merchant.filter(account_id=merchant.account_id, mode="test").first()
+    return {"live": merchant.id, **({"test": test.id} if test else {})}
+
+
+async def _row_of(merchant_id: str, environment: str | None) -> tuple[str, str]:
+    """The merchant row holding keys of ``environment`` (None: the caller's own mode) and that
+    environment; 403 when the caller may not manage it (a test row naming live)."""
     if environment is not None:
         check_environment(environment)
     merchant = await get_merchant(merchant_id)
-    if environment is not None and environment != merchant.mode:
+    environment = environment or merchant.mode
+    if environment == merchant.mode:
+        return merchant.id, environment
+    if merchant.mode != "live":
         raise Forbidden(
             f"{environment.capitalize()} keys are managed in {environment} mode only: use a "
             f"{environment} key, or switch the dashboard to {environment} mode"
         )
-    return merchant.mode
+    return (await tenant_of(merchant.id, environment)).id, environment
 
 
 async def create_api_key(
     merchant_id: str, *, name: str, key_type: str, environment: str | None = None
 ) -> tuple[ApiKey, str]:
-    """Create a key of the merchant row's mode (``environment`` may only repeat it) and return
-    it with its full value, which is never available again for a secret key."""
+    """Create a key of ``environment`` (default: the caller's mode) on the row of that mode, and
+    return it with its full value, which is never available again for a secret key. A live
+    caller may name either environment, a test caller only ``test`` (403 otherwise)."""
     name = clean_name(name, "name")
     if key_type not in KEY_TYPE_PREFIXES:
         raise Invalid("keyType must be 'secret' or 'publishable'")
-    environment = await _own_mode(merchant_id, environment)
+    merchant_id, environment = await _row_of(merchant_id, environment)
     value = f"{KEY_TYPE_PREFIXES[key_type]}_{environment}_{random_base62(32)}"
     async with in_transaction():
         await lock_merchant(merchant_id)
@@ -82,14 +108,20 @@ async def create_api_key(
     return key, value
 
 
-async def list_api_keys(merchant_id: str) -> list[ApiKey]:
-    return await ApiKey.filter(merchant_id=merchant_id).order_by("-created_at", "id")
+async def list_api_keys(merchant_id: str, *, environment: str | None = None) -> list[ApiKey]:
+    """The keys the caller manages, newest first, revoked ones too: a live caller's both
+    environments, a test caller's test keys; ``environment`` keeps one of them (the dashboard
+    shows the keys of the mode it is in)."""
+    rows = await _rows(merchant_id)
+    if environment is not None:
+        rows = {environment: rows[environment]} if environment in rows else {}
+    return await ApiKey.filter(merchant_id__in=list(rows.values())).order_by("-created_at", "id")
 
 
 async def get_publishable_key(merchant_id: str, *, environment: str | None = None) -> ApiKey:
-    """The active publishable key of the merchant row's mode (``environment`` may only
-    repeat it)."""
-    environment = await _own_mode(merchant_id, environment)
+    """The active publishable key of ``environment`` (default: the caller's mode); a live
+    caller may read the test one, a test caller not the live one (403)."""
+    merchant_id, environment = await _row_of(merchant_id, environment)
     key = await ApiKey.filter(
         merchant_id=merchant_id, key_type="publishable", environment=environment, revoked_at=None
     ).first()
@@ -101,12 +133,15 @@ async def get_publishable_key(merchant_id: str, *, environment: str | None = Non
 async def revoke_api_key(merchant_id: str, key_id: str) -> ApiKey:
     """Revoke at once; revoking an already revoked key keeps its first revocation time.
 
-    Another merchant's key answers exactly like a missing one, and nothing changes.
+    A live caller revokes keys of either environment of its business; a test caller its test
+    keys only. Any other key (another merchant's, a live key for a test caller) answers
+    exactly like a missing one, and nothing changes.
     """
     if not is_well_formed(key_id, ApiKey.id_prefix):
         raise NotFound("API key not found or access denied")
+    rows = list((await _rows(merchant_id)).values())
     async with in_transaction():
-        key = await ApiKey.filter(merchant_id=merchant_id, id=key_id).select_for_update().first()
+        key = await ApiKey.filter(merchant_id__in=rows, id=key_id).select_for_update().first()
         if key is None:
             raise NotFound("API key not found or access denied")
         if key.revoked_at is None:

@@ -27,6 +27,7 @@ from tortoise.transactions import in_transaction
 from billing.core.claims import DEFER, work_through_claims
 from billing.core.models import utcnow
 from billing.invoicing.billing_batch import bill_subscriptions
+from billing.invoicing.issuing import collect_soon
 from billing.subscriptions.models import Subscription
 
 CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short enough locks
@@ -72,10 +73,13 @@ async def bill_due(now: datetime, merchant_id: str | None = None) -> Counter[str
 
 
 async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None) -> str:
-    """Bill what the subscription owes as of now, inside the caller's request
-    (``triggerImmediateBilling``): its fixed fees due at the start, so the first invoice
-    exists when the create answers. The row lock makes a due-work pass running at the same
-    moment wait, then find nothing left to bill."""
+    """Bill what the subscription owes as of now, inside the caller's transaction
+    (``triggerImmediateBilling``, a checkout): its fixed fees due at the start, so the first
+    invoice exists when the create answers. The row lock makes a due-work pass running at the
+    same moment wait, then find nothing left to bill. An invoice issued here signals the
+    due-work loops on commit (``issuing.collect_soon``), so a saved card is charged within
+    moments rather than at the next interval."""
+    now = now or utcnow()
     async with in_transaction():
         live = (
             await Subscription.scoped(merchant_id)
@@ -85,4 +89,7 @@ async def bill_now(merchant_id: str, stable_id: str, now: datetime | None = None
         )
         if live is None:
             return DEFER
-        return (await bill_subscriptions([live], now or utcnow()))[live.id]
+        outcome = (await bill_subscriptions([live], now))[live.id]
+        if outcome == "billed":
+            await collect_soon(now)
+        return outcome

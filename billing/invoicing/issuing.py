@@ -7,11 +7,20 @@ customer's address on that date: one line of type ``tax`` per breakdown row, and
 reverse-charge or exemption note in ``tax_notes`` (shown on the invoice and its PDF). An
 invoice whose total is 0 is ``paid`` at once; any other is ``unpaid`` until the payments
 issue collects it (``payment_status`` stays ``none`` until then).
+
+Prompt charging: an invoice issued outside a due pass (a proration, a seat added; the first
+invoice of ``billing_run.bill_now``) signals the due-work loops with ``collect_soon`` in its
+issuing transaction. The NOTIFY is delivered on commit (never for a rollback), so a running
+``tally serve`` or ``tally worker`` passes at once (or at the issue date, for one issued ahead)
+and its payments step charges a customer's saved method within moments, instead of at the next
+``TALLY_DUE_WORK_INTERVAL``. The due pass itself does not signal: it issues its invoices and
+collects them in the same pass, as of its own clock.
 """
 
 from datetime import datetime
 from decimal import Decimal
 
+from billing.core.due_signal import due_at
 from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
@@ -62,6 +71,12 @@ async def tax_of(
     return taxes_and_notes(await merchant_tax(merchant_id), customer, charges, currency, on)
 
 
+async def collect_soon(issued_at: datetime) -> None:
+    """Wake the due-work loops on commit: an invoice issued at ``issued_at`` outside a due
+    pass can be charged from then (the payments step claims invoices issued by its ``now``)."""
+    await due_at(issued_at)
+
+
 async def issue_invoice(
     merchant_id: str,
     customer: Customer,
@@ -73,7 +88,8 @@ async def issue_invoice(
     stable_subscription_id: str | None = None,
     subscription_id: str | None = None,
 ) -> Invoice:
-    """A numbered invoice for ``charges`` plus their tax (run inside a transaction)."""
+    """A numbered invoice for ``charges`` plus their tax (run inside a transaction), issued
+    outside a due pass: one that is owed signals the loops to charge it (``collect_soon``)."""
     taxes, notes = await tax_of(merchant_id, customer, charges, currency, issued_at)
     draft = InvoiceDraft(
         merchant_id,
@@ -88,4 +104,7 @@ async def issue_invoice(
         subscription_id=subscription_id,
     )
     [invoice_id] = await write_invoices([draft])
-    return await Invoice.get(id=invoice_id)
+    invoice = await Invoice.get(id=invoice_id)
+    if invoice.status == "unpaid":
+        await collect_soon(issued_at)
+    return invoice

@@ -24,9 +24,11 @@ safety net under the webhooks) with ``provider_checks`` (the providers' reads).
 Checkout (``POST /v1/public/payment-init`` and the hosted checkout page): ``checkout`` (the
 service: customer, an ``incomplete`` subscription, the first invoice with tax and a payment in
 one transaction; the provider after the commit; abandoned checkouts ended by the due-work
-pass), ``checkout_calls`` (provider A customer and unconfirmed PaymentIntent, provider B link),
-``checkout_sandbox`` (the test-mode card form's confirm; card numbers never reach Tally in live
-mode). A paid first invoice activates the subscription in ``payment_outcomes``.
+pass), ``checkout_customers`` (who is buying: Tally's customer id or the merchant's external
+id, found or created, and the aliases of Lumen's client), ``checkout_calls`` (provider A
+customer and unconfirmed PaymentIntent, provider B link), ``checkout_sandbox`` (the test-mode
+card form's confirm; card numbers never reach Tally in live mode). A paid first invoice
+activates the subscription in ``payment_outcomes``.
 
 Event stream: ``payment_events`` (a status change NOTIFYed on commit for the public stream of
 ``GET /v1/public/events/{id}``, and the merchant-scoped lookup of a payment by its

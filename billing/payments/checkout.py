@@ -1,8 +1,9 @@
 """Checkout: ``POST /v1/public/payment-init``, a customer buying a plan from a browser.
 
-The request names a plan version, one of its prices, and the customer: ``customerId``, or
-``customer {email, name, country, postalCode}`` (found by email, else created; the first
-invoice is taxed for that address: a US customer's state comes from the ZIP code). In one
+The request names a plan version, one of its prices, and the customer: ``customerId`` (Tally's
+``cust_…`` id or the merchant's external id) and/or ``customer {email, name, country,
+postalCode}``, found or created by ``checkout_customers`` (which says how; the first invoice is
+taxed for the customer's address: a US customer's state comes from the ZIP code). In one
 transaction, under the merchant's lock (so two checkouts of one new email make one customer):
 
 1. plan, price and customer are the merchant's (404 with the spec's messages otherwise, for
@@ -52,11 +53,10 @@ from billing.core.claims import work_through
 from billing.core.errors import Conflict, Invalid
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
-from billing.customers import customers
 from billing.customers.models import Customer
 from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice
-from billing.payments import checkout_calls
+from billing.payments import checkout_calls, checkout_customers
 from billing.payments.charging import idempotency_key
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING, mark_failed
@@ -64,7 +64,6 @@ from billing.payments.providers import configured_providers
 from billing.subscriptions import checkout_states, subscriptions
 from billing.subscriptions.models import Subscription
 
-NO_CUSTOMER = "Invalid input: customerId or customer.email is required"
 NO_PROVIDER = (
     "No payment provider is configured for this merchant in {mode} mode: "
     "configure provider A or provider B before selling paid plans"
@@ -93,26 +92,6 @@ class CheckoutStarted:
     @property
     def amount_cents(self) -> int:
         return self.invoice.total_cents if self.invoice else 0
-
-
-async def _customer(merchant_id: str, customer_id: object, person: dict | None) -> Customer:
-    if customer_id is not None:
-        return await find_scoped(
-            Customer, merchant_id, customer_id, subscriptions.CUSTOMER_NOT_FOUND, lock=True
-        )
-    email = (person or {}).get("email")
-    if not isinstance(email, str) or not email.strip():
-        raise Invalid(NO_CUSTOMER)
-    found = await customers.find_by_email(merchant_id, email)
-    if found is not None:
-        return found
-    return await customers.create_customer(
-        merchant_id,
-        email=email,
-        name=(person or {}).get("name"),
-        billing_country=(person or {}).get("country"),
-        billing_postal_code=(person or {}).get("postalCode"),
-    )
 
 
 async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
@@ -190,7 +169,7 @@ async def _prepare(
         price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
             raise Invalid(subscriptions.PRICE_NOT_OF_PLAN)
-        customer = await _customer(merchant_id, customer_id, person)
+        customer = await checkout_customers.resolve(merchant_id, customer_id, person)
         existing = await subscriptions.open_subscription_of(merchant_id, customer.id)
         if existing is not None:
             raise Conflict(

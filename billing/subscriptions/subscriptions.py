@@ -20,8 +20,9 @@ period is the one of the first fixed component (else the first component) that c
 ``next_billing_date`` is the start of that period (the trial's end, during a trial), so the
 billing engine bills it at once; a usage component bills in arrears, at the end of the period.
 A backdated subscription pays the period it is in, not the missed cycles. With
-``trigger_immediate_billing`` the engine bills inside the create request; otherwise the next
-due-work pass does.
+``trigger_immediate_billing`` the engine bills in the create's own transaction
+(billing/invoicing/subscription_starts.py, which the API calls: this context cannot bill);
+otherwise the next due-work pass does.
 A plan with a trial gives ``trial_end_date = start + trial_days``.
 
 ``status`` is ``active`` unless checkout asks for ``incomplete``: a subscription waiting for

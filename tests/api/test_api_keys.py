@@ -1,6 +1,7 @@
 """/v1/api-keys: envelopes, key formats, one publishable key per environment, revocation."""
 
 import hashlib
+import json
 import re
 
 import pytest
@@ -47,7 +48,7 @@ async def test_list_shows_only_own_keys(client, make_merchant):
     ],
 )
 async def test_create_answers_key_with_value_once(client, merchant, key_type, environment, prefix):
-    """A key of each mode, made with a key of that mode (a key manages its own mode only)."""
+    """A key of each mode, made with a key of that mode."""
     if environment == "test":
         merchant = await in_test_mode(merchant)
     response = await create(client, merchant, name="Key", keyType=key_type, environment=environment)
@@ -125,40 +126,90 @@ async def test_publishable_read_returns_live_key_by_default(client, merchant):
     assert body["data"]["environment"] == "live"
 
 
-async def test_publishable_read_gives_the_key_of_the_callers_mode(client, merchant):
-    """Design decision: unlike the reference, ``environment`` is honoured, and modes never
-    mix: a key reads the publishable key of its own mode, and naming the other is a 403."""
+async def test_publishable_read_gives_the_key_of_the_environment(client, merchant):
+    """Design decision: unlike the reference, ``environment`` is honoured. It defaults to the
+    calling key's mode; a live key reads the test key too, a test key naming live is a 403."""
     tester = await in_test_mode(merchant)
-    for caller, own, other in ((merchant, "live", "test"), (tester, "test", "live")):
+    path = "/v1/api-keys/publishable"
+    for caller, own in ((merchant, "live"), (tester, "test")):
         for query in ({}, {"environment": own}):
-            found = await client.get(
-                "/v1/api-keys/publishable", query_string=query, headers=caller.headers
-            )
+            found = await client.get(path, query_string=query, headers=caller.headers)
             assert found.status_code == 200
             assert (await found.get_json())["data"]["keyValue"] == caller.publishable_key
-        refused = await client.get(
-            "/v1/api-keys/publishable", query_string={"environment": other}, headers=caller.headers
-        )
-        assert refused.status_code == 403
-        assert (await refused.get_json())["error"].startswith(
-            f"{other.capitalize()} keys are managed in {other} mode only"
-        )
+    found = await client.get(path, query_string={"environment": "test"}, headers=merchant.headers)
+    assert found.status_code == 200
+    data = (await found.get_json())["data"]
+    assert (data["keyValue"], data["environment"]) == (tester.publishable_key, "test")
+    refused = await client.get(path, query_string={"environment": "live"}, headers=tester.headers)
+    assert refused.status_code == 403
+    assert (await refused.get_json())["error"].startswith("Live keys are managed in live mode only")
 
 
-async def test_a_key_makes_and_lists_keys_of_its_own_mode_only(client, merchant):
+async def listed(client, caller) -> dict[str, str]:
+    """The caller's list: environment by key name."""
+    body = await (await client.get("/v1/api-keys", headers=caller.headers)).get_json()
+    return {key["name"]: key["environment"] for key in body["data"]}
+
+
+async def test_a_live_key_manages_both_environments(client, merchant):
+    """A live key makes a test key on the business's test merchant row, lists both
+    environments' keys and revokes a test key; the key it made works in test mode only."""
     tester = await in_test_mode(merchant)
-    for caller, own, other in ((merchant, "live", "test"), (tester, "test", "live")):
-        made = await create(client, caller, name="mine", keyType="secret")
-        assert (made.status_code, (await made.get_json())["data"]["environment"]) == (201, own)
-        refused = await create(client, caller, name="theirs", keyType="secret", environment=other)
-        assert refused.status_code == 403
-        listed = await (await client.get("/v1/api-keys", headers=caller.headers)).get_json()
-        assert {key["environment"] for key in listed["data"]} == {own}
-    live_key = await ApiKey.get(merchant_id=merchant.id, key_type="secret", name="mine")
+    made = await create(client, merchant, name="ci", keyType="secret", environment="test")
+    assert made.status_code == 201
+    data = (await made.get_json())["data"]
+    assert data["environment"] == "test" and data["keyValue"].startswith("sk_test_")
+    stored = await ApiKey.get(id=data["id"])
+    assert (stored.merchant_id, stored.environment) == (tester.id, "test")
+    default = await create(client, merchant, name="default", keyType="secret")
+    assert (await default.get_json())["data"]["environment"] == "live"  # the spec's default
+
+    current = await client.get(
+        "/v1/merchants/current", headers={"Authorization": f"Bearer {data['keyValue']}"}
+    )
+    assert (await current.get_json())["id"] == tester.id
+
+    names = await listed(client, merchant)
+    assert (names["ci"], names["default"], names["Test secret key"]) == ("test", "live", "test")
+    assert set(names.values()) == {"live", "test"}
+
+    revoked = await client.delete(f"/v1/api-keys/{data['id']}", headers=merchant.headers)
+    assert revoked.status_code == 200
+    assert (await ApiKey.get(id=data["id"])).revoked_at is not None
+    gone = await client.get(
+        "/v1/merchants/current", headers={"Authorization": f"Bearer {data['keyValue']}"}
+    )
+    assert gone.status_code == 401
+
+
+async def test_a_test_key_manages_test_keys_only(client, merchant):
+    """A leaked test key never mints, sees or revokes a live key: live is a 403 or missing."""
+    tester = await in_test_mode(merchant)
+    made = await create(client, tester, name="mine", keyType="secret")
+    assert (made.status_code, (await made.get_json())["data"]["environment"]) == (201, "test")
+    refused = await create(client, tester, name="theirs", keyType="secret", environment="live")
+    assert refused.status_code == 403
+    assert (await refused.get_json())["error"].startswith("Live keys are managed in live mode only")
+    assert not await ApiKey.filter(name="theirs").exists()
+    assert set((await listed(client, tester)).values()) == {"test"}
+    live_key = await ApiKey.get(merchant_id=merchant.id, key_type="secret")
     missing = await client.delete(f"/v1/api-keys/{live_key.id}", headers=tester.headers)
     assert missing.status_code == 404
     assert await missing.get_json() == {"error": "API key not found or access denied"}
     assert (await ApiKey.get(id=live_key.id)).revoked_at is None
+
+
+async def test_another_business_keys_stay_out_of_reach(client, make_merchant):
+    """A live key reaches its own business's test row, never another business's."""
+    alice, bob = await make_merchant(), await make_merchant()
+    bob_tester = await in_test_mode(bob)
+    bob_test_key = await ApiKey.get(merchant_id=bob_tester.id, key_type="secret")
+    missing = await client.delete(f"/v1/api-keys/{bob_test_key.id}", headers=alice.headers)
+    assert missing.status_code == 404
+    assert (await ApiKey.get(id=bob_test_key.id)).revoked_at is None
+    assert bob_test_key.id not in json.dumps(
+        await (await client.get("/v1/api-keys", headers=alice.headers)).get_json()
+    )
 
 
 @pytest.mark.parametrize("environment", ["prod", "LIVE", "x" * 5000])

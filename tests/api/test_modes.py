@@ -149,3 +149,27 @@ async def test_one_profile_for_both_modes(client, merchant):
     assert changed.status_code == 200
     current = await (await client.get("/v1/merchants/current", headers=tester.headers)).get_json()
     assert (current["legalName"], current["defaultCurrency"]) == ("Renamed GmbH", "EUR")
+
+
+async def test_a_test_key_made_by_a_live_key_is_of_test_mode(client, merchant):
+    """A live key may mint test keys (on the business's test row); such a key sees test data
+    only, and it cannot mint a live key in turn."""
+    tester = await in_test_mode(merchant)
+    live_ids = set((await resources(client, merchant)).values())
+    made = await client.post(
+        "/v1/api-keys",
+        json={"name": "CI", "keyType": "secret", "environment": "test"},
+        headers=merchant.headers,
+    )
+    assert made.status_code == 201
+    headers = {"Authorization": f"Bearer {(await made.get_json())['data']['keyValue']}"}
+    current = await (await client.get("/v1/merchants/current", headers=headers)).get_json()
+    assert current["id"] == tester.id
+    seen = json.dumps(await (await client.get("/v1/customers", headers=headers)).get_json())
+    assert not live_ids & set(re.findall(r"[a-z]+_[0-9A-Za-z]{22}", seen))
+    refused = await client.post(
+        "/v1/api-keys",
+        json={"name": "Up", "keyType": "secret", "environment": "live"},
+        headers=headers,
+    )
+    assert refused.status_code == 403

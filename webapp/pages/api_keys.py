@@ -19,10 +19,16 @@ PAGE = "dashboard/api_keys/index.html"
 PANEL = "dashboard/api_keys/_panel.html"
 
 
+async def _keys():
+    """The keys of the mode the dashboard is in (a live row also manages its test keys, which
+    the test mode's page shows)."""
+    return await api_keys.list_api_keys(g.merchant.id, environment=g.merchant.mode)
+
+
 @bp.get("")
 @login_required
 async def index():
-    keys = await api_keys.list_api_keys(g.merchant.id)
+    keys = await _keys()
     return await render_page(PAGE, PANEL, form=ApiKeyForm(), keys=keys)
 
 
@@ -40,7 +46,7 @@ async def create():
             )
         except ServiceError as error:
             form.attach_error(error.message)
-    keys = await api_keys.list_api_keys(g.merchant.id)
+    keys = await _keys()
     if new_key is None:
         return await render_page(PAGE, PANEL, INVALID_FORM, form=form, keys=keys)
     return await render_page(
@@ -52,7 +58,7 @@ async def create():
 @login_required
 async def confirm_revoke(key_id: str):
     """The confirmation step for browsers without JavaScript (HTMX asks with hx-confirm)."""
-    key = next((k for k in await api_keys.list_api_keys(g.merchant.id) if k.id == key_id), None)
+    key = next((k for k in await _keys() if k.id == key_id), None)
     if key is None or key.revoked_at is not None:
         await flash("That key does not exist or is already revoked.", "error")
         return redirect(url_for("api_keys.index"), 303)
@@ -70,5 +76,5 @@ async def revoke(key_id: str):
         await flash(f"“{key.name}” is revoked. Requests using it now fail.", "success")
     if not is_htmx():
         return redirect(url_for("api_keys.index"), 303)
-    keys = await api_keys.list_api_keys(g.merchant.id)
+    keys = await _keys()
     return await render_page(PAGE, PANEL, form=ApiKeyForm(), keys=keys)
