@@ -23,8 +23,8 @@ def amount_with_code(cents: int | None, currency: str = "") -> str:
 
 
 def register(bp) -> None:
-    """The words and the amount filter, for every page that shows invoices or payments."""
-    bp.add_app_template_filter(amount_with_code, "amount")
+    """The words and the ``money_code`` filter, for every page showing invoices or payments."""
+    bp.add_app_template_filter(amount_with_code, "money_code")
     bp.add_app_template_global(STATE_WORDS, "refund_state_words")
     bp.add_app_template_global(REFUND_STATUS_WORDS, "refund_status_words")
 
