@@ -1,14 +1,20 @@
 """The merchant's invoice page after a partial refund, in Chromium at 1280 and 390 px
 (screenshots to judge): the refund is made on the subscription page, then the original invoice
 says "Refunded 5.00 USD of 12.00 USD" with its badge, lists the refund and links its credit
-note, whose page is labelled as the credit note for that invoice and links back. Against a
-real localstripe, through this module's own ``tally serve``."""
+note, whose page is labelled as the credit note for that invoice and links back; and the same
+refund in the customer's portal. Against a real localstripe, through this module's own
+``tally serve``."""
+
+import re
 
 import pytest
 from playwright.async_api import expect
 
+from billing.customers.models import Customer
+from billing.payments import refunds
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
 from tests.pages.test_payment_actions import _connected_merchant
+from tests.portal_factories import session_token
 from tests.refund_factories import FLAT_12, paid_subscription
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
@@ -98,3 +104,34 @@ async def test_the_invoice_page_after_a_partial_refund(new_page, viewport, provi
     assert widths[0] <= widths[1], "the list's totals should show without a sideways scroll"
     assert await page.evaluate(OVERFLOW)
     await screenshot(page, f"invoices-with-credit-note-{width}")
+
+
+@VIEWPORTS
+async def test_the_customer_portal_after_a_partial_refund(
+    new_page, viewport, provider_a_api, make_merchant
+):
+    """The same refund as the customer sees it in the hosted portal (refunded here, in the
+    test process, with provider A keys it sealed itself)."""
+    page = await new_page(viewport)
+    width = viewport["width"]
+    merchant_id = (await make_merchant(name="Northwind Apps")).id
+    paid = await paid_subscription(merchant_id, pricing=FLAT_12)
+    sid = paid.subscription.stable_subscription_id
+    answer = await refunds.refund(merchant_id, sid, amount_cents=500, reason="Sorry")
+    await Customer.filter(id=paid.invoice.customer_id).update(external_customer_id="ext-shot")
+    token = await session_token(merchant_id, await Customer.get(id=paid.invoice.customer_id))
+
+    await page.goto(f"/portal/{token}")
+    await expect(page).to_have_url(re.compile(r"/portal/$"))
+    original = page.locator(f"[data-invoice={paid.invoice.id}]")
+    await expect(original.locator("[data-status=partially_refunded]")).to_have_text(
+        "Partly refunded"
+    )
+    await expect(original).to_contain_text("Refunded 5.00 USD of 12.00 USD")
+    note = page.locator(f"[data-invoice={answer['adjustmentInvoiceId']}]")
+    await expect(note.locator("[data-status=credit-note]")).to_have_text("Credit note")
+    await expect(note).to_contain_text("for INV-000001")
+    payment = page.locator(f"[data-payment={paid.payment.id}]")
+    await expect(payment).to_contain_text("Refunded 5.00 USD of 12.00 USD")
+    assert await page.evaluate(OVERFLOW)
+    await screenshot(page, f"portal-partly-refunded-{width}")
