@@ -2,6 +2,8 @@
 
 from pydantic import BaseModel, Field
 
+from api.refund_json import RefundEntryOut
+
 
 class InvoiceQuery(BaseModel):
     customerId: str | None = None
@@ -44,6 +46,9 @@ class InvoicePaymentOut(BaseModel):
     paymentLink: str | None = Field(
         description="Extension: the provider B payment link to send the customer (null when none)"
     )
+    amountRefundedCents: int = Field(description="Extension: succeeded refunds of this payment")
+    refundStatus: str = Field(description="Extension: none, partially_refunded or refunded")
+    refunds: list[RefundEntryOut]
 
 
 class InvoiceOut(BaseModel):
@@ -67,6 +72,16 @@ class InvoiceOut(BaseModel):
     customer: InvoiceCustomerOut
     lineItems: list[LineItemOut]
     payment: InvoicePaymentOut | None
+    amountRefundedCents: int = Field(
+        description="Extension: what succeeded refunds of its payments gave back (pending and "
+        "failed refunds are listed in refunds but not counted)"
+    )
+    refundStatus: str = Field(description="Extension: none, partially_refunded or refunded")
+    refunds: list[RefundEntryOut]
+    creditNoteFor: str | None = Field(
+        description="Extension: on a refund's credit note, the id of the invoice it is for"
+    )
+    creditNoteIds: list[str] = Field(description="Extension: credit notes issued for it")
 
 
 class InvoicePagination(BaseModel):

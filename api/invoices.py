@@ -1,20 +1,27 @@
 """/v1/invoices: the merchant's invoices, one invoice, a customer's invoices.
 
 Invoices are issued by the billing run (billing/invoicing/); these routes only read them.
-Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason`` (``subscription_cycle``,
-``subscription_final``, ``proration``, ``seats``), ``subtotalCents`` and ``taxCents`` beside
-``totalAmountCents``, ``taxNotes`` (a reverse charge, say) and, per line, ``type``
-(``fixed``, ``usage``, ``proration``, ``tax``), quantity, unit amount, period, component and
-price. ``payment`` is
+Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason``
+(``subscription_cycle``, ``subscription_final``, ``proration``, ``seats``, ``refund`` for a
+credit note), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``, ``taxNotes`` (a
+reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``, ``proration``, ``tax``,
+``refund``), quantity, unit amount, period, component and price. ``payment`` is
 ``{id, status, paymentLink}`` of the invoice's latest payment attempt (null before the first;
 ``paymentLink`` the provider B payment link to send the customer, null when there is none);
 ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
 attempt, then ``pending``, ``succeeded`` or ``failed``.
 
+Refunds (api/refund_json.py says what counts): every invoice carries ``amountRefundedCents``,
+``refundStatus`` and ``refunds`` over its succeeded payments, and ``payment`` the same for
+that attempt; a refund's credit note (``billingReason`` ``refund``) carries ``creditNoteFor``
+(the original invoice's id) and the original lists ``creditNoteIds``.
+
 Design decisions where the spec is silent: lists are newest first; an unknown ``status`` or an
 out-of-range ``limit`` (1–100) or ``offset`` is a 400; the customer list of an unknown (or
 another merchant's) customer is a 404, while ``?customerId=`` on the list only filters.
 """
+
+from dataclasses import dataclass, field
 
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring
@@ -30,10 +37,11 @@ from api.invoice_models import (
     UpcomingEnvelope,
     UpcomingQuery,
 )
+from api.refund_json import credit_note_json, refunded_json
 from billing.invoicing import invoices, upcoming
 from billing.invoicing.cycles import Charge
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.payments import payment_reads
+from billing.payments import payment_reads, refund_reads
 from billing.payments.retry_payment import retry_payment
 from webapp import invoice_links
 from webapp.auth import merchant_id
@@ -56,22 +64,35 @@ def line_json(line: InvoiceLine) -> dict:
     }
 
 
-def payment_json(invoice: Invoice, payments: dict[str, dict] | None) -> dict | None:
+@dataclass
+class Related:
+    """What an invoice's JSON reads beside the invoice, for a whole page at once
+    (``_related``): latest attempts' status and link, their refunds, the invoices' refunds."""
+
+    payments: dict[str, dict] = field(default_factory=dict)
+    payment_refunds: dict[str, refund_reads.Refunds] = field(default_factory=dict)
+    invoice_refunds: dict[str, refund_reads.Refunds] = field(default_factory=dict)
+
+
+def payment_json(invoice: Invoice, related: Related) -> dict | None:
     """``{id, status, paymentLink}`` of the invoice's latest attempt, from
     ``payment_reads.invoice_payments``; ``paymentLink`` (an extension) is the hosted page a
-    provider B attempt without a mandate made, for the merchant to send the customer."""
-    found = (payments or {}).get(invoice.payment_id or "")
+    provider B attempt without a mandate made, for the merchant to send the customer; and
+    what was refunded of it (api/refund_json.py)."""
+    found = related.payments.get(invoice.payment_id or "")
     if found is None:
         return None
     return {
         "id": invoice.payment_id,
         "status": found["status"],
         "paymentLink": found["payment_link"],
+        **refunded_json(related.payment_refunds.get(invoice.payment_id or "")),
     }
 
 
-def invoice_json(invoice: Invoice, payments: dict[str, dict] | None = None) -> dict:
-    """The spec's Invoice, its ``payment`` from ``payments`` (``_payments``)."""
+def invoice_json(invoice: Invoice, related: Related | None = None) -> dict:
+    """The spec's Invoice, its ``payment`` and refunds from ``related`` (``_related``)."""
+    related = related or Related()
     return {
         "id": invoice.id,
         "customerId": invoice.customer_id,
@@ -92,19 +113,27 @@ def invoice_json(invoice: Invoice, payments: dict[str, dict] | None = None) -> d
         "paymentStatus": invoice.payment_status,
         "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
         "lineItems": [line_json(line) for line in invoice.line_items],
-        "payment": payment_json(invoice, payments),
+        "payment": payment_json(invoice, related),
+        **refunded_json(related.invoice_refunds.get(invoice.id)),
+        **credit_note_json(invoice),
     }
 
 
-async def _payments(rows: list[Invoice]) -> dict[str, dict]:
+async def _related(rows: list[Invoice]) -> Related:
     ids = [invoice.payment_id for invoice in rows if invoice.payment_id]
-    return await payment_reads.invoice_payments(merchant_id(), ids)
+    return Related(
+        payments=await payment_reads.invoice_payments(merchant_id(), ids),
+        payment_refunds=await refund_reads.payment_refunds(merchant_id(), ids),
+        invoice_refunds=await refund_reads.invoice_refunds(
+            merchant_id(), [invoice.id for invoice in rows]
+        ),
+    )
 
 
 async def page_json(page: invoices.Page) -> dict:
-    payments = await _payments(page.invoices)
+    related = await _related(page.invoices)
     return {
-        "invoices": [invoice_json(invoice, payments) for invoice in page.invoices],
+        "invoices": [invoice_json(invoice, related) for invoice in page.invoices],
         "pagination": {"total": page.total, "limit": page.limit, "offset": page.offset},
     }
 
@@ -202,7 +231,7 @@ async def customer_invoices(customer_id: str, query_args: InvoicePageQuery):
 async def get_invoice(invoice_id: str):
     """One invoice with its line items."""
     invoice = await invoices.get_invoice(merchant_id(), invoice_id)
-    return {"invoice": invoice_json(invoice, await _payments([invoice]))}
+    return {"invoice": invoice_json(invoice, await _related([invoice]))}
 
 
 @bp.get("/<invoice_id>/pdf")

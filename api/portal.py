@@ -20,6 +20,9 @@ Design decisions where the spec is silent:
   its message (the hosted portal says it in the customer's words instead).
 - ``paymentStatus`` and ``payments[]`` are as on ``/v1/invoices``; ``pdfUrl`` is a signed link
   valid for 900 s, like the invoices' own.
+- Each invoice and payment also carries ``amountRefundedCents``, ``refundStatus`` and
+  ``refunds``, and each invoice ``creditNoteFor`` and ``creditNoteIds``, as on
+  ``/v1/invoices`` (api/refund_json.py).
 """
 
 from typing import Any
@@ -40,6 +43,7 @@ from api.portal_models import (
     SetupIntentOut,
     SuccessOut,
 )
+from api.refund_json import credit_note_json, refunded_json
 from billing.core.errors import Invalid
 from billing.customers.models import Customer
 from billing.payments.models import Payment
@@ -108,6 +112,8 @@ def _overview_json(found: overview.PortalOverview) -> dict:
             "paidDate": iso(invoice.paid_date),
             "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
             "paymentStatus": invoice.payment_status,
+            **refunded_json(found.invoice_refunds.get(invoice.id)),
+            **credit_note_json(invoice),
         }
         for invoice in found.invoices
     ]
@@ -116,12 +122,15 @@ def _overview_json(found: overview.PortalOverview) -> dict:
         "subscription": subscription,
         "paymentMethods": methods,
         "invoices": invoices,
-        "payments": [payment_json(payment) for payment in found.payments],
+        "payments": [
+            {**payment_json(payment), **refunded_json(found.payment_refunds.get(payment.id))}
+            for payment in found.payments
+        ],
     }
 
 
 def payment_json(payment: Payment) -> dict:
-    """The spec's Payment (in the portal overview)."""
+    """The spec's Payment (in the portal overview); the overview adds its refunds."""
     return {
         "id": payment.id,
         "amountCents": payment.amount_cents,

@@ -3,6 +3,7 @@
 from pydantic import BaseModel
 
 from api.common import Body
+from api.refund_json import RefundEntryOut
 
 
 class PortalQuery(BaseModel):
@@ -62,6 +63,11 @@ class PortalInvoiceOut(BaseModel):
     paidDate: str | None
     pdfUrl: str
     paymentStatus: str
+    amountRefundedCents: int
+    refundStatus: str
+    refunds: list[RefundEntryOut]
+    creditNoteFor: str | None
+    creditNoteIds: list[str]
 
 
 class PortalPaymentOut(BaseModel):
@@ -72,6 +78,9 @@ class PortalPaymentOut(BaseModel):
     createdAt: str | None
     errorMessage: str | None
     invoiceId: str
+    amountRefundedCents: int
+    refundStatus: str
+    refunds: list[RefundEntryOut]
 
 
 class PortalOut(BaseModel):

@@ -21,6 +21,7 @@ from tests.subscription_factories import make_customer
 from tests.webhook_factories import configure
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
+FLAT_12 = {"type": "flat_rate", "amount": 1200, "interval": "month"}
 SECRET = "sk_live_webhooktests"  # the key ``webhook_factories.configure`` stores
 
 
@@ -57,14 +58,19 @@ class Paid:
 
 
 async def paid_subscription(
-    merchant_id: str, *, intent_id: str | None = None, configured: bool = True
+    merchant_id: str,
+    *,
+    intent_id: str | None = None,
+    configured: bool = True,
+    pricing: dict = FLAT_49,
 ) -> Paid:
-    """A $49 subscription billed on January 1 whose invoice provider A collected (provider A
-    configured for the merchant unless ``configured`` is false: it already is)."""
+    """A subscription ($49 unless ``pricing`` says otherwise) billed on January 1 whose invoice
+    provider A collected (provider A configured for the merchant unless ``configured`` is
+    false: it already is)."""
     if configured:
         await configure(merchant_id, "provider_a", None)
     customer = await make_customer(merchant_id)
-    sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=customer)
+    sub = await priced_subscription(merchant_id, pricing, start=JAN_1, customer=customer)
     await bill_due(JAN_1, merchant_id)
     invoice = await Invoice.get(stable_subscription_id=sub.stable_subscription_id)
     intent_id = intent_id or succeeded_intent(invoice.total_cents, customer.email)

@@ -165,10 +165,13 @@ async def open_shop(stack: Stack) -> Shop:
     return shop
 
 
-async def subscribed_with_card(stack: Stack, shop: Shop, number: str) -> tuple[dict, dict]:
+async def subscribed_with_card(
+    stack: Stack, shop: Shop, number: str, *, monthly_cents: int = 4900
+) -> tuple[dict, dict]:
     """A customer with ``number`` saved at localstripe and in Tally (POST /v1/payment-methods)
-    subscribed to a $49 monthly plan with ``triggerImmediateBilling``; the subscription and
-    its first invoice, as the API answers them."""
+    subscribed to a monthly plan ($49 unless ``monthly_cents`` says otherwise) with
+    ``triggerImmediateBilling``; the subscription and its first invoice, as the API answers
+    them."""
     customer = (
         await shop.call("POST", "/v1/customers", {"email": unique_email("ada"), "name": "Ada"})
     )["customer"]
@@ -186,9 +189,8 @@ async def subscribed_with_card(stack: Stack, shop: Shop, number: str) -> tuple[d
             "externalPspCustomerId": psp_customer,
         },
     )
-    [plan] = (await shop.call("POST", "/v1/plans", {"planName": "Pro", "monthlyPrice": 4900}))[
-        "plans"
-    ]
+    made = await shop.call("POST", "/v1/plans", {"planName": "Pro", "monthlyPrice": monthly_cents})
+    [plan] = made["plans"]
     body = {
         "customerId": customer["id"],
         "planId": plan["id"],

@@ -1,6 +1,9 @@
 """Reading invoices: the merchant's list (filtered, paged), one invoice with its lines, and a
 customer's invoices. Invoices are written only by the billing run (``billing_run.py``).
 
+Every invoice read here comes with its credit-note links (``credit_notes.attach``:
+``credit_notes`` and ``credit_note_of``).
+
 Pages are ``limit`` (default 20, at most 100, the spec's page size) from ``offset``, newest
 first (issue date, then number), with the total the filters match. Another merchant's invoice
 or customer answers exactly as a missing one.
@@ -19,7 +22,7 @@ from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
-from billing.invoicing import pdf
+from billing.invoicing import credit_notes, pdf
 from billing.invoicing.models import INVOICE_STATUSES, Invoice, InvoiceLine
 
 INVOICE_NOT_FOUND = "Invoice not found or access denied"
@@ -76,6 +79,7 @@ async def list_invoices(
     total = await query.count()
     rows = await query.order_by("-issue_date", "-number").offset(skip).limit(size)
     await with_lines(rows)
+    await credit_notes.attach(merchant_id, rows)
     return Page(list(rows), total, size, skip)
 
 
@@ -89,6 +93,7 @@ async def get_invoice(merchant_id: str, invoice_id: object) -> Invoice:
     """One invoice with its customer and lines (``invoice.line_items``, in order)."""
     invoice = await find_scoped(Invoice, merchant_id, invoice_id, INVOICE_NOT_FOUND)
     await with_lines([invoice])
+    await credit_notes.attach(merchant_id, [invoice])
     return invoice
 
 
@@ -106,14 +111,17 @@ async def with_lines(invoices: list[Invoice]) -> None:
         invoice.line_items = by_invoice[invoice.id]
 
 
-async def invoice_pdf(merchant_id: str, invoice_id: object) -> tuple[Invoice, bytes]:
+async def invoice_pdf(
+    merchant_id: str, invoice_id: object, paid: pdf.PaidFigures | None = None
+) -> tuple[Invoice, bytes]:
     """The invoice and its PDF, drawn on each request from the stored invoice (which never
-    changes once issued, so every download is the same document)."""
+    changes once issued) and ``paid``: what its payments collected and what of that was
+    refunded since (``billing.payments.refund_reads.invoice_pdf`` reads it)."""
     invoice = await get_invoice(merchant_id, invoice_id)
     merchant = await Merchant.get(id=merchant_id)
     name = merchant.display_name or merchant.legal_name
     # Drawing takes milliseconds of CPU: off the event loop, so other requests go on.
-    document = await asyncio.to_thread(pdf.render, invoice, invoice.line_items, name)
+    document = await asyncio.to_thread(pdf.render, invoice, invoice.line_items, name, paid)
     return invoice, document
 
 
@@ -165,6 +173,7 @@ async def keyset_page(
         query = query.filter(Q(issue_date__lt=moment) | Q(issue_date=moment, id__lt=invoice_id))
     rows = list(await query.order_by("-issue_date", "-id").limit(limit + 1))
     await Invoice.fetch_for_list(rows[:limit], "customer")
+    await credit_notes.attach(merchant_id, rows[:limit])
     more = len(rows) > limit
     return rows[:limit], _cursor(rows[limit - 1]) if more else None
 
@@ -179,4 +188,6 @@ async def recent_invoices(
         query = query.filter(customer_id=customer_id)
     if stable_id:
         query = query.filter(stable_subscription_id=stable_id)
-    return list(await query.order_by("-issue_date", "-id").limit(limit))
+    rows = list(await query.order_by("-issue_date", "-id").limit(limit))
+    await credit_notes.attach(merchant_id, rows)
+    return rows

@@ -10,6 +10,12 @@ customer's invoices are numbered too (``customer_invoice_number``). Both come fr
 ``InvoiceSequence`` rows bumped inside the transaction that issues the invoice: the row lock
 orders concurrent issuers, and a rolled-back issue rolls its number back, so no gap appears.
 
+A refund is recorded on a **credit note**: an adjustment invoice (``billing_reason``
+``refund``, negative total) whose ``credit_note_for`` names the original invoice it gives
+money back on, set in the transaction that issues it and never changed after. The original
+finds its credit notes by that column (``credit_notes``); it is not edited itself. What was
+refunded of its payments is read from the refunds (``billing.payments.refund_reads``).
+
 ``InvoiceLine.cycle_key`` is unique: one key per (subscription, component, billing date), so a
 billing cycle cannot be billed twice however many workers run the due work at once.
 """
@@ -45,6 +51,7 @@ class Invoice(TenantModel):
     tax_notes = fields.JSONField(default=list)
     payment_status = fields.CharField(max_length=20, default="none")
     payment_id = fields.CharField(max_length=40, null=True)
+    credit_note_for = fields.CharField(max_length=40, null=True)  # the original invoice's id
 
     class Meta:
         table = "invoices"
@@ -55,6 +62,7 @@ class Invoice(TenantModel):
                 fields=("merchant_id", "customer_id", "issue_date"), name="invoices_customer_idx"
             ),
             Index(fields=("merchant_id", "stable_subscription_id"), name="invoices_sub_idx"),
+            Index(fields=("merchant_id", "credit_note_for"), name="invoices_credit_note_idx"),
         )
 
 

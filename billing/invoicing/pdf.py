@@ -5,9 +5,16 @@ Drawn with fpdf2 (pure Python, nothing to install on the system) in its built-in
 whose character set is Latin-1: a character outside it (a name in Cyrillic, say) is printed as
 its closest ASCII spelling or "?" rather than failing the document. Amounts are printed with
 the currency's own decimals and its ISO code ("49.00 USD"), which every font can draw.
+
+Refunds: an invoice whose payment was partly or wholly refunded keeps its lines and total as
+issued, and gets under the total what was paid, a "Refunded" line (succeeded refunds only;
+one still on its way is a "Refund pending" line that changes nothing) and the net amount
+paid, with the numbers of its credit notes. A credit note says so in its title ("Credit note
+INV-000002") and names the invoice it is for; its status reads "Issued" rather than "Paid".
 """
 
 import unicodedata
+from dataclasses import dataclass
 from datetime import datetime
 
 from fpdf import FPDF
@@ -16,6 +23,7 @@ from billing.core.currencies import major_units
 from billing.invoicing.models import Invoice, InvoiceLine
 
 STATUS_WORDS = {"paid": "Paid", "unpaid": "Due", "draft": "Draft", "void": "Void"}
+CREDIT_NOTE_STATUS_WORDS = {"paid": "Issued", "void": "Void"}
 LINE_WIDTHS = (92, 58, 40)  # description, period, amount (mm, on a 190 mm text width)
 
 
@@ -65,24 +73,57 @@ def bill_to_lines(bill_to: dict) -> list[str]:
     return [part for part in parts if part]
 
 
-def render(invoice: Invoice, lines: list[InvoiceLine], merchant_name: str) -> bytes:
-    """The PDF bytes of ``invoice`` (its ``lines`` in order) issued by ``merchant_name``."""
+@dataclass(frozen=True)
+class PaidFigures:
+    """What an invoice's payments collected and what of it came back (the payments context's
+    ``refund_math`` rule 4: succeeded refunds count, pending ones are shown apart)."""
+
+    paid_cents: int
+    refunded_cents: int
+    pending_cents: int = 0
+
+
+def _credit_note_of(invoice: Invoice):
+    """The original invoice a credit note is for (``credit_notes.attach``), else None."""
+    return getattr(invoice, "credit_note_of", None)
+
+
+def _facts(invoice: Invoice) -> list[tuple[str, str]]:
+    original = _credit_note_of(invoice)
+    words = CREDIT_NOTE_STATUS_WORDS if original else STATUS_WORDS
+    facts = [
+        ("Customer invoice number", invoice.customer_invoice_number),
+        ("Issued", _day(invoice.issue_date)),
+        ("Status", words.get(invoice.status, invoice.status)),
+    ]
+    if original is not None:
+        facts.append(("Credit note for", f"invoice {original.number}"))
+    elif invoice.paid_date:
+        facts.append(("Paid", _day(invoice.paid_date)))
+    notes = getattr(invoice, "credit_notes", None) or []
+    if notes:
+        facts.append(("Credit notes", ", ".join(note.number for note in notes)))
+    return facts
+
+
+def render(
+    invoice: Invoice,
+    lines: list[InvoiceLine],
+    merchant_name: str,
+    paid: PaidFigures | None = None,
+) -> bytes:
+    """The PDF bytes of ``invoice`` (its ``lines`` in order) issued by ``merchant_name``, with
+    ``paid`` (what was paid and refunded) under the total when anything was refunded."""
+    title = f"{'Credit note' if _credit_note_of(invoice) else 'Invoice'} {invoice.number}"
     pdf = FPDF(format="A4")
-    pdf.set_title(latin1(f"Invoice {invoice.number}"))
+    pdf.set_title(latin1(title))
     pdf.set_author(latin1(merchant_name))
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 18)
     pdf.cell(0, 10, latin1(merchant_name), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 11)
-    pdf.cell(0, 7, latin1(f"Invoice {invoice.number}"), new_x="LMARGIN", new_y="NEXT")
-    facts = [
-        ("Customer invoice number", invoice.customer_invoice_number),
-        ("Issued", _day(invoice.issue_date)),
-        ("Status", STATUS_WORDS.get(invoice.status, invoice.status)),
-    ]
-    if invoice.paid_date:
-        facts.append(("Paid", _day(invoice.paid_date)))
-    for label, value in facts:
+    pdf.cell(0, 7, latin1(title), new_x="LMARGIN", new_y="NEXT")
+    for label, value in _facts(invoice):
         pdf.cell(0, 6, latin1(f"{label}: {value}"), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(4)
     pdf.set_font("Helvetica", "B", 11)
@@ -91,7 +132,7 @@ def render(invoice: Invoice, lines: list[InvoiceLine], merchant_name: str) -> by
     for text in bill_to_lines(invoice.bill_to or {}):
         pdf.cell(0, 6, latin1(text), new_x="LMARGIN", new_y="NEXT")
     pdf.ln(6)
-    _table(pdf, invoice, lines)
+    _table(pdf, invoice, lines, paid)
     for note in invoice.tax_notes or []:
         pdf.ln(2)
         pdf.multi_cell(0, 6, latin1(note), new_x="LMARGIN", new_y="NEXT")
@@ -107,7 +148,7 @@ def _row(pdf: FPDF, cells: tuple[str, str, str], *, bold: bool = False) -> None:
     pdf.cell(widths[2], 7, latin1(amount), border="B", align="R", new_x="LMARGIN", new_y="NEXT")
 
 
-def _table(pdf: FPDF, invoice: Invoice, lines: list[InvoiceLine]) -> None:
+def _table(pdf: FPDF, invoice: Invoice, lines: list[InvoiceLine], paid: PaidFigures | None) -> None:
     money = invoice.currency
 
     def amount(cents: int) -> str:
@@ -122,3 +163,12 @@ def _table(pdf: FPDF, invoice: Invoice, lines: list[InvoiceLine]) -> None:
         if line.type == "tax":
             _row(pdf, (line.description, "", amount(line.subtotal_cents)))
     _row(pdf, ("Total", "", amount(invoice.total_cents)), bold=True)
+    if paid is None or not (paid.refunded_cents or paid.pending_cents):
+        return
+    pdf.ln(3)
+    _row(pdf, ("Paid", "", amount(paid.paid_cents)))
+    if paid.refunded_cents:
+        _row(pdf, ("Refunded", "", amount(-paid.refunded_cents)))
+    if paid.pending_cents:
+        _row(pdf, ("Refund pending (not yet returned)", "", amount(-paid.pending_cents)))
+    _row(pdf, ("Net amount paid", "", amount(paid.paid_cents - paid.refunded_cents)), bold=True)

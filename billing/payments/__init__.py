@@ -37,7 +37,10 @@ provider's id).
 Refunds: ``refunds`` (the service: store, ask the provider after the commit, record or undo),
 ``refund_math`` (what may be refunded, the tax share of a refund), ``refund_calls`` (the
 providers' refund calls, each with the refund's idempotency key), ``refund_outcomes`` (a
-pending refund settled once, by the call's answer, a ``refund.*`` webhook or a later check).
+pending refund settled once, by the call's answer, a ``refund.*`` webhook or a later check),
+``refund_reads`` (what was refunded of payments and invoices, as every page, the JSON and the
+PDF show it: succeeded refunds only; the adjustment invoice is the original's credit note,
+``invoicing.credit_notes``).
 
 May call: invoicing and below (customers for a method's owner, accounts for a merchant's mode
 and lock).

@@ -20,11 +20,29 @@ Rules (checked against a table written by hand in tests/billing/payments/test_re
 3. **Price part**: the refund's amount less its tax shares, so the adjustment invoice's total
    is exactly ``-amount``: the money that left the merchant's account.
 
+4. **What counts as refunded** (what an invoice, a payment, the dashboard, the portal and the
+   PDF show as given back): only ``succeeded`` refunds. A ``pending`` one is shown as pending,
+   apart (the money is on its way, not yet back); a ``failed`` one counts nowhere. So::
+
+       refunded = sum of succeeded refunds      pending = sum of pending refunds
+       net paid = P - refunded
+       state    = "refunded" when refunded == P > 0, "partially_refunded" when
+                  0 < refunded < P, else "none" (a pending refund alone changes no state)
+
+   Rule 1's ``R`` (the payment's ``refunded_cents``) is not this figure: it counts pending
+   refunds too, so that money already on its way cannot be asked for a second time. For an
+   invoice, ``P`` is what its succeeded payments collected and the refunds are theirs.
+
 Example (hand-checked): a $49.00 fee with 20% VAT, paid 5880. Refund 1000, then the rest:
 VAT share r(980*1000/5880) = r(166.67) = 167, price 833; then r(980*5880/5880) - 167 = 813,
 price 4880 - 813 = 4067. Together 980 VAT and 4900 price: the invoice, reversed exactly.
+
+Example of rule 4: paid 1200, refunds of 500 (succeeded), 300 (pending) and 200 (failed):
+refunded 500, pending 300, net paid 700, partially refunded; rule 1 leaves 400 to refund.
 """
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from billing.core.errors import Invalid
@@ -87,3 +105,35 @@ def split_refund(
     ]
     shares = [(description, cents) for description, cents in shares if cents]
     return amount - sum(cents for _, cents in shares), shares
+
+
+NONE, PARTIALLY_REFUNDED, REFUNDED = "none", "partially_refunded", "refunded"
+
+
+@dataclass(frozen=True)
+class RefundTotals:
+    """Rule 4 for one payment (or one invoice's payments): what was paid, what came back."""
+
+    paid_cents: int
+    refunded_cents: int  # succeeded refunds only
+    pending_cents: int  # refunds on their way
+
+    @property
+    def net_paid_cents(self) -> int:
+        return self.paid_cents - self.refunded_cents
+
+    @property
+    def state(self) -> str:
+        if self.refunded_cents <= 0:
+            return NONE
+        return REFUNDED if self.refunded_cents >= self.paid_cents else PARTIALLY_REFUNDED
+
+
+def refund_totals(paid_cents: int, refunds: Iterable[tuple[str, int]]) -> RefundTotals:
+    """Rule 4: the totals of ``paid_cents`` given its refunds as ``(status, amount_cents)``."""
+    refunds = list(refunds)
+    return RefundTotals(
+        paid_cents=paid_cents,
+        refunded_cents=sum(cents for status, cents in refunds if status == "succeeded"),
+        pending_cents=sum(cents for status, cents in refunds if status == "pending"),
+    )

@@ -27,7 +27,9 @@ commit, never inside a transaction.
 4. **Terminate** (only when asked and the refund did not fail): the subscription ends now
    through ``subscription_lifecycle.cancel``, as ``DELETE /v1/subscriptions/{id}`` ends it.
 
-The adjustment invoice: ``billing_reason`` ``refund``, issued now, one line of type
+The adjustment invoice is a **credit note** for the original invoice (``credit_note_for``
+names it; ``billing.invoicing.credit_notes`` reads the links both ways): ``billing_reason``
+``refund``, issued now, one line of type
 ``refund`` ("Refund of invoice INV-000042", with the reason when given) for the price part
 and one ``tax`` line per tax row of the original invoice for its share, all negative, so the
 total is exactly minus the refunded amount (``refund_math`` states the split). A total below 0
@@ -148,6 +150,8 @@ async def _adjustment_invoice(payment: Payment, amount: int, reason: str | None)
         subscription_id=original.subscription_id,
     )
     [invoice_id] = await write_invoices([draft])
+    # A credit note for the original: linked in the transaction that issues it, never after.
+    await Invoice.filter(id=invoice_id).update(credit_note_for=original.id)
     return invoice_id
 
 

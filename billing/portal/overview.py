@@ -4,6 +4,9 @@ The customer, their live subscription (``access.live_subscription``) with its gr
 linked payment method, their live payment methods (newest first, each saying whether the
 subscription pays with it), their latest invoices and their latest payment attempts. Draft
 invoices are left out: they are not issued yet, so the customer has nothing to pay or download.
+Each invoice and payment comes with what was refunded of it (``refund_reads``: succeeded
+refunds count, pending ones show as pending) and each invoice with its credit-note links
+(``credit_notes.attach``), so a refund shows on the invoice it gave money back on.
 Everything is read with the merchant row's scope and the customer's id, so nothing of another
 customer (or mode, or merchant) can appear.
 
@@ -15,13 +18,14 @@ Signing the invoices' PDF links is the front end's part (the links are addresses
 app), done when the overview is shaped.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
+from billing.invoicing import credit_notes
 from billing.invoicing.models import Invoice
-from billing.payments import payment_reads
+from billing.payments import payment_reads, refund_reads
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
@@ -38,6 +42,8 @@ class PortalOverview:
     invoices: list[Invoice]
     payments: list[Payment]
     adds_with: str | None = None
+    invoice_refunds: dict[str, refund_reads.Refunds] = field(default_factory=dict)
+    payment_refunds: dict[str, refund_reads.Refunds] = field(default_factory=dict)
 
     def linked(self, method: PaymentMethod) -> bool:
         """Whether the subscription pays with ``method`` (the spec's linkedToSubscription)."""
@@ -50,11 +56,20 @@ async def portal_overview(merchant_id: str, customer_id: str) -> PortalOverview:
     customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
     methods = PaymentMethod.scoped(merchant_id).filter(customer_id=customer.id)
     invoices = Invoice.scoped(merchant_id).filter(customer_id=customer.id).exclude(status="draft")
+    shown = list(await invoices.order_by("-issue_date", "-number").limit(RECENT))
+    await credit_notes.attach(merchant_id, shown)
+    payments = await payment_reads.customer_payments(merchant_id, customer.id, RECENT)
     return PortalOverview(
         customer=customer,
         subscription=await live_subscription(merchant_id, customer.id),
         payment_methods=list(await methods.order_by("-created_at", "-id")),
-        invoices=list(await invoices.order_by("-issue_date", "-number").limit(RECENT)),
-        payments=await payment_reads.customer_payments(merchant_id, customer.id, RECENT),
+        invoices=shown,
+        payments=payments,
         adds_with=next(iter(await configured_providers(merchant_id)), None),
+        invoice_refunds=await refund_reads.invoice_refunds(
+            merchant_id, [invoice.id for invoice in shown]
+        ),
+        payment_refunds=await refund_reads.payment_refunds(
+            merchant_id, [payment.id for payment in payments]
+        ),
     )

@@ -10,7 +10,14 @@ async def test_the_link_is_in_the_invoice_and_the_list(client, merchant, provide
     [made] = [
         link for link in provider_b.links if link["payment_id"] == payment.provider_payment_id
     ]
-    expected = {"id": payment.id, "status": "pending", "paymentLink": made["payment_link"]}
+    expected = {
+        "id": payment.id,
+        "status": "pending",
+        "paymentLink": made["payment_link"],
+        "amountRefundedCents": 0,
+        "refundStatus": "none",
+        "refunds": [],
+    }
 
     one = await client.get(f"/v1/invoices/{invoice.id}", headers=merchant.headers)
     assert one.status_code == 200

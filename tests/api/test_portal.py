@@ -84,6 +84,11 @@ async def test_the_overview_shows_what_the_customer_pays_with_and_has_paid(
         "issueDate": "2030-01-01T00:00:00Z",
         "paidDate": shown["paidDate"],
         "paymentStatus": "succeeded",
+        "amountRefundedCents": 0,
+        "refundStatus": "none",
+        "refunds": [],
+        "creditNoteFor": None,
+        "creditNoteIds": [],
     }
     assert shown["paidDate"] is not None
     pdf = await client.get(shown["pdfUrl"])  # no key: the link is signed
@@ -98,6 +103,9 @@ async def test_the_overview_shows_what_the_customer_pays_with_and_has_paid(
             "createdAt": portal["payments"][0]["createdAt"],
             "errorMessage": None,
             "invoiceId": invoice.id,
+            "amountRefundedCents": 0,
+            "refundStatus": "none",
+            "refunds": [],
         }
     ]
 

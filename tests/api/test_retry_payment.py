@@ -13,6 +13,7 @@ from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.subscription_factories import make_customer
 
 NOT_FOUND = {"error": "Invoice not found or access denied"}
+NOTHING_REFUNDED = {"amountRefundedCents": 0, "refundStatus": "none", "refunds": []}
 
 
 @pytest.fixture
@@ -61,6 +62,7 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
         "id": second.id,
         "status": "failed",
         "paymentLink": None,
+        **NOTHING_REFUNDED,
     }
 
     customer = await invoice.customer
@@ -82,12 +84,18 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
         "id": third.id,
         "status": "succeeded",
         "paymentLink": None,
+        **NOTHING_REFUNDED,
     }
     listed = await client.get(
         f"/v1/invoices?customerId={invoice.customer_id}", headers=merchant.headers
     )
     [row] = (await listed.get_json())["invoices"]
-    assert row["payment"] == {"id": third.id, "status": "succeeded", "paymentLink": None}
+    assert row["payment"] == {
+        "id": third.id,
+        "status": "succeeded",
+        "paymentLink": None,
+        **NOTHING_REFUNDED,
+    }
 
     status, body = await _retry(client, merchant, invoice.id)
     assert (status, body) == (400, {"error": "This invoice is already paid"})

@@ -62,7 +62,8 @@ async def test_partial_refund_then_the_form_holds_the_rest(client, sign_up):
     html = await html_of(response)
     assert response.status_code == 200, html
     assert "Refunded: $10.00" in html
-    assert "$10.00 refunded so far" in html and "<strong>$39.00</strong> left to refund" in html
+    assert "Refunded 10.00 USD of 49.00 USD" in html
+    assert "<strong>$39.00</strong> left to refund" in html
     assert 'value="39.00"' in html
     assert (await Payment.get(id=paid.payment.id)).refunded_cents == 1000
 

@@ -1,20 +1,27 @@
 """The invoice panels other dashboard pages show: a customer's or a subscription's recent
 invoices (and a customer's latest payments), and a subscription's upcoming invoice
 (``upcoming.upcoming_invoice``, which stores nothing), and the payment link an invoice's own
-page offers. Kept here so the customer and subscription pages each add one line."""
+page offers. Kept here so the customer and subscription pages each add one line. The lists
+carry their refunds (``refund_views``: an invoice's or a payment's refund badge, a credit
+note labelled as one)."""
 
 from contextlib import suppress
 
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices, upcoming
 from billing.payments import payment_reads
+from webapp.pages import refund_views
 
 
 async def customer_panel(merchant_id: str, customer_id: str) -> dict:
-    """The customer's recent invoices and latest payment attempts."""
+    """The customer's recent invoices and latest payment attempts, with their refunds."""
+    recent = await invoices.recent_invoices(merchant_id, customer_id=customer_id)
+    payments = await payment_reads.customer_payments(merchant_id, customer_id)
     return {
-        "recent_invoices": await invoices.recent_invoices(merchant_id, customer_id=customer_id),
-        "recent_payments": await payment_reads.customer_payments(merchant_id, customer_id),
+        "recent_invoices": recent,
+        "recent_payments": payments,
+        **await refund_views.for_invoices(merchant_id, recent),
+        **await refund_views.for_payments(merchant_id, payments),
     }
 
 
@@ -22,7 +29,8 @@ async def subscription_panel(merchant_id: str, subscription) -> dict:
     """Recent invoices of the subscription, and its upcoming one while it is live (None when
     nothing more will be billed, or the preview cannot be worked out right now)."""
     stable_id = subscription.stable_subscription_id
-    panel = {"recent_invoices": await invoices.recent_invoices(merchant_id, stable_id=stable_id)}
+    recent = await invoices.recent_invoices(merchant_id, stable_id=stable_id)
+    panel = {"recent_invoices": recent, **await refund_views.for_invoices(merchant_id, recent)}
     panel["upcoming"] = None
     if subscription.end_timestamp is None:
         with suppress(NotFound, ServiceError):

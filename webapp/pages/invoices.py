@@ -8,6 +8,11 @@ a payment is one call to ``retry_payment`` (the function ``POST
 (and the heading, out of band, when the invoice is now paid); without JavaScript a flash
 message on the invoice page. The list pages the way the customer list does (a cursor, never
 an offset; "Previous" walks back through the cursors carried in the URL).
+
+Refunds show on the invoice they gave money back on (``refund_views``): its badge in the list
+and the heading, a Refunds section ("Refunded 5.00 USD of 12.00 USD", each refund, its credit
+notes) and each payment's share; a refund's credit note is labelled as the credit note for
+that invoice, linked both ways.
 """
 
 from quart import Blueprint, flash, g, redirect, render_template, request, url_for
@@ -20,12 +25,13 @@ from billing.payments import payment_reads, retry_payment
 from webapp import invoice_links
 from webapp.forms.money import format_money
 from webapp.forms.plain_words import plain
-from webapp.pages import invoice_panels
+from webapp.pages import invoice_panels, refund_views
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
 bp = Blueprint("invoices", __name__, url_prefix="/dashboard/invoices")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
+refund_views.register(bp)
 
 PAGE = "dashboard/invoices/index.html"
 RESULTS = "dashboard/invoices/_results.html"
@@ -52,6 +58,7 @@ REASON_WORDS = {
     "subscription_final": "Final usage after cancellation",
     "proration": "Plan or price change",
     "seats": "Seat added",
+    "refund": "Credit note",
 }
 
 
@@ -93,6 +100,7 @@ async def index():
         )
     except ServiceError as error:  # a page link edited by hand
         rows, cursor, context["page_error"] = [], None, error.message
+    context.update(await refund_views.for_invoices(g.merchant.id, rows))
     return await render_page(PAGE, RESULTS, tabs=TABS, invoices=rows, next=cursor, **context)
 
 
@@ -109,6 +117,7 @@ async def detail(invoice_id: str):
     pdf_url = invoice_links.pdf_url(invoice.merchant_id, invoice.id)
     bill_to = bill_to_lines(invoice.bill_to or {})
     payments = await payment_reads.payments_for_invoice(g.merchant.id, invoice.id)
+    refunds = await refund_views.for_invoices(g.merchant.id, [invoice])
     return await render_page(
         DETAIL,
         invoice=invoice,
@@ -118,6 +127,8 @@ async def detail(invoice_id: str):
         bill_to=bill_to,
         payments=payments,
         payment_link=invoice_panels.payment_link_of(invoice, payments),
+        invoice_refund=refunds["invoice_refunds"][invoice.id],
+        **await refund_views.for_payments(g.merchant.id, payments),
     )
 
 
@@ -156,8 +167,9 @@ async def retry_payment_now(invoice_id: str):
         return redirect(url_for("invoices.detail", invoice_id=invoice_id), 303)
     invoice = await invoices.get_invoice(g.merchant.id, invoice_id)
     payments = await payment_reads.payments_for_invoice(g.merchant.id, invoice.id)
+    refunds = await refund_views.for_payments(g.merchant.id, payments)
     html, status = await render_page(
-        DETAIL, PAYMENTS, status, invoice=invoice, payments=payments, retry=answer
+        DETAIL, PAYMENTS, status, invoice=invoice, payments=payments, retry=answer, **refunds
     )
     if answer["kind"] == "paid":
         html += await render_template(HEAD, invoice=invoice, head_oob=True)

@@ -1,9 +1,10 @@
 """What the subscription page shows about its money: the latest payment and how much of it is
 left to refund (with the refund form, its amount filled with that), and the dunning state of
-a failing renewal. Reads only (``payment_reads``); the refund itself is
-``subscription_refunds``."""
+a failing renewal. Reads only (``payment_reads``, and ``refund_reads`` for what was refunded
+of the latest payment: succeeded refunds only, pending ones shown apart); the refund itself
+is ``subscription_refunds``."""
 
-from billing.payments import payment_reads, refund_math
+from billing.payments import payment_reads, refund_math, refund_reads
 from webapp.forms.money import from_cents
 from webapp.forms.payments import RefundForm
 
@@ -21,15 +22,18 @@ def left_of(payment) -> int:
 async def subscription_payment_panel(
     merchant_id: str, subscription, form: RefundForm | None = None
 ) -> dict:
-    """``refund_payment`` (None without one), ``refund_left`` and ``refund_form`` (the one
-    given, with its errors, else a fresh one holding what is left), and ``dunning``."""
+    """``refund_payment`` (None without one) with ``refund_payment_refunds`` (its refunds and
+    totals), ``refund_left`` and ``refund_form`` (the one given, with its errors, else a fresh
+    one holding what is left), and ``dunning``."""
     stable_id = subscription.stable_subscription_id
     payment = await payment_reads.latest_refundable(merchant_id, stable_id)
     left = left_of(payment) if payment else 0
     if form is None:
         form = RefundForm(amount=from_cents(left) if left else "")
+    found = await refund_reads.payment_refunds(merchant_id, [payment.id] if payment else [])
     return {
         "refund_payment": payment,
+        "refund_payment_refunds": found.get(payment.id) if payment else None,
         "refund_left": left,
         "refund_form": form,
         "dunning": await payment_reads.dunning_state(

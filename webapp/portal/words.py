@@ -34,6 +34,8 @@ REFUSALS = {
     "and the 3 or 4 digit security code.",
 }
 INVOICE_WORDS = {"unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
+# What came back of a paid invoice or payment (refund_reads: succeeded refunds only).
+REFUND_WORDS = {"partially_refunded": "Partly refunded", "refunded": "Refunded"}
 PAYMENT_WORDS = {
     "succeeded": "Paid",
     "failed": "Failed",

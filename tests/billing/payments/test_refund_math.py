@@ -10,6 +10,7 @@ from billing.payments.refund_math import (
     NOTHING_LEFT,
     check_amount_shape,
     refund_amount,
+    refund_totals,
     split_refund,
 )
 
@@ -75,3 +76,30 @@ def test_only_positive_whole_cents_are_amounts(value):
     with pytest.raises(Invalid, match=re.escape(AMOUNT_NOT_CENTS)):
         check_amount_shape(value)
     assert check_amount_shape(None) is None and check_amount_shape(7) == 7
+
+
+# paid, refunds (status, cents) -> refunded, pending, net paid, state (rule 4, by hand)
+TOTALS = [
+    (1200, [], 0, 0, 1200, "none"),
+    (
+        1200,
+        [("succeeded", 500), ("pending", 300), ("failed", 200)],
+        500,
+        300,
+        700,
+        "partially_refunded",
+    ),
+    (1200, [("pending", 1200)], 0, 1200, 1200, "none"),
+    (1200, [("succeeded", 1200)], 1200, 0, 0, "refunded"),
+    (5880, [("succeeded", 1000), ("succeeded", 4880)], 5880, 0, 0, "refunded"),
+    (0, [], 0, 0, 0, "none"),
+]
+
+
+@pytest.mark.parametrize(("paid", "refunds", "refunded", "pending", "net", "state"), TOTALS)
+def test_what_counts_as_refunded_matches_the_hand_table(
+    paid, refunds, refunded, pending, net, state
+):
+    totals = refund_totals(paid, refunds)
+    assert (totals.refunded_cents, totals.pending_cents) == (refunded, pending)
+    assert (totals.net_paid_cents, totals.state) == (net, state)
