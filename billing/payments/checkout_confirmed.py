@@ -12,28 +12,14 @@ exactly once whichever comes first). A trial's SetupIntent goes to
 
 import asyncio
 
-import stripe
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import BadGateway, NotFound
 from billing.core.models import utcnow
-from billing.payments import checkout_cards, checkout_setup, provider_a, provider_a_config
+from billing.payments import checkout_cards, checkout_setup, provider_a_config
 from billing.payments.checkout_sandbox import PAYMENT_NOT_FOUND, find_checkout_payment
 from billing.payments.payment_outcomes import SUCCEEDED, mark_succeeded
-
-
-def _read(secret: str, intent_id: str) -> dict | None:
-    gateway = provider_a.client(secret)
-    try:
-        intent = gateway.v1.payment_intents.retrieve(intent_id).to_dict()
-        method = intent.get("payment_method")
-        if isinstance(method, str):
-            intent["payment_method"] = gateway.v1.payment_methods.retrieve(method).to_dict()
-    except stripe.InvalidRequestError:
-        return None
-    except stripe.StripeError as error:
-        raise BadGateway(provider_a._explain(error, "read the payment").message) from error
-    return intent
+from billing.payments.provider_a import ProviderAError
 
 
 async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> dict:
@@ -43,7 +29,12 @@ async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> d
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise NotFound(PAYMENT_NOT_FOUND)
-    intent = await asyncio.to_thread(_read, secret, payment.provider_payment_id or "")
+    try:
+        intent = await asyncio.to_thread(
+            checkout_cards.read_intent, secret, payment.provider_payment_id or ""
+        )
+    except ProviderAError as unknown:
+        raise BadGateway(unknown.message) from unknown
     if intent is None:
         raise NotFound(PAYMENT_NOT_FOUND)
     if intent.get("status") != SUCCEEDED:
