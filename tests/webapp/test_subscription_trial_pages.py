@@ -1,7 +1,7 @@
 """Trials and labels on the subscription pages (issue 19, points 4 and 14; issue 28): the
-stored ``trialing`` until the due pass ends the trial, in /v1 too, with the spec's MRR; the MRR tile split into paying and in
-trial; dates with the year on both ends; the subscribe form finding a customer by external
-id; "No trial" rather than "None"; no price id in a tooltip."""
+stored ``trialing`` until the due pass ends the trial, in /v1 too, with the spec's MRR; the
+MRR tile split into paying and in trial; dates with the year on both ends; the subscribe form
+finding a customer by external id; "No trial" rather than "None"; no price id in a tooltip."""
 
 from datetime import UTC, datetime, timedelta
 
