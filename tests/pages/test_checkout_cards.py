@@ -108,4 +108,3 @@ async def test_a_paid_checkout_keeps_the_card_for_the_portal(
     assert (live.status, live.payment_method_id) == ("active", card.id)
 
     await portal_shows_the_card(page, live_server, account, f"paid-{size}")
-
