@@ -11,6 +11,7 @@ import stripe
 from billing.catalog.models import Plan, Price
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
+from billing.payments import provider_b_config
 from billing.payments.charging import method_for
 from billing.payments.models import Payment, PaymentMethod
 from billing.subscriptions.models import Subscription
@@ -22,7 +23,9 @@ from tests.api.test_payment_init import (
     provider_a_merchant,
 )
 from tests.card_payments import SECRET
+from tests.conftest import in_test_mode
 from tests.factories import make_plan
+from tests.provider_b_events import event_payload, signed_headers, subscription_data
 
 CARD = {"number": "4242424242424242", "expMonth": 12, "expYear": 2034, "cvc": "123"}
 
@@ -241,3 +244,45 @@ async def test_no_provider_refuses_and_creates_nothing(client, merchant, trial):
     assert not await Customer.filter(merchant_id=merchant.id).exists()
     assert not await Subscription.filter(merchant_id=merchant.id).exists()
     assert not await Invoice.filter(merchant_id=merchant.id).exists()
+
+
+async def test_provider_b_trial_takes_a_mandate_and_starts_trialing(
+    client, make_merchant, provider_b
+):
+    account = await in_test_mode(await make_merchant())
+    saved = await client.post(
+        "/v1/provider-b/config",
+        json={"secretKey": provider_b.add_key("test_mode")},
+        headers=account.headers,
+    )
+    assert saved.status_code == 200, await saved.get_json()
+    plan, price = await trial_plan(account.id)
+    customer = {"email": "bo@example.com", "name": "Bo", "country": "DE"}
+    status, body = await init(client, account, plan, price, customer=customer)
+    assert status == 201, body
+    assert (body["intentType"], body["status"], body["amountCents"]) == (
+        "mandate",
+        "requires_card",
+        0,
+    )
+    [mandate] = provider_b.mandates
+    assert body["paymentLink"] == mandate["payment_link"]
+    assert mandate["body"]["metadata"]["subscription_id"] == body["subscriptionId"]
+
+    data = subscription_data(
+        mandate["subscription_id"],
+        payment_method_id="pm_b_trial",
+        metadata=mandate["body"]["metadata"],
+    )
+    secret = await provider_b_config.webhook_secret(account.id)
+    payload = event_payload("subscription.active", data)
+    answer = await client.post(
+        f"/v1/public/webhook-provider-b/{account.id}",
+        data=payload,
+        headers={"content-type": "application/json", **signed_headers(secret, payload)},
+    )
+    assert answer.status_code == 200, await answer.get_json()
+    [kept] = await kept_cards(account.id)
+    assert (kept.provider, kept.payment_type) == ("provider_b", "mandate")
+    sub = await Subscription.get(stable_subscription_id=body["subscriptionId"])
+    assert (sub.status, sub.payment_method_id) == ("trialing", kept.id)
