@@ -13,7 +13,8 @@ transaction, under the merchant's lock (so two checkouts of one new email make o
    first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer);
    a customer's earlier incomplete subscription for the same plan and price is reused, one
    for another plan or price is ended and its unpaid invoice voided;
-3. a plan with a trial collects a card and charges nothing (``checkout_setup``): the
+3. a plan with a trial (and a price that can charge) collects a card and charges nothing
+   (``checkout_setup``): the
    subscription stays ``incomplete`` until the card is confirmed, then is ``trialing``; the
    due pass charges that card when the trial ends. The plan's "trial without a card"
    (``Plan.trial_without_card``) skips the card: the subscription is ``trialing`` at once;
@@ -223,7 +224,7 @@ async def _prepare(
             await bill_now(merchant_id, live.stable_subscription_id, now)
             invoice = await _unpaid_invoice(merchant_id, live.stable_subscription_id)
         in_trial = live.trial_end_date is not None and live.trial_end_date > now
-        if in_trial and not plan.trial_without_card:
+        if in_trial and not plan.trial_without_card and checkout_setup.charges_later(price):
             provider = await _provider_for(merchant_id, customer)
             return CheckoutStarted(live, price.currency, None, None, provider, collects_card=True)
         if invoice is None or invoice.total_cents <= 0:

@@ -28,6 +28,8 @@ from dodopayments import DodoPaymentsError
 from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
+from billing.catalog.models import Price
+from billing.catalog.price_components import billing_components
 from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
 from billing.customers.models import Customer
 from billing.payments import (
@@ -125,6 +127,15 @@ async def _provider_b(live: Subscription, customer: Customer, currency: str) -> 
     except DodoPaymentsError as unknown:
         raise BadGateway(UNREACHABLE_B) from unknown
     return SetupStarted("provider_b", payment_link=link)
+
+
+def charges_later(price: Price) -> bool:
+    """Whether the price can ever charge: a fee above 0, or anything measured (usage, seats).
+    A free price's trial collects no card."""
+    return any(
+        not part.is_fixed or (part.data.get("amount_cents") or 0) > 0
+        for part in billing_components(price.pricing_data)
+    )
 
 
 async def start(live: Subscription, provider: str, currency: str) -> SetupStarted:

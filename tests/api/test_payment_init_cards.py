@@ -286,3 +286,15 @@ async def test_provider_b_trial_takes_a_mandate_and_starts_trialing(
     assert (kept.provider, kept.payment_type) == ("provider_b", "mandate")
     sub = await Subscription.get(stable_subscription_id=body["subscriptionId"])
     assert (sub.status, sub.payment_method_id) == ("trialing", kept.id)
+
+
+async def test_a_free_price_with_a_trial_asks_no_card(client, merchant):
+    plan = await make_plan(merchant.id, name="Free", monthly_cents=0, trial_days=14)
+    price = await Price.filter(plan_id=plan.id).first()
+    status, body = await init(client, merchant, plan, price)
+    assert status == 201, body
+    assert (body["provider"], body["status"], body.get("setupIntentId")) == (
+        None,
+        "trialing",
+        None,
+    )
