@@ -1,6 +1,6 @@
 """A real localstripe (a fake Stripe server) on loopback for the tests that talk to provider A.
 
-``localstripe_url`` starts localstripe (with the Stripe behaviours ``localstripe_plus`` adds:
+``localstripe_url`` starts localstripe (with the Stripe behaviours ``webapp.sandbox_gateway`` adds:
 ``setup_future_usage``, ``setup_intent.succeeded``) on a free port once per session
 and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
 and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
@@ -42,7 +42,7 @@ def running_localstripe(workdir: Path):
     _localstripe_command()  # installed, or say so
     root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.localstripe_plus", "--port", str(port), "--from-scratch"],
+        [sys.executable, "-m", "webapp.sandbox_gateway", "--port", str(port), "--from-scratch"],
         cwd=workdir,
         env={**os.environ, "PYTHONPATH": str(root)},
         stdout=log,

@@ -1,9 +1,11 @@
 """localstripe with the two Stripe behaviours checkout's card keeping rests on, which it lacks.
 
-Run as ``python -m tests.localstripe_plus --port N --from-scratch`` (``localstripe_server``
-does). localstripe 1.x refuses a PaymentIntent's ``setup_future_usage`` ("Unexpected
+The offline gateway of ``tally payments-sandbox`` and of the tests: run as
+``python -m webapp.sandbox_gateway --port N --from-scratch`` (localstripe's own arguments).
+localstripe 1.x refuses a PaymentIntent's ``setup_future_usage`` ("Unexpected
 setup_future_usage") and sends no ``setup_intent.succeeded`` event. Stripe's documented
-behaviour is added here and nothing else:
+behaviour is added here and nothing else (only this module imports localstripe, a dev
+dependency):
 
 - ``setup_future_usage`` (``on_session`` / ``off_session``) is accepted and shown on the
   intent; when such an intent succeeds for a customer, its payment method is attached to that
