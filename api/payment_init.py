@@ -21,12 +21,18 @@ Answers (201; every one has ``status``, ``subscriptionId``, ``invoiceId``, ``amo
 ``subtotalCents``, ``taxCents``, ``currency``; the amounts are the first invoice's, tax
 included):
 
-- provider A: ``{provider: "provider_a", clientSecret, paymentIntentId, publishableKey, ...}``
-  with ``status`` ``requires_payment``: confirm the PaymentIntent in the browser;
+- provider A: ``{provider: "provider_a", intentType: "payment_intent", clientSecret,
+  paymentIntentId, publishableKey, ...}`` with ``status`` ``requires_payment``: confirm the
+  PaymentIntent in the browser; the card is kept for renewals;
 - provider B: ``{provider: "provider_b", paymentLink, paymentId, ...}``, ``status``
   ``requires_payment``: send the customer to the link; ``paymentId`` is provider B's;
-- nothing owed now (a free price, a trial): ``{provider: null, status: "active", ...}``; the
-  subscription is active already.
+- a plan with a trial (nothing charged now, a card collected): provider A answers
+  ``{intentType: "setup_intent", setupIntentId, clientSecret, publishableKey, amountCents: 0,
+  status: "requires_card", trialEndDate}``: confirm the SetupIntent; provider B answers
+  ``{intentType: "mandate", paymentLink, status: "requires_card"}``. The subscription is
+  ``incomplete`` until the card is confirmed, then ``trialing``;
+- nothing owed now and no card to collect (a free price, a plan whose trial needs no card):
+  ``{provider: null, status: "active" | "trialing", ...}``.
 
 Paying twice is not possible: while the invoice's attempt is pending, a second payment-init
 (another tab, a reload) answers the same PaymentIntent or link.
@@ -55,7 +61,10 @@ Errors (each ``{"error": ...}``; a refusal stores nothing):
 - 401 for a missing, revoked or secret key.
 
 ``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
-mode only; billing/payments/checkout_sandbox.py).
+mode only; billing/payments/checkout_sandbox.py, and checkout_setup.py for a trial's
+``setupIntentId``). ``POST /v1/public/payment-init/confirmed`` is the live page's word that the
+provider's script confirmed ``paymentIntentId`` or ``setupIntentId`` (read back from the
+provider; billing/payments/checkout_confirmed.py).
 """
 
 from pydantic import BaseModel, Field
@@ -64,7 +73,14 @@ from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody
 from api.subscription_models import ActiveConflict
-from billing.payments import checkout, checkout_customers, checkout_sandbox
+from billing.core.errors import Invalid
+from billing.payments import (
+    checkout,
+    checkout_confirmed,
+    checkout_customers,
+    checkout_sandbox,
+    checkout_setup,
+)
 from webapp.auth import merchant_id, publishable_key_required
 
 bp = Blueprint("payment_init", __name__, url_prefix="/public")
@@ -101,6 +117,7 @@ class PaymentInitOut(BaseModel):
 
     provider: str | None
     status: str
+    intentType: str | None = None
     subscriptionId: str
     invoiceId: str | None
     amountCents: int
@@ -112,6 +129,8 @@ class PaymentInitOut(BaseModel):
     publishableKey: str | None = None
     paymentLink: str | None = None
     paymentId: str | None = None
+    setupIntentId: str | None = None
+    trialEndDate: str | None = None
 
 
 class CardFields(Body):
@@ -122,20 +141,35 @@ class CardFields(Body):
 
 
 class ConfirmCard(Body):
-    paymentIntentId: str
+    paymentIntentId: str | None = None
+    setupIntentId: str | None = None
     card: CardFields
+
+
+class Confirmed(Body):
+    paymentIntentId: str | None = None
+    setupIntentId: str | None = None
 
 
 class ConfirmCardOut(BaseModel):
     status: str
     message: str | None
+    subscriptionStatus: str | None = None
+
+
+ONE_INTENT = "Invalid input: give paymentIntentId or setupIntentId"
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat().replace("+00:00", "Z") if moment else None
 
 
 def answer(started: checkout.CheckoutStarted) -> dict:
-    invoice, call = started.invoice, started.call
+    invoice, call, setup = started.invoice, started.call, started.setup
+    status = "requires_payment" if call else started.subscription.status
     body = {
         "provider": started.provider,
-        "status": "requires_payment" if call else started.subscription.status,
+        "status": "requires_card" if setup else status,
         "subscriptionId": started.subscription.stable_subscription_id,
         "invoiceId": invoice.id if invoice else None,
         "amountCents": started.amount_cents,
@@ -143,14 +177,26 @@ def answer(started: checkout.CheckoutStarted) -> dict:
         "taxCents": invoice.tax_cents if invoice else 0,
         "currency": invoice.currency if invoice else started.currency,
     }
-    if call and call.provider == "provider_a":
+    if setup:
         body.update(
+            intentType="setup_intent" if setup.provider == "provider_a" else "mandate",
+            setupIntentId=setup.setup_intent_id,
+            clientSecret=setup.client_secret,
+            publishableKey=setup.publishable_key,
+            paymentLink=setup.payment_link,
+            trialEndDate=_iso(started.subscription.trial_end_date),
+        )
+    elif call and call.provider == "provider_a":
+        body.update(
+            intentType="payment_intent",
             clientSecret=call.client_secret,
             paymentIntentId=call.provider_payment_id,
             publishableKey=call.publishable_key,
         )
     elif call:
         body.update(paymentLink=call.payment_link, paymentId=call.provider_payment_id)
+    if started.subscription.trial_end_date and not call:
+        body["trialEndDate"] = _iso(started.subscription.trial_end_date)
     return body
 
 
@@ -191,9 +237,38 @@ async def payment_init(data: PaymentInit):
 @document_response(ErrorBody, 403)
 @document_response(ErrorBody, 404)
 async def confirm_card(data: ConfirmCard):
-    """Test mode only: confirm a checkout's PaymentIntent with card fields (the offline
-    sandbox card form of the hosted checkout page; live checkouts confirm in the browser with
-    the provider's script). Answers the outcome; the webhook may also report it."""
+    """Test mode only: confirm a checkout's PaymentIntent, or a trial's SetupIntent, with
+    card fields (the offline sandbox card form of the hosted checkout page; live checkouts
+    confirm in the browser with the provider's script). Answers the outcome; the webhook may
+    also report it. The card is kept for renewals either way."""
+    card = data.card.model_dump()
+    if data.setupIntentId and not data.paymentIntentId:
+        return await checkout_setup.confirm_card(
+            merchant_id(), setup_intent_id=data.setupIntentId, card=card
+        )
+    if not data.paymentIntentId:
+        raise Invalid(ONE_INTENT)
     return await checkout_sandbox.confirm_card(
-        merchant_id(), payment_intent_id=data.paymentIntentId, card=data.card.model_dump()
+        merchant_id(), payment_intent_id=data.paymentIntentId, card=card
+    )
+
+
+@bp.post("/payment-init/confirmed")
+@publishable_key_required
+@validate_request(Confirmed)
+@document_response(ConfirmCardOut)
+@document_response(ErrorBody, 400)
+@document_response(ErrorBody, 404)
+async def confirmed(data: Confirmed):
+    """The provider's script confirmed ``paymentIntentId`` (or a trial's ``setupIntentId``) in
+    the customer's browser: Tally reads it back from the provider and, when it succeeded,
+    records the payment and keeps the card at once (the webhook would do the same, later)."""
+    if data.setupIntentId and not data.paymentIntentId:
+        return await checkout_confirmed.setup_confirmed(
+            merchant_id(), setup_intent_id=data.setupIntentId
+        )
+    if not data.paymentIntentId:
+        raise Invalid(ONE_INTENT)
+    return await checkout_confirmed.payment_confirmed(
+        merchant_id(), payment_intent_id=data.paymentIntentId
     )

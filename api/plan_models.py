@@ -22,6 +22,7 @@ class TrialBody(Body):
     enabled: bool = False
     days: int | None = None
     creditOverrides: list[CreditOverrideBody] | None = None
+    withoutCard: bool = False
 
 
 class NewFeatureBody(Body):
@@ -125,6 +126,7 @@ class TrialOut(BaseModel):
     enabled: bool
     days: int | None
     creditOverrides: list[CreditOverrideOut]
+    withoutCard: bool
 
 
 class PlanOut(BaseModel):

@@ -11,8 +11,10 @@ Shapes the spec leaves open (our design):
   ``featureValue`` (the version's value, else the feature's default), ``isUsageBased``,
   ``usagePricePerUnit`` (cents), ``hasCreditAllowance``, ``creditAllowanceAmount``,
   ``creditAllowanceRenewal`` (``monthly``, ``yearly``, ``none``).
-- ``trial`` is ``{enabled, days, creditOverrides: [{featureId, amount}]}``; a create or edit
-  may name an override's feature by ``featureId`` or by ``slug``.
+- ``trial`` is ``{enabled, days, creditOverrides: [{featureId, amount}], withoutCard}``; a
+  create or edit may name an override's feature by ``featureId`` or by ``slug``.
+  ``withoutCard`` (default false): checkout starts the trial without collecting a card; by
+  default a trial's checkout collects one and charges it when the trial ends.
 - Delete answers ``{success, message}`` with how many versions were deleted.
 """
 
@@ -90,6 +92,7 @@ def plan_json(view: PlanView, *, trial: bool = True) -> dict:
             "enabled": plan.trial_enabled,
             "days": plan.trial_days,
             "creditOverrides": list(plan.trial_credit_overrides or []),
+            "withoutCard": plan.trial_without_card,
         }
     return data
 
@@ -101,7 +104,12 @@ def _trial(body: TrialBody | None) -> plan_inputs.Trial | None:
         plan_inputs.CreditOverride(amount=item.amount, feature_id=item.featureId, slug=item.slug)
         for item in body.creditOverrides or []
     ]
-    return plan_inputs.Trial(enabled=body.enabled, days=body.days, credit_overrides=overrides)
+    return plan_inputs.Trial(
+        enabled=body.enabled,
+        days=body.days,
+        credit_overrides=overrides,
+        without_card=body.withoutCard,
+    )
 
 
 def _new_feature(body: NewFeatureBody) -> plan_inputs.NewFeature:

@@ -2,7 +2,8 @@
 
 ``run_due(now)`` does, in this order, all work due as of ``now`` across all merchants: apply
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
-(and end those cancelled at period end), apply seat removals whose paid period ended, bill
+(and end those cancelled at period end), end trials whose end has come (``trialing`` →
+``active``, ``subscriptions/trials.py``), apply seat removals whose paid period ended, bill
 due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
 end checkouts nobody paid within a day (``payments/checkout.py``),
@@ -32,7 +33,7 @@ from billing.invoicing import billing_run
 from billing.payments import checkout, collecting
 from billing.portal import sessions as portal_sessions
 from billing.seats import removals
-from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes
+from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes, trials
 from billing.usage import events, usage_checkpoints
 
 log = logging.getLogger("tally.due_work")
@@ -45,6 +46,7 @@ async def _pruned(prune: Callable[[datetime], Awaitable[int]], now: datetime) ->
 STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("scheduled changes", scheduled_changes.apply_due),
     ("subscription periods", periods.roll_due),
+    ("trials", trials.end_due),
     ("seat removals", removals.apply_due),
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),

@@ -10,7 +10,14 @@
  * 3. The page listens to /v1/public/events/{paymentIntentId}?key=... (event `status`, data
  *    {paymentIntentId, status, invoiceId}) and shows the outcome in place; the confirm answer
  *    shows it too, whichever comes first. "Try again" starts payment-init again (the same
- *    subscription and invoice, a new attempt).
+ *    subscription and invoice, a new attempt). In live mode the page also tells Tally at once
+ *    that the provider's script confirmed it (payment-init/confirmed), so the card is kept
+ *    for renewals without waiting for the webhook.
+ * 4. A trial (payment-init answers intentType "setup_intent"): nothing is charged; the card
+ *    form saves the card for the trial's end (sandbox: confirm-card with setupIntentId; live:
+ *    the provider's confirmCardSetup, then payment-init/confirmed) and the page says "Your
+ *    trial has started". Provider B answers a mandate link instead; a trial without a card
+ *    (status "trialing", no intent) has started already.
  */
 (function () {
   "use strict";
@@ -22,6 +29,21 @@
 
   function money(cents, currency) {
     return (cents / 100).toFixed(2) + " " + currency;
+  }
+
+  function day(iso) {
+    return new Date(iso).toLocaleDateString("en-US",
+      { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
+  }
+
+  function isTrial() { return started && (started.intentType === "setup_intent" || started.intentType === "mandate"); }
+
+  function trialStarted() {
+    settled = true;
+    $("card-form").hidden = true;
+    $("link-step").hidden = true;
+    var ends = started && started.trialEndDate ? " Your card is first charged on " + day(started.trialEndDate) + "." : "";
+    show("Your trial has started." + ends, "paid");
   }
 
   /* kind: "busy", "paid", "failed" (the payment failed: "Try again" starts a new attempt),
@@ -56,14 +78,17 @@
 
   function finish(status, message) {
     if (settled) return;
-    if (status === "succeeded") {
+    if (status === "succeeded" && isTrial()) {
+      trialStarted();
+    } else if (status === "succeeded") {
       settled = true;
       $("card-form").hidden = true;
       $("link-step").hidden = true;
       show("Paid — you're subscribed", "paid");
     } else if (status === "failed") {
       $("card-form").hidden = true;
-      show("The payment failed: " + (message || "the card was declined"), "failed");
+      var what = isTrial() ? "The card was not saved: " : "The payment failed: ";
+      show(what + (message || "the card was declined"), "failed");
     } else {
       show("Processing…", "busy");
     }
@@ -93,8 +118,22 @@
     root.querySelector("[data-subtotal]").textContent = money(answer.subtotalCents, answer.currency);
     root.querySelector("[data-tax]").textContent = money(answer.taxCents, answer.currency);
     root.querySelector("[data-total]").textContent = money(answer.amountCents, answer.currency);
+    var line = root.querySelector("[data-line]");
+    if (line && (isTrial() || answer.status === "trialing")) line.textContent = line.getAttribute("data-trial-line");
     if (answer.status === "active") { finish("succeeded"); return; }
-    if (answer.provider === "provider_b") {
+    if (answer.status === "trialing") { trialStarted(); return; }
+    var submit = $("card-form").querySelector("button[type=submit]");
+    if (submit) submit.textContent = isTrial() ? "Start free trial" : "Pay";
+    if (answer.intentType === "mandate") {
+      $("pay-link").href = answer.paymentLink;
+      $("pay-link").textContent = "Add your card on the payment page";
+      $("link-step").hidden = false;
+      show("Your trial starts once your card is added on the payment page.", "");
+    } else if (answer.intentType === "setup_intent") {
+      $("card-form").hidden = false;
+      mountCard(answer.publishableKey);
+      show("", "");
+    } else if (answer.provider === "provider_b") {
       $("pay-link").href = answer.paymentLink;
       $("link-step").hidden = false;
       show("Waiting for your payment on the payment page…", "busy");
@@ -123,10 +162,18 @@
   /* Live mode: the provider confirms the payment with the card; the stream (or this answer)
      shows the outcome. */
   function payWithProvider(button) {
-    gateway.confirmCardPayment(started.clientSecret, { payment_method: { card: cardElement } })
+    var trial = started.intentType === "setup_intent";
+    var confirm = trial ? gateway.confirmCardSetup(started.clientSecret, { payment_method: { card: cardElement } })
+                        : gateway.confirmCardPayment(started.clientSecret, { payment_method: { card: cardElement } });
+    confirm
       .then(function (result) {
-        if (result.error) finish("failed", result.error.message);
-        else finish(result.paymentIntent && result.paymentIntent.status === "succeeded" ? "succeeded" : "processing");
+        if (result.error) { finish("failed", result.error.message); return; }
+        var intent = trial ? result.setupIntent : result.paymentIntent;
+        if (!intent || intent.status !== "succeeded") { finish("processing"); return; }
+        /* Tell Tally at once, so the card is kept before the webhook arrives. */
+        var body = trial ? { setupIntentId: started.setupIntentId } : { paymentIntentId: started.paymentIntentId };
+        return post("/v1/public/payment-init/confirmed", body)
+          .then(function () { finish("succeeded"); }, function () { finish("succeeded"); });
       }, function (error) { finish("failed", error && error.message); })
       .then(function () { busy(button, false); });
   }
@@ -196,7 +243,9 @@
     var button = form.querySelector("button[type=submit]");
     busy(button, true);
     show("Processing…", "busy");
-    post("/v1/public/payment-init/confirm-card", { paymentIntentId: started.paymentIntentId, card: card })
+    var which = started.intentType === "setup_intent" ? { setupIntentId: started.setupIntentId } : { paymentIntentId: started.paymentIntentId };
+    which.card = card;
+    post("/v1/public/payment-init/confirm-card", which)
       .then(function (answer) { finish(answer.status, answer.message); },
             function (error) { finish("failed", error.message); })
       .then(function () { busy(button, false); });

@@ -1,6 +1,7 @@
 """A real localstripe (a fake Stripe server) on loopback for the tests that talk to provider A.
 
-``localstripe_url`` starts ``localstripe --port <free port> --from-scratch`` once per session
+``localstripe_url`` starts localstripe (with the Stripe behaviours ``webapp.sandbox_gateway`` adds:
+``setup_future_usage``, ``setup_intent.succeeded``) on a free port once per session
 and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
 and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
 Import both names in a test module that needs them. ``running_localstripe`` starts one of a
@@ -9,6 +10,7 @@ test module's own (the end-to-end tests register webhooks at theirs).
 
 import contextlib
 import dataclasses
+import os
 import shutil
 import subprocess
 import sys
@@ -37,9 +39,12 @@ def running_localstripe(workdir: Path):
     to every registered webhook, so a shared one would send other tests' events there."""
     port = free_port()
     log = (workdir / "localstripe.log").open("wb")
+    _localstripe_command()  # installed, or say so
+    root = Path(__file__).resolve().parent.parent
     process = subprocess.Popen(
-        [_localstripe_command(), "--port", str(port), "--from-scratch"],
+        [sys.executable, "-m", "webapp.sandbox_gateway", "--port", str(port), "--from-scratch"],
         cwd=workdir,
+        env={**os.environ, "PYTHONPATH": str(root)},
         stdout=log,
         stderr=subprocess.STDOUT,
     )

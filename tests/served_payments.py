@@ -40,7 +40,11 @@ from tests.conftest import (
 )
 from tests.localstripe_server import running_localstripe
 
-WEBHOOK_EVENTS = ("payment_intent.succeeded", "payment_intent.payment_failed")
+WEBHOOK_EVENTS = (
+    "payment_intent.succeeded",
+    "payment_intent.payment_failed",
+    "setup_intent.succeeded",
+)
 
 
 @dataclass
@@ -116,6 +120,16 @@ class Shop:
     id: str
     http: httpx.AsyncClient
     webhook_secret: str
+    publishable_key: str = ""
+
+    async def public(self, path: str, body: dict) -> dict:
+        """A call with the publishable key, as a checkout page in a browser makes it."""
+        async with httpx.AsyncClient(base_url=self.http.base_url, timeout=30) as browser:
+            response = await browser.post(
+                path, json=body, headers={"X-Service-Key": self.publishable_key}
+            )
+        assert response.status_code < 300, (path, response.status_code, response.text)
+        return response.json()
 
     async def call(self, method: str, path: str, body: dict | None = None) -> dict:
         response = await self.http.request(method, path, json=body)
@@ -147,7 +161,7 @@ async def open_shop(stack: Stack) -> Shop:
         headers={"Authorization": f"Bearer {made['secretKey']}"},
         timeout=30,
     )
-    shop = Shop(made["merchantId"], http, "whsec_" + secrets.token_hex(16))
+    shop = Shop(made["merchantId"], http, "whsec_" + secrets.token_hex(16), made["publishableKey"])
     saved = await shop.call(
         "POST", "/v1/provider-a/config", {**KEYS, "webhookSecret": shop.webhook_secret}
     )

@@ -66,13 +66,19 @@ def _answers(base_url: str) -> bool:
         return False
 
 
+def _gateway_command() -> str:
+    _localstripe_command()  # installed, or say so
+    return sys.executable
+
+
 def start_localstripe(port: int, *, keep: bool) -> tuple[subprocess.Popen, str]:
     """localstripe on ``127.0.0.1:port`` once it answers; kept in a session of its own with
     ``keep`` so it outlives this command."""
     workdir = Path(tempfile.mkdtemp(prefix="tally-localstripe-"))
     log = (workdir / "localstripe.log").open("wb")
     process = subprocess.Popen(
-        [_localstripe_command(), "--port", str(port), "--from-scratch"],
+        # localstripe with setup_future_usage and setup_intent.succeeded, which checkout uses
+        [_gateway_command(), "-m", "webapp.sandbox_gateway", "--port", str(port), "--from-scratch"],
         cwd=workdir,
         stdout=log,
         stderr=subprocess.STDOUT,

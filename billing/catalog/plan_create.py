@@ -168,6 +168,7 @@ async def create_plan(
             min_seats=min_seats,
             trial_enabled=trial.enabled,
             trial_days=trial.days,
+            trial_without_card=trial.enabled and trial.without_card,
         )
         plan.stable_plan_id = plan.id
         await plan.save()

@@ -82,6 +82,7 @@ def _metadata(plan_name, plan_description, button_text, redirect_url, show, tria
         trial = inputs.trial(trial)
         changes["trial_enabled"] = trial.enabled
         changes["trial_days"] = trial.days
+        changes["trial_without_card"] = trial.enabled and trial.without_card
     return changes
 
 

@@ -62,6 +62,7 @@ class Trial:
     enabled: bool = False
     days: int | None = None
     credit_overrides: list[CreditOverride] | None = None
+    without_card: bool = False  # checkout starts the trial without collecting a card
 
 
 def clean_text(value: str | None, field: str, max_length: int) -> str:

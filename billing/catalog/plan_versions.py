@@ -37,6 +37,7 @@ COPIED_FIELDS = (
     "min_seats",
     "trial_enabled",
     "trial_days",
+    "trial_without_card",
     "trial_credit_overrides",
 )
 LINK_SETTINGS = (

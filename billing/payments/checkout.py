@@ -7,19 +7,27 @@ taxed for the customer's address: a US customer's state comes from the ZIP code)
 transaction, under the merchant's lock (so two checkouts of one new email make one customer):
 
 1. plan, price and customer are the merchant's (404 with the spec's messages otherwise, for
-   another merchant's or mode's ids too); a customer with an open subscription (active,
-   paused, unpaid) is refused with 409 and ``existingSubscriptionId``;
+   another merchant's or mode's ids too); a customer with an open subscription
+   (``statuses.OPEN``) is refused with 409 and ``existingSubscriptionId``;
 2. the subscription is created ``incomplete`` (billing/subscriptions/checkout_states.py: it is
    not active, not billed by the due-work pass, and does not block the next checkout), and its
    first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer);
    a customer's earlier incomplete subscription for the same plan and price is reused, one
    for another plan or price is ended and its unpaid invoice voided;
-3. nothing owed now (a free price, a trial) makes the subscription ``active`` at once: no
+3. a plan with a trial (and a price that can charge) collects a card and charges nothing
+   (``checkout_setup``): the
+   subscription stays ``incomplete`` until the card is confirmed, then is ``trialing``; the
+   due pass charges that card when the trial ends. The plan's "trial without a card"
+   (``Plan.trial_without_card``) skips the card: the subscription is ``trialing`` at once;
+4. nothing else owed now (a free price) makes the subscription ``active`` at once: no
    provider is called and none needs to be configured;
-4. otherwise the invoice's pending ``Payment`` with the merchant's provider is reused, or a
+5. otherwise the invoice's pending ``Payment`` with the merchant's provider is reused, or a
    new one written (attempt n of the invoice, key ``{invoice}:attempt-{n}``) when the last
-   one failed (a declined card: "Try again"); with no provider configured the whole
-   transaction is refused (409) and nothing stays behind.
+   one failed (a declined card: "Try again").
+
+With no provider configured in the key's mode, a paid plan or a trial that collects a card is
+refused (409) and the whole transaction rolls back: no customer, subscription or invoice stays
+behind.
 
 Two tabs paying at once: the merchant's lock makes their transactions take turns, so the
 second finds the first's pending attempt and reuses it; ``checkout_calls.start`` locks that
@@ -30,14 +38,16 @@ the checkout is prepared once more (a new attempt, or 409 when it was paid).
 
 After the commit the provider is called with the payment's idempotency key: provider A (the
 first configured, as for every charge) gets a customer and a PaymentIntent that is not
-confirmed (the browser confirms it) with ``metadata.payment_id``; provider B makes a hosted
-payment link (it needs the customer's billing country). A refusal marks the payment failed and
-answers 502; the subscription stays incomplete for the next try.
+confirmed (the browser confirms it) with ``metadata.payment_id`` and ``setup_future_usage``
+(the card is kept for renewals: ``checkout_cards``); provider B makes a hosted payment link
+(it needs the customer's billing country). A refusal marks the payment failed and answers 502;
+the subscription stays incomplete for the next try.
 
 Checkout payments carry no lease (``retry_at`` null): the due-work pass never calls them
 again, the customer does. Their outcome arrives by the provider's webhook (or the sandbox
-card form, ``checkout_sandbox``) through ``payment_outcomes``: success pays the invoice and
-activates the subscription; failure leaves it incomplete. ``expire_abandoned`` (a due-work
+card form, ``checkout_sandbox``) through ``payment_outcomes``: success pays the invoice,
+activates the subscription and keeps the card (``checkout_cards``); failure leaves it
+incomplete. ``expire_abandoned`` (a due-work
 step) ends incomplete subscriptions nobody paid within ``ABANDONED_AFTER``.
 """
 
@@ -56,7 +66,7 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice
-from billing.payments import checkout_calls, checkout_customers
+from billing.payments import checkout_calls, checkout_customers, checkout_setup
 from billing.payments.charging import idempotency_key
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING, mark_failed
@@ -88,6 +98,8 @@ class CheckoutStarted:
     payment: Payment | None
     provider: str | None
     call: checkout_calls.Started | None = None
+    collects_card: bool = False  # a trial: the card is confirmed now, charged at its end
+    setup: checkout_setup.SetupStarted | None = None
 
     @property
     def amount_cents(self) -> int:
@@ -124,7 +136,7 @@ async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime)
     for live in await checkout_states.incomplete_of(customer.merchant_id, customer.id):
         invoice = await _unpaid_invoice(customer.merchant_id, live.stable_subscription_id)
         same = (live.plan_id, live.effective_price_id) == (plan.id, price.id)
-        if kept is None and same and invoice is not None:
+        if kept is None and same and (invoice is not None or live.trial_end_date is not None):
             kept = live, invoice
         else:
             await _end(live, now)
@@ -190,18 +202,30 @@ async def _prepare(
             )
             await bill_now(merchant_id, live.stable_subscription_id, now)
             invoice = await _unpaid_invoice(merchant_id, live.stable_subscription_id)
+        in_trial = live.trial_end_date is not None and live.trial_end_date > now
+        if in_trial and not plan.trial_without_card and checkout_setup.charges_later(price):
+            provider = await _provider_for(merchant_id, customer)
+            return CheckoutStarted(live, price.currency, None, None, provider, collects_card=True)
         if invoice is None or invoice.total_cents <= 0:
             await checkout_states.activate(merchant_id, live.stable_subscription_id, now)
             await live.refresh_from_db()
             return CheckoutStarted(live, price.currency, invoice, None, None)
-        configured = await configured_providers(merchant_id)
-        if not configured:
-            mode = (await get_merchant(merchant_id)).mode
-            raise Conflict(NO_PROVIDER.format(mode=mode))
-        if configured[0] == "provider_b" and not customer.billing_country:
-            raise Invalid(NEEDS_COUNTRY)
-        payment = await _attempt(invoice, configured[0])
-    return CheckoutStarted(live, price.currency, invoice, payment, configured[0])
+        provider = await _provider_for(merchant_id, customer)
+        payment = await _attempt(invoice, provider)
+    return CheckoutStarted(live, price.currency, invoice, payment, provider)
+
+
+async def _provider_for(merchant_id: str, customer: Customer) -> str:
+    """The provider the checkout goes through (the first configured, as for every charge);
+    409 with none in this mode (the caller's transaction then rolls back), 400 for provider B
+    without the customer's billing country."""
+    configured = await configured_providers(merchant_id)
+    if not configured:
+        mode = (await get_merchant(merchant_id)).mode
+        raise Conflict(NO_PROVIDER.format(mode=mode))
+    if configured[0] == "provider_b" and not customer.billing_country:
+        raise Invalid(NEEDS_COUNTRY)
+    return configured[0]
 
 
 async def payment_init(
@@ -215,6 +239,11 @@ async def payment_init(
     """Start a checkout (see the module docstring for every rule and answer)."""
     for _ in range(2):  # once more when the reused attempt settled or was canceled meanwhile
         started = await _prepare(merchant_id, plan_id, price_id, customer_id, customer)
+        if started.collects_card:
+            setup = await checkout_setup.start(
+                started.subscription, started.provider or "", started.currency
+            )
+            return dataclasses.replace(started, setup=setup)
         if started.payment is None:
             return started
         plan = await Plan.get(id=started.subscription.plan_id)

@@ -1,10 +1,13 @@
 """The provider calls that start a checkout's payment, made after its transaction committed.
 
-- Provider A: a customer at the gateway (email, name, ``metadata.customer_id``) and a
-  PaymentIntent for the invoice's total that is *not* confirmed: the customer's browser
-  confirms it with their card. Its ``metadata.payment_id`` is what the webhook settles. Both
-  calls carry the payment's idempotency key (the customer call suffixed ``:customer``), so a
-  repeated call returns the first objects instead of making new ones.
+- Provider A: the customer's gateway customer (the one their earlier cards hang on, else a new
+  one: email, name, ``metadata.customer_id``) and a PaymentIntent for the invoice's total that
+  is *not* confirmed: the customer's browser confirms it with their card. It is made with
+  ``setup_future_usage: "off_session"``, so the card is attached to that gateway customer when
+  the payment succeeds and renewals can charge it without the customer (``checkout_cards``
+  keeps it). Its ``metadata.payment_id`` is what the webhook settles. Both calls carry the
+  payment's idempotency key (the customer call suffixed ``:customer``), so a repeated call
+  returns the first objects instead of making new ones.
 - Provider B: a hosted payment link (``provider_b.create_link``) with the payment's key.
 
 A payment reused by a second payment-init (two tabs, a reload; billing/payments/checkout.py)
@@ -30,6 +33,7 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import BadGateway
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments.checkout_cards import gateway_customer_of
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING, mark_failed
 from billing.payments.provider_a import ProviderAError
@@ -52,22 +56,30 @@ class Started:
     payment_link: str | None = None
 
 
-def _intent(secret: str, payment: Payment, customer: Customer) -> tuple[str, str] | None:
+def gateway_customer(gateway, customer: Customer, known: str | None, key: str) -> str:
+    """``known`` (the gateway customer the customer's cards hang on), else a new one made
+    with the idempotency key ``key``."""
+    if known:
+        return known
+    person = {"email": customer.email, "metadata": {"customer_id": customer.id}}
+    if customer.name:
+        person["name"] = customer.name
+    return gateway.v1.customers.create(params=person, options={"idempotency_key": key}).id
+
+
+def _intent(
+    secret: str, payment: Payment, customer: Customer, known: str | None
+) -> tuple[str, str] | None:
     gateway = provider_a.client(secret)
     if payment.provider_payment_id:  # a reused attempt: its intent, unless canceled
         intent = gateway.v1.payment_intents.retrieve(payment.provider_payment_id)
         return None if intent.status == "canceled" else (intent.id, intent.client_secret)
     key = payment.idempotency_key
-    person = {"email": customer.email, "metadata": {"customer_id": customer.id}}
-    if customer.name:
-        person["name"] = customer.name
-    made = gateway.v1.customers.create(
-        params=person, options={"idempotency_key": f"{key}:customer"}
-    )
     params = {
         "amount": payment.amount_cents,
         "currency": payment.currency.lower(),
-        "customer": made.id,
+        "customer": gateway_customer(gateway, customer, known, f"{key}:customer"),
+        "setup_future_usage": "off_session",  # the card is kept for renewals
         "metadata": {"payment_id": payment.id, "invoice_id": payment.invoice_id},
     }
     intent = gateway.v1.payment_intents.create(params=params, options={"idempotency_key": key})
@@ -78,8 +90,9 @@ async def _provider_a(payment: Payment, customer: Customer) -> Started | None:
     secret = await provider_a_config.provider_a_secret(payment.merchant_id)
     if secret is None:
         raise ProviderAError(NOT_CONFIGURED)
+    known = await gateway_customer_of(payment.merchant_id, customer.id)
     made = await asyncio.to_thread(
-        provider_a._call, "start the payment", lambda: _intent(secret, payment, customer)
+        provider_a._call, "start the payment", lambda: _intent(secret, payment, customer, known)
     )
     if made is None:
         await mark_failed(payment.id, CANCELED)

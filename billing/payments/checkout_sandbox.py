@@ -13,9 +13,11 @@ Because card numbers then pass through Tally, this path is refused for live merc
 ``4000 0000 0000 0002`` are declined) ever use it.
 
 The answer is recorded like any charge's (``payment_outcomes``: whoever learns it first, the
-webhook or this call). Only a pending payment is confirmed: after a decline the page starts
-the checkout again (payment-init reuses the subscription and invoice, with a new attempt and
-PaymentIntent), so each attempt has one outcome and the event stream never goes back.
+webhook or this call), and a success keeps the card for the subscription in the same
+transaction (``checkout_cards``: once, whichever path is first). Only a pending payment is
+confirmed: after a decline the page starts the checkout again (payment-init reuses the
+subscription and invoice, with a new attempt and PaymentIntent), so each attempt has one
+outcome and the event stream never goes back.
 """
 
 import asyncio
@@ -27,7 +29,7 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Conflict, Forbidden, Invalid, NotFound
 from billing.core.models import utcnow
-from billing.payments import provider_a, provider_a_config
+from billing.payments import checkout_cards, provider_a, provider_a_config
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import (
     FAILED,
@@ -83,7 +85,9 @@ def card_method(gateway: stripe.StripeClient, card: dict, owner: str | None, key
     return method
 
 
-def _confirm(secret: str, payment: Payment, card: dict) -> ChargeAnswer:
+def _confirm(secret: str, payment: Payment, card: dict) -> tuple[ChargeAnswer, dict]:
+    """The provider's answer, and the confirmed intent (its payment method expanded) for
+    keeping the card."""
     gateway = provider_a.client(secret)
     fingerprint = hashlib.sha256(f"{payment.id}:{sorted(card.items())}".encode()).hexdigest()
     key = f"{payment.idempotency_key}:card-{fingerprint[:24]}"
@@ -98,18 +102,22 @@ def _confirm(secret: str, payment: Payment, card: dict) -> ChargeAnswer:
         )
         intent = gateway.v1.payment_intents.confirm(intent_id, options={"idempotency_key": key})
     except stripe.CardError as error:
-        return ChargeAnswer("failed", intent_id, error.user_message or "The card was declined")
+        message = error.user_message or "The card was declined"
+        return ChargeAnswer("failed", intent_id, message), {}
     except stripe.StripeError as error:
         raise provider_a._explain(error, "confirm the payment") from error
+    confirmed = {**intent.to_dict(), "payment_method": method.to_dict()}
     if intent.status == "succeeded":
-        return ChargeAnswer("succeeded", intent.id)
+        return ChargeAnswer("succeeded", intent.id), confirmed
     if intent.status in ("processing", "requires_capture"):
-        return ChargeAnswer("pending", intent.id)
+        return ChargeAnswer("pending", intent.id), confirmed
     problem = intent.to_dict().get("last_payment_error") or {}
-    return ChargeAnswer("failed", intent.id, problem.get("message") or "The card was declined")
+    message = problem.get("message") or "The card was declined"
+    return ChargeAnswer("failed", intent.id, message), confirmed
 
 
-async def _payment(merchant_id: str, payment_intent_id: object) -> Payment:
+async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> Payment:
+    """The merchant row's provider A payment of this PaymentIntent (its latest attempt)."""
     if not isinstance(payment_intent_id, str) or not payment_intent_id:
         raise NotFound(PAYMENT_NOT_FOUND)
     found = (
@@ -129,7 +137,7 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     if (await get_merchant(merchant_id)).mode != "test":
         raise Forbidden(LIVE_REFUSED)
     fields = clean_card(card)
-    payment = await _payment(merchant_id, payment_intent_id)
+    payment = await find_checkout_payment(merchant_id, payment_intent_id)
     if payment.status == SUCCEEDED:
         return {"status": SUCCEEDED, "message": None}
     secret = await provider_a_config.provider_a_secret(merchant_id)
@@ -138,13 +146,16 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     if payment.status != PENDING:
         raise Conflict(SETTLED)
     try:
-        answer = await asyncio.to_thread(_confirm, secret, payment, fields)
+        answer, intent = await asyncio.to_thread(_confirm, secret, payment, fields)
     except ProviderAError as unknown:
-        answer = ChargeAnswer("failed", payment.provider_payment_id, unknown.message)
+        answer, intent = ChargeAnswer("failed", payment.provider_payment_id, unknown.message), {}
     now = utcnow()
     async with in_transaction():
         if answer.status == SUCCEEDED:
             await mark_succeeded(payment.id, now, answer.payment_intent_id)
+            keep = await checkout_cards.keep_for_payment(merchant_id, payment.id, intent)
+            if keep is not None:
+                await keep.apply()
         elif answer.status == FAILED:
             await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
     return {"status": answer.status, "message": answer.message}

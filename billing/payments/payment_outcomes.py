@@ -3,7 +3,8 @@ answer of the provider call that charged it, or the provider's webhook afterward
 
 - **Succeeded**: the payment is ``succeeded`` (with the provider's payment id and when), its
   invoice ``paid`` on that date with ``payment_status`` ``succeeded``; a subscription sold by
-  checkout and waiting for this first payment (``incomplete``) becomes ``active``.
+  checkout and waiting for this first payment (``incomplete``) becomes ``active``. A
+  checkout's card is kept by the caller in the same transaction (``checkout_cards``).
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 

@@ -31,7 +31,9 @@ moved forward in the claim's transaction, which commits before any provider is a
 passes never ask about the same row at once, and a pass that dies mid-call leaves the row
 due at the next check. Outcomes go through ``payment_outcomes.mark_succeeded`` /
 ``mark_failed`` and ``refund_outcomes.settle_refund``, which lock the row and change a
-pending one only: a webhook that lands at the same moment settles it once.
+pending one only: a webhook that lands at the same moment settles it once. A checkout's
+payment settled here keeps its card too (``checkout_cards.keep_after_success``), as the
+webhook would.
 
 Outcomes in the due-work report (``payments:`` line): ``checked`` (claimed),
 ``reconciled succeeded``, ``reconciled failed``, ``reconciled link expired``,
@@ -51,7 +53,7 @@ from tortoise.transactions import in_transaction
 
 from billing.core.claims import FAILED as FAILED_CHECK
 from billing.core.claims import work_through, work_through_claims
-from billing.payments import provider_checks, refund_calls
+from billing.payments import checkout_cards, provider_checks, refund_calls
 from billing.payments.models import Payment, Refund
 from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
@@ -114,10 +116,12 @@ async def check_payment(payment_id: str, now: datetime) -> str:
     if payment is None:
         return "settled"  # a webhook was faster
     seen = await provider_checks.payment_at_provider(payment)
-    async with in_transaction():
-        if seen is not None and seen.status == SUCCEEDED:
+    if seen is not None and seen.status == SUCCEEDED:
+        async with in_transaction():
             await mark_succeeded(payment.id, now)
-            return SUCCEEDED
+        await checkout_cards.keep_after_success(payment.id)  # a checkout's card, once
+        return SUCCEEDED
+    async with in_transaction():
         if seen is not None and seen.status == FAILED:
             await mark_failed(payment.id, seen.message, at=now)
             return FAILED

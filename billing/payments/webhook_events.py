@@ -4,12 +4,15 @@ Provider A sends Stripe events (``{id, type, created, data: {object}}``), for th
 its endpoint is registered for:
 
 - ``payment_intent.succeeded``: the payment with that intent id (``provider_payment_id``), or
-  the one ``metadata.payment_id`` names, is marked succeeded at the event's time.
+  the one ``metadata.payment_id`` names, is marked succeeded at the event's time; a checkout's
+  payment also keeps its card for the subscription (``checkout_cards``).
 - ``payment_intent.payment_failed``: that payment is marked failed with
   ``last_payment_error.message``.
 - ``setup_intent.succeeded``: an active card method for the Tally customer in
   ``metadata.customer_id``, with the provider's payment method and customer ids (and the
-  card's details when the payment method arrives expanded; nothing is fetched).
+  card's details when the payment method arrives expanded; otherwise ``webhooks`` reads them
+  after the commit). A trial checkout's intent also names ``metadata.subscription_id``: the
+  card is linked to that subscription and its trial starts (``checkout_cards``).
 - ``checkout.session.completed``: a paid session settles the payment its
   ``metadata.payment_id`` names, with the session's payment intent as the provider's id (a
   hosted checkout is the other way a customer pays an invoice); an unpaid one is recorded.
@@ -25,7 +28,8 @@ types of the ``dodopayments`` SDK:
   subscription is provider B's mandate to charge later; its ``payment_method_id`` becomes an
   active ``mandate`` method for the Tally customer in ``metadata.customer_id``, keeping the
   subscription id (what a later charge names) and its ``product_id`` (what a partial refund
-  of such a charge names) in ``externalPspMetadata``.
+  of such a charge names) in ``externalPspMetadata``. A trial checkout's mandate names
+  ``metadata.subscription_id``: it is linked to that subscription and the trial starts.
 - ``refund.succeeded`` / ``refund.failed``: the pending refund with that ``refund_id``, or the
   one ``metadata.tally_refund_id`` names (the refund call sends it), is settled through
   ``refund_outcomes`` (a failure gives the amount back to the payment and voids the adjustment
@@ -36,9 +40,18 @@ Every other type is recorded only.
 
 from typing import Any
 
+from billing.payments.checkout_cards import (
+    Both,
+    KeepCard,
+    card_fields,
+    id_of,
+    keep_for_payment,
+    keep_for_setup,
+)
 from billing.payments.webhook_actions import (
     Action,
     AddPaymentMethod,
+    MarkSucceeded,
     RecordOnly,
     dict_at,
     find_customer,
@@ -48,6 +61,7 @@ from billing.payments.webhook_actions import (
     settle,
     text,
 )
+from billing.subscriptions.models import Subscription
 
 PROVIDER_A = "provider_a"
 PROVIDER_B = "provider_b"
@@ -63,7 +77,7 @@ async def plan_provider_a(merchant_id: str, event: dict) -> Action:
     metadata = dict_at(data, "metadata")
     if kind in ("payment_intent.succeeded", "payment_intent.payment_failed"):
         failed = kind == "payment_intent.payment_failed"
-        return await settle(
+        settled = await settle(
             merchant_id,
             PROVIDER_A,
             succeeded=not failed,
@@ -72,6 +86,10 @@ async def plan_provider_a(merchant_id: str, event: dict) -> Action:
             at=at,
             message=text(dict_at(data, "last_payment_error").get("message"), 500),
         )
+        if isinstance(settled, MarkSucceeded):
+            keep = await keep_for_payment(merchant_id, settled.payment_id, data)
+            return settled if keep is None else Both(settled, keep)
+        return settled
     if kind == "checkout.session.completed":
         if data.get("payment_status") != "paid":
             return RecordOnly("the checkout session is not paid")
@@ -79,7 +97,7 @@ async def plan_provider_a(merchant_id: str, event: dict) -> Action:
             merchant_id,
             PROVIDER_A,
             succeeded=True,
-            provider_payment_id=_id_of(data.get("payment_intent")),
+            provider_payment_id=id_of(data.get("payment_intent")),
             payment_id=metadata.get("payment_id"),
             at=at,
         )
@@ -90,41 +108,37 @@ async def plan_provider_a(merchant_id: str, event: dict) -> Action:
     return RecordOnly(f"Tally does not act on {_printable(kind)} events")
 
 
-def _id_of(value: Any) -> Any:
-    """A Stripe reference, either an id or the expanded object with its ``id``."""
-    return value.get("id") if isinstance(value, dict) else value
-
-
 async def _card_method(merchant_id: str, setup_intent: dict) -> Action:
     named = dict_at(setup_intent, "metadata").get("customer_id")
     customer = await find_customer(merchant_id, named)
     if customer is None:
         return RecordOnly("its metadata names no customer of this merchant")
     method = setup_intent.get("payment_method")
-    method_id = text(_id_of(method))
+    method_id = text(id_of(method))
     if method_id is None:
         return RecordOnly("it carries no payment method")
-    fields = {"external_psp_customer_id": text(_id_of(setup_intent.get("customer")))}
-    fields.update(_card_fields(dict_at(method, "card")))
+    trial_of = await _checkout_subscription(merchant_id, customer.id, setup_intent)
+    if trial_of is not None:
+        return keep_for_setup(merchant_id, customer.id, trial_of, setup_intent) or RecordOnly(
+            "it carries no payment method"
+        )
+    fields = {"external_psp_customer_id": text(id_of(setup_intent.get("customer")))}
+    fields.update(card_fields(dict_at(method, "card")))
     return AddPaymentMethod(merchant_id, customer.id, PROVIDER_A, "card", method_id, fields)
 
 
-def _card_fields(card: dict) -> dict:
-    """The card details that fit their columns; the others are left empty."""
-    found: dict[str, Any] = {}
-    last4, brand, country = card.get("last4"), text(card.get("brand"), 30), card.get("country")
-    month, year = card.get("exp_month"), card.get("exp_year")
-    if isinstance(last4, str) and len(last4) == 4 and last4.isascii() and last4.isdigit():
-        found["card_last_four"] = last4
-    if brand:
-        found["card_brand"] = found["card_network"] = brand
-    if type(month) is int and 1 <= month <= 12:
-        found["card_expiry_month"] = month
-    if type(year) is int and 1000 <= year <= 9999:
-        found["card_expiry_year"] = year
-    if isinstance(country, str) and len(country) == 2 and country.isascii() and country.isalpha():
-        found["card_issuer_country"] = country.upper()
-    return found
+async def _checkout_subscription(merchant_id: str, customer_id: str, intent: dict) -> str | None:
+    """The stable id of the customer's subscription a trial checkout's SetupIntent names in
+    ``metadata.subscription_id``, when it is theirs; None for a portal card."""
+    named = text(dict_at(intent, "metadata").get("subscription_id"), 40)
+    if named is None:
+        return None
+    found = await (
+        Subscription.scoped(merchant_id)
+        .filter(stable_subscription_id=named, customer_id=customer_id)
+        .exists()
+    )
+    return named if found else None
 
 
 async def plan_provider_b(merchant_id: str, event: dict) -> Action:
@@ -172,6 +186,18 @@ async def _mandate(merchant_id: str, subscription: dict) -> Action:
             "product_id": text(subscription.get("product_id")),  # a partial refund names it
         },
     }
+    trial_of = await _checkout_subscription(merchant_id, customer.id, subscription)
+    if trial_of is not None:  # a trial's checkout took this mandate (checkout_setup)
+        return KeepCard(
+            merchant_id,
+            customer.id,
+            trial_of,
+            method_id,
+            fields,
+            starts_trial=True,
+            provider=PROVIDER_B,
+            payment_type="mandate",
+        )
     return AddPaymentMethod(merchant_id, customer.id, PROVIDER_B, "mandate", method_id, fields)
 
 

@@ -31,10 +31,10 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
-from billing.payments import provider_a_config, provider_b, provider_b_config
+from billing.payments import checkout_cards, provider_a_config, provider_b, provider_b_config
 from billing.payments.models import ProviderEvent
 from billing.payments.provider_events import first_sighting
-from billing.payments.webhook_actions import text
+from billing.payments.webhook_actions import dict_at, text
 from billing.payments.webhook_events import (
     PROVIDER_A,
     PROVIDER_B,
@@ -49,6 +49,7 @@ TOLERANCE_SECONDS = 300
 MERCHANT_PREFIX = "mer"
 BAD_SIGNATURE = "Invalid webhook signature"
 TOO_LARGE = f"The webhook body is larger than {MAX_BODY_BYTES // 1024} KiB"
+CARD_EVENTS = ("payment_intent.succeeded", "setup_intent.succeeded")
 NOT_AN_EVENT = "The webhook body must be a JSON event object with an id and a type"
 
 
@@ -129,9 +130,15 @@ async def _process(merchant_id: str, provider: str, event_id: str, event: dict, 
 
 
 async def receive_provider_a(merchant_id: str, body: bytes, signature: str | None) -> bool:
-    """Process one provider A delivery; whether it was new (False for a redelivery)."""
+    """Process one provider A delivery; whether it was new (False for a redelivery). A card
+    the event stored from a bare payment method id gets its details read after the commit
+    (``checkout_cards.fill_details``)."""
     event = await verified_provider_a_event(merchant_id, body, signature)
-    return await _process(merchant_id, PROVIDER_A, event["id"], event, plan_provider_a)
+    new = await _process(merchant_id, PROVIDER_A, event["id"], event, plan_provider_a)
+    if new and event["type"] in CARD_EVENTS:
+        method = dict_at(event, "data", "object").get("payment_method")
+        await checkout_cards.fill_details(merchant_id, checkout_cards.id_of(method))
+    return new
 
 
 async def receive_provider_b(merchant_id: str, body: bytes, headers: Mapping[str, str]) -> bool:

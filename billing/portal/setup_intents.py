@@ -31,7 +31,8 @@ from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_b, provider_b_config, setup
-from billing.payments.models import PaymentMethod, ProviderConfig
+from billing.payments.checkout_cards import gateway_customer_of
+from billing.payments.models import ProviderConfig
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b import ChargeRefused
 from billing.payments.provider_b_charging import NO_COUNTRY
@@ -75,19 +76,6 @@ async def create_setup_intent(
     return await _provider_b(merchant_id, customer, return_url)
 
 
-async def _gateway_customer(merchant_id: str, customer: Customer) -> str | None:
-    """The gateway customer an earlier provider A method of this customer names (deleted
-    methods too: the gateway customer outlives them)."""
-    query = PaymentMethod.filter(
-        merchant_id=merchant_id,
-        customer_id=customer.id,
-        provider="provider_a",
-        external_psp_customer_id__isnull=False,
-    )
-    newest = await query.order_by("-created_at").first()
-    return newest.external_psp_customer_id if newest else None
-
-
 def _intent(secret: str, customer: Customer, gateway_customer: str | None) -> tuple[str, str]:
     metadata = {"customer_id": customer.id}
     if gateway_customer is None:
@@ -111,7 +99,7 @@ async def _provider_a(merchant_id: str, customer: Customer) -> SetupAnswer:
     if config is None:  # removed since configured_providers read it
         raise Invalid(NO_PROVIDER.format(mode=(await get_merchant(merchant_id)).mode))
     secret = setup.unseal(config.secret_key_sealed)
-    gateway_customer = await _gateway_customer(merchant_id, customer)
+    gateway_customer = await gateway_customer_of(merchant_id, customer.id)
     try:
         intent_id, client_secret = await asyncio.to_thread(
             _intent, secret, customer, gateway_customer

@@ -1,11 +1,13 @@
-"""``incomplete``: a subscription sold by checkout that waits for its first payment.
+"""``incomplete``: a subscription sold by checkout that waits for its first payment, or for
+the card its trial collects.
 
 Checkout (billing/payments/checkout.py) creates the subscription before the customer pays, so
 that the first invoice, its tax and the payment have a subscription to belong to. Until that
-invoice is paid the subscription is ``incomplete``, and in that state it:
+invoice is paid (or, for a plan with a trial, the card is confirmed) the subscription is
+``incomplete``, and in that state it:
 
-- does not count: not active for entitlements, MRR or the customer's subscription status
-  (all of those read ``status == "active"``);
+- does not count: not current for entitlements, MRR or the customer's subscription status
+  (all of those read ``statuses.CURRENT``);
 - does not block: it is not one of the open statuses (``subscriptions.OPEN_STATUSES``), so the
   same customer checking out again is not refused with 409; checkout reuses it instead;
 - is not billed by the due-work pass (billing/invoicing/billing_run.py leaves it out of its
@@ -13,7 +15,10 @@ invoice is paid the subscription is ``incomplete``, and in that state it:
   the customer is still on the checkout page and pays again there.
 
 ``activate`` turns it ``active`` when its first invoice is paid (payments/payment_outcomes.py
-calls it for every paid invoice; it changes nothing for any other subscription). An incomplete
+calls it for every paid invoice; it changes nothing for any other subscription), or
+``trialing`` when its trial still lies ahead. ``start_trial`` turns it ``trialing`` when the
+card its trial collects is confirmed (payments/checkout_cards.py), or ``active`` when the
+trial has ended meanwhile. An incomplete
 subscription nobody pays is ended (soft-deleted, status ``ended``) by ``end_abandoned``, which
 the due-work pass runs through payments (its invoice is voided there).
 """
@@ -25,6 +30,7 @@ from billing.subscriptions.models import Subscription, SubscriptionDetail
 
 INCOMPLETE = statuses.INCOMPLETE
 ACTIVE = statuses.ACTIVE
+TRIALING = statuses.TRIALING
 
 
 async def incomplete_of(merchant_id: str, customer_id: str) -> list[Subscription]:
@@ -49,16 +55,38 @@ async def activate(merchant_id: str, stable_id: str | None, at: datetime) -> boo
     )
     if live is None:
         return False
-    live.status = ACTIVE
+    trial = live.trial_end_date is not None and live.trial_end_date > at
+    live.status = TRIALING if trial else ACTIVE
     await live.save(update_fields=["status", "updated_at"])
     await subscriptions.record_event(merchant_id, live, "activated", at=at)
+    return True
+
+
+async def start_trial(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
+    """Make the incomplete subscription ``trialing`` (the card its trial collects is
+    confirmed), or ``active`` when its trial ended meanwhile; whether it changed anything.
+    Call inside the transaction that stores the card."""
+    if not stable_id:
+        return False
+    live = (
+        await Subscription.scoped(merchant_id)
+        .filter(stable_subscription_id=stable_id, status=INCOMPLETE, end_timestamp=None)
+        .select_for_update()
+        .first()
+    )
+    if live is None:
+        return False
+    trial = live.trial_end_date is not None and live.trial_end_date > at
+    live.status = TRIALING if trial else ACTIVE
+    await live.save(update_fields=["status", "updated_at"])
+    await subscriptions.record_event(merchant_id, live, "trial_started", at=at)
     return True
 
 
 async def end_abandoned(live: Subscription, at: datetime) -> None:
     """End an incomplete subscription nobody paid for: status ``ended``, soft-deleted, and no
     billing detail due any more. Call with the row locked, inside a transaction."""
-    live.status = "ended"
+    live.status = statuses.ENDED
     live.end_timestamp = at
     live.deleted_at = at
     await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])

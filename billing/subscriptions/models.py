@@ -35,6 +35,9 @@ class Subscription(TenantModel):
     grace_period_ends_at = fields.DatetimeField(null=True)
     trigger_immediate_billing = fields.BooleanField(default=False)
     payment_method_id = fields.CharField(max_length=40, null=True)
+    # The SetupIntent a trial's checkout collects the card with (provider A), so a reload of
+    # the checkout answers the same one (billing/payments/checkout_setup.py).
+    checkout_setup_intent_id = fields.CharField(max_length=255, null=True)
 
     class Meta:
         table = "subscriptions"

@@ -24,7 +24,7 @@ from billing.catalog.models import Feature, Plan, Price
 from billing.core.errors import Conflict, Invalid, NotFound
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
-from billing.subscriptions import subscriptions, version_grants
+from billing.subscriptions import statuses, subscriptions, version_grants
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionFeature
 
 NOT_FOUND = "Subscription not found or access denied"
@@ -171,7 +171,7 @@ async def new_version(
 
 
 def _require_active(live: Subscription) -> None:
-    if live.status != "active":
+    if live.status not in (statuses.ACTIVE, statuses.TRIALING):
         raise Conflict(f"Only an active subscription can be changed (this one is {live.status})")
 
 

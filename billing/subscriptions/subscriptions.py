@@ -25,8 +25,11 @@ A backdated subscription pays the period it is in, not the missed cycles. With
 otherwise the next due-work pass does.
 A plan with a trial gives ``trial_end_date = start + trial_days``.
 
-``status`` is ``active`` unless checkout asks for ``incomplete``: a subscription waiting for
-its first payment (billing/subscriptions/checkout_states.py says what that state means).
+``status`` is ``trialing`` when the plan has a trial (``trial_end_date`` ahead of now), else
+``active``, unless checkout asks for ``incomplete``: a subscription waiting for its first
+payment, or for the card its trial collects (billing/subscriptions/checkout_states.py says what
+that state means). The due-work pass makes ``trialing`` ``active`` when the trial ends
+(``trials.end_due``).
 """
 
 from datetime import UTC, datetime, timedelta
@@ -212,9 +215,10 @@ async def create_subscription(
     start_timestamp: datetime | None = None,
     trigger_immediate_billing: bool = False,
     allow_multiple: bool = False,
-    status: str = "active",
+    status: str = statuses.ACTIVE,
 ) -> Subscription:
-    """Version 1 of a new subscription (see the module docstring for every rule)."""
+    """Version 1 of a new subscription (see the module docstring for every rule); ``status``
+    ``active`` means "paying, or trialing while its trial lies ahead"."""
     if status not in CREATE_STATUSES:
         raise ValueError(f"a subscription cannot be created {status!r}")
     start = _aware(start_timestamp)
@@ -234,6 +238,13 @@ async def create_subscription(
                     ALREADY_ACTIVE, existingSubscriptionId=existing.stable_subscription_id
                 )
         period_start, period_end = current_period(price, start)
+        trial_end = (
+            start + timedelta(days=plan.trial_days)
+            if plan.trial_enabled and plan.trial_days
+            else None
+        )
+        if status == statuses.ACTIVE and trial_end is not None and trial_end > utcnow():
+            status = statuses.TRIALING
         subscription = Subscription(
             merchant_id=merchant_id,
             customer_id=customer.id,
@@ -244,11 +255,7 @@ async def create_subscription(
             start_timestamp=start,
             current_period_start=period_start,
             current_period_end=period_end,
-            trial_end_date=(
-                start + timedelta(days=plan.trial_days)
-                if plan.trial_enabled and plan.trial_days
-                else None
-            ),
+            trial_end_date=trial_end,
             trigger_immediate_billing=trigger_immediate_billing,
         )
         subscription.stable_subscription_id = subscription.id

@@ -75,7 +75,12 @@ async def test_create_answers_version_one_with_features_prices_and_trial(client,
         fixed_price_data(29000, "year"),
     ]
     assert all(p["planId"] == plan["id"] for p in plan["prices"])
-    assert plan["trial"] == {"enabled": False, "days": None, "creditOverrides": []}
+    assert plan["trial"] == {
+        "enabled": False,
+        "days": None,
+        "creditOverrides": [],
+        "withoutCard": False,
+    }
     stored = await Plan.get(id=plan["id"])
     assert (stored.merchant_id, stored.stable_plan_id, stored.is_current) == (
         merchant.id,
@@ -111,7 +116,12 @@ async def test_list_shows_current_versions_only_and_includes_on_request(client, 
     assert team["id"] == second["id"]
     assert [f["slug"] for f in team["features"]] == ["audit-log"]
     assert [p["pricingData"] for p in team["prices"]] == [fixed_price_data(4900, "month")]
-    assert team["trial"] == {"enabled": True, "days": 14, "creditOverrides": []}
+    assert team["trial"] == {
+        "enabled": True,
+        "days": 14,
+        "creditOverrides": [],
+        "withoutCard": False,
+    }
 
 
 async def test_list_is_empty_for_a_new_merchant_and_refuses_bad_flags(client, merchant):

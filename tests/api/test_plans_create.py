@@ -249,6 +249,7 @@ async def test_trial_with_credit_overrides_by_id_and_slug(client, merchant):
         "enabled": True,
         "days": 30,
         "creditOverrides": [{"featureId": credits_id, "amount": 500}],
+        "withoutCard": False,
     }
     stored = await Plan.get(id=plan["id"])
     assert (stored.trial_enabled, stored.trial_days) == (True, 30)

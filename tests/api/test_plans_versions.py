@@ -175,7 +175,12 @@ async def test_edit_of_metadata_is_in_place(client, merchant):
         "https://example.com/buy",
     )
     assert body["isVisibleInPricingTable"] is True
-    assert body["trial"] == {"enabled": True, "days": 14, "creditOverrides": []}
+    assert body["trial"] == {
+        "enabled": True,
+        "days": 14,
+        "creditOverrides": [],
+        "withoutCard": False,
+    }
     assert body["features"][0]["displayName"] == "Single sign-on"
     assert (await Feature.get(id=sso["id"])).display_name == "Single sign-on"
     assert await Plan.filter(stable_plan_id=plan["id"]).count() == 1

@@ -184,6 +184,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
     assert [line.split(":")[0] for line in lines[1:]] == [
         "scheduled changes",
         "subscription periods",
+        "trials",
         "seat removals",
         "billing",
         "payments",

@@ -279,3 +279,21 @@ async def test_plan_pages_fit_a_phone(new_page):
         await page.goto(path)
         assert await page.evaluate(OVERFLOW), path
         await screenshot(page, f"{label}-390")
+
+
+async def test_a_trial_plan_can_start_without_a_card_at_phone_width(new_page):
+    page = await new_page(PHONE)
+    await sign_up(page)
+    await page.goto("/dashboard/plans/new")
+    await page.get_by_label("Plan name").fill("Team")
+    await page.get_by_label("Monthly price").fill("29.00")
+    await page.get_by_label("Offer a free trial").check()
+    await page.get_by_label("Trial length (days)").fill("14")
+    without_card = page.get_by_label("Start the trial without asking for a card")
+    await expect(without_card).not_to_be_checked()  # off: the trial collects a card
+    await without_card.check()
+    assert await page.evaluate(OVERFLOW)
+    await screenshot(page, "plan-trial-without-card-phone")
+    await page.get_by_role("button", name="Create plan").click()
+    await expect(page.get_by_role("status")).to_contain_text("Plan “Team” created")
+    await expect(page.get_by_text("14 days, no card asked for")).to_be_visible()

@@ -225,3 +225,23 @@ async def test_the_plans_list_shows_the_fixed_price_plus_usage(client, sign_up):
     html = await html_of(await client.get("/dashboard/plans"))
     assert "$59.00 / month + usage" in html
     assert "$0.00 / month" not in html
+
+
+async def test_the_trial_without_a_card_checkbox_is_saved_and_said(client, sign_up):
+    merchant_id, token = await signed_up(sign_up)
+    form = wizard(token, trial_enabled="y", trial_days="14", trial_without_card="y")
+    new = await html_of(await client.get("/dashboard/plans/new"))
+    assert "Start the trial without asking for a card" in new
+    response = await post_form(client, "/dashboard/plans/new", form)
+    assert response.status_code == 303, await html_of(response)
+    plan = await Plan.scoped(merchant_id).get(plan_name="Pro")
+    assert (plan.trial_enabled, plan.trial_without_card) == (True, True)
+    page = await html_of(await client.get(f"/dashboard/plans/{plan.stable_plan_id}"))
+    assert "14 days, no card asked for" in page
+
+    form = wizard(token, plan_name="Team", trial_enabled="y", trial_days="7")
+    await post_form(client, "/dashboard/plans/new", form)
+    team = await Plan.scoped(merchant_id).get(plan_name="Team")
+    assert team.trial_without_card is False  # off by default: the trial collects a card
+    page = await html_of(await client.get(f"/dashboard/plans/{team.stable_plan_id}"))
+    assert "7 days, card asked for at checkout" in page

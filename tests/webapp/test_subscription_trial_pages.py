@@ -1,7 +1,7 @@
-"""Trials and labels on the subscription pages (issue 19, points 4 and 14): "Trialing" until the
-trial ends while /v1 keeps ``active`` and the spec's MRR; the MRR tile split into paying and in
-trial; dates with the year on both ends; the subscribe form finding a customer by external
-id; "No trial" rather than "None"; no price id in a tooltip."""
+"""Trials and labels on the subscription pages (issue 19, points 4 and 14; issue 28): the
+stored ``trialing`` until the due pass ends the trial, in /v1 too, with the spec's MRR; the
+MRR tile split into paying and in trial; dates with the year on both ends; the subscribe form
+finding a customer by external id; "No trial" rather than "None"; no price id in a tooltip."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -50,22 +50,31 @@ async def test_trial_shows_trialing_and_the_mrr_tile_splits_it(client, sign_up):
     assert "€10.00" in paying_part and "1 subscription" in paying_part
     assert "€49.00" in trial_part and "not paying yet" in trial_part
 
-    # once the trial is over it reads as active and counts as paying
+    # the stored status is what shows: the wall clock past the trial's end changes nothing
+    # until the due pass ends the trial; then it reads as active and counts as paying
     await Subscription.filter(id=trial.id).update(trial_end_date=utcnow() - timedelta(days=1))
+    page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+    assert ">Trialing</span>" in page
+    ended = await trials.end_due(utcnow(), merchant_id)
+    assert ended["trial ended"] == 1
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
     assert ">Active</span>" in page and "Trial ended" in page
     home = await html_of(await client.get("/dashboard"))
     assert "€59.00" in home[home.index('id="mrr-paying"') :].split("</div>")[0]
 
 
-async def test_api_keeps_active_and_the_spec_mrr_for_a_trial(client, merchant):
+async def test_api_answers_trialing_and_the_spec_mrr_for_a_trial(client, merchant):
     trial = await trial_subscription(merchant.id, cents=4900)
     body = await (
         await client.get(
             f"/v1/subscriptions/{trial.stable_subscription_id}", headers=merchant.headers
         )
     ).get_json()
-    assert body["status"] == "active" and body["trialEndDate"] is not None
+    assert body["status"] == "trialing" and body["trialEndDate"] is not None
+    listed = await (
+        await client.get("/v1/subscriptions?status=trialing", headers=merchant.headers)
+    ).get_json()
+    assert [s["id"] for s in listed["subscriptions"]] == [trial.stable_subscription_id]
     mrr = await (await client.get("/v1/subscriptions/mrr", headers=merchant.headers)).get_json()
     assert mrr["mrr"]["amount_cents"] == 4900
     split = await trials.mrr_split(merchant.id)

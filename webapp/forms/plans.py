@@ -67,6 +67,11 @@ class PlanFields(TallyForm):
     trial_days = IntegerField(
         "Trial length (days)", [Optional(), NumberRange(1, 365, "Enter 1 to 365 days")]
     )
+    trial_without_card = BooleanField(
+        "Start the trial without asking for a card",
+        description="Off: customers enter a card at checkout and are charged when the trial "
+        "ends. On: no card is asked for; they add one before the first invoice.",
+    )
     show_in_pricing_table = BooleanField(
         "Show in pricing tables",
         description="Visible on your embedded pricing tables (and added to the default one).",
@@ -98,7 +103,9 @@ class PlanFields(TallyForm):
     def trial(self) -> Trial:
         if not self.trial_enabled.data:
             return Trial(enabled=False, days=None)
-        return Trial(enabled=True, days=self.trial_days.data)
+        return Trial(
+            enabled=True, days=self.trial_days.data, without_card=bool(self.trial_without_card.data)
+        )
 
 
 class PlanForm(PlanFields):

@@ -14,6 +14,10 @@ when the customer submits their email and name. Then:
 - provider B: a button opening the provider's payment link in a new tab;
 - in both cases the page listens to ``/v1/public/events/{paymentIntentId}?key=...`` and shows
   "Processing…", "Paid — you're subscribed" or the failure, with a way to try again.
+
+A plan with a trial says "Free for 14 days, then 29.00 USD a month" above the form; its card
+form saves the card (a SetupIntent, nothing charged) and the page then says "Your trial has
+started" with the day the card is first charged.
 """
 
 from quart import Blueprint, render_template, request
@@ -32,10 +36,22 @@ PRICE_NOT_OFFERED = "This plan has no such price in this pricing table"
 UNAVAILABLE = "This checkout is not available right now."
 
 
+def _money(price: dict) -> str:
+    cents = price["amountCents"]
+    return f"{cents // 100:,}.{cents % 100:02d} {price['currency']}"
+
+
 def price_words(price: dict, interval: str) -> str:
     """``4900, USD, month`` → ``49.00 USD / month``."""
-    cents = price["amountCents"]
-    return f"{cents // 100:,}.{cents % 100:02d} {price['currency']} / {interval}"
+    return f"{_money(price)} / {interval}"
+
+
+def trial_words(days: int | None, price: dict, interval: str) -> str | None:
+    """``14, 2900 USD, month`` → ``Free for 14 days, then 29.00 USD a month``."""
+    if not days:
+        return None
+    length = "1 day" if days == 1 else f"{days} days"
+    return f"Free for {length}, then {_money(price)} a {interval}"
 
 
 @bp.after_request
@@ -72,6 +88,7 @@ async def checkout_page(slug: str, plan_id: str):
         plan=plan,
         price=price,
         price_text=price_words(price, interval),
+        trial_text=trial_words(plan.get("trialDays"), price, interval),
         period="yearly" if interval == "year" else "monthly",
         key=key_text,
         sandbox=merchant.mode == "test",

@@ -41,6 +41,7 @@ def _filled_form(view) -> PlanEditForm:
         feature_ids=[link.feature_id for link in view.links or []],
         trial_enabled=plan.trial_enabled,
         trial_days=plan.trial_days,
+        trial_without_card=plan.trial_without_card,
         show_in_pricing_table=plan.is_visible_in_pricing_table,
     )
 

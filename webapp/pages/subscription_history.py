@@ -31,6 +31,10 @@ KIND_LABELS = {
     "dunning_paused": "Paused after failed payments",
     "dunning_unpaid": "Marked unpaid after failed payments",
     "payment_recovered": "Payment received: subscription active again",
+    # Checkout and trials (payments/checkout.py, subscriptions/trials.py).
+    "activated": "First payment received: subscription active",
+    "trial_started": "Card saved: trial started",
+    "trial_ended": "Trial ended: subscription active",
     "seat_added": "Seat added",
     "seat_removed": "Seat removed",
 }
