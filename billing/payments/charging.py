@@ -113,6 +113,7 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         attempt=attempt,
         idempotency_key=idempotency_key(invoice.id, attempt),
         retry_at=now + LEASE,
+        created_at=now,  # the attempt's date: the clock of whoever made it (a due pass's now)
     )
     await Invoice.filter(id=invoice.id).update(payment_status=PENDING, payment_id=payment.id)
     return payment

@@ -12,6 +12,11 @@ last, the subscription's grace period), a success clears the grace period and un
 end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is ``active``
 again).
 
+An outcome is dated no earlier than its attempt (``created_at``, the clock of whoever made the
+attempt: a due pass's ``now``): a failure learnt by webhook, which carries no clock of the
+attempt's, is dated at the attempt, and a success reported by a gateway whose clock is behind
+the pass's (the test clock runs ahead of the sandbox) is dated at the attempt too.
+
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
 nothing), and a success is never overturned by a late failure. Each answers whether it changed
@@ -20,7 +25,6 @@ anything. Call inside a transaction.
 
 from datetime import datetime
 
-from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments import payment_events
 from billing.payments.models import Payment
@@ -42,6 +46,7 @@ async def mark_succeeded(
     payment = await _locked(payment_id)
     if payment is None or payment.status == SUCCEEDED:
         return False
+    at = max(at, payment.created_at)
     payment.status, payment.succeeded_at, payment.error_message = SUCCEEDED, at, None
     payment.retry_at = None
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
@@ -62,15 +67,16 @@ async def mark_failed(
     provider_payment_id: str | None = None,
     at: datetime | None = None,
 ) -> bool:
-    """``at``: when it failed (default now; the due-work pass passes its clock), which the
-    retry schedule counts from."""
+    """``at``: when it failed (the due-work pass passes its clock; default, and never earlier
+    than, the attempt's own date), which the retry schedule counts from."""
     payment = await _locked(payment_id)
     if payment is None or payment.status in (SUCCEEDED, FAILED):
         return False
+    at = max(at or payment.created_at, payment.created_at)
     payment.status = FAILED
     payment.error_message = (message or "The payment failed")[:500]
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
-    await schedule_after_failure(payment, at or utcnow())
+    await schedule_after_failure(payment, at)
     await payment.save()
     await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
         payment_status=FAILED, payment_id=payment.id
