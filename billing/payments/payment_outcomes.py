@@ -15,7 +15,9 @@ again).
 An outcome is dated no earlier than its attempt (``created_at``, the clock of whoever made the
 attempt: a due pass's ``now``): a failure learnt by webhook, which carries no clock of the
 attempt's, is dated at the attempt, and a success reported by a gateway whose clock is behind
-the pass's (the test clock runs ahead of the sandbox) is dated at the attempt too.
+the pass's (the test clock runs ahead of the sandbox) is dated at the attempt too. An invoice
+is never paid before its issue date (a customer paying at the present an invoice a due pass
+issued as of a later instant: the test clock).
 
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
@@ -46,7 +48,8 @@ async def mark_succeeded(
     payment = await _locked(payment_id)
     if payment is None or payment.status == SUCCEEDED:
         return False
-    at = max(at, payment.created_at)
+    invoice = await Invoice.get(id=payment.invoice_id)
+    at = max(at, payment.created_at, invoice.issue_date)
     payment.status, payment.succeeded_at, payment.error_message = SUCCEEDED, at, None
     payment.retry_at = None
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
@@ -55,7 +58,6 @@ async def mark_succeeded(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
     await clear_after_success(payment, at)
-    invoice = await Invoice.get(id=payment.invoice_id)
     await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     await payment_events.notify(payment)
     return True

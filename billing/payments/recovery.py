@@ -32,7 +32,7 @@ IN_FLIGHT = "pending"
 
 
 async def start_recovery(merchant_id: str, stable_subscription_id: str, now: datetime) -> list[str]:
-    """A pending attempt for each unpaid, issued invoice of the subscription that no other
+    """A pending attempt for each unpaid (so issued) invoice of the subscription that no other
     attempt is running for; the attempts' ids, oldest invoice first. Call inside the
     transaction that links the method, and call :func:`charge_started` after it commits."""
     invoices = (
@@ -41,7 +41,6 @@ async def start_recovery(merchant_id: str, stable_subscription_id: str, now: dat
             stable_subscription_id=stable_subscription_id,
             status=UNPAID,
             total_cents__gt=0,
-            issue_date__lte=now,
         )
         .exclude(payment_status=IN_FLIGHT)
         .order_by("issue_date", "id")

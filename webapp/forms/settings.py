@@ -1,6 +1,6 @@
 """Settings forms: the merchant profile and the dunning policy (two forms, two services)."""
 
-from wtforms import IntegerField, SelectField, StringField, ValidationError
+from wtforms import BooleanField, IntegerField, SelectField, StringField, ValidationError
 from wtforms.validators import InputRequired, Length
 
 from webapp.forms import TallyForm, currency_choices
@@ -52,6 +52,13 @@ class DunningForm(TallyForm):
             ("pause", "Pause the subscription"),
             ("unpaid", "Mark it unpaid and keep it"),
         ],
+    )
+    past_due_access = BooleanField(
+        "Customers keep access while a payment is overdue",
+        description=(
+            "When a renewal payment fails, the customer can still use their features until "
+            "the grace period ends. Untick to take access away at the first failed payment."
+        ),
     )
 
     error_fields = (
