@@ -29,7 +29,7 @@ PAGE = "dashboard/subscriptions/index.html"
 LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
-STATUSES = ("all", "active", "paused", "unpaid", "cancelled")
+STATUSES = ("all", "active", "past_due", "paused", "unpaid", "cancelled")
 NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
 
