@@ -223,26 +223,41 @@ PASS_ROWS = {
 
 
 async def test_twelve_monthly_passes_write_only_their_own_clock(stack, shop):
+    """Six months paid, then the card declines: past due, retried on later passes, the grace
+    set from the last retry, the end action; every row written carries its pass's clock."""
+    dunning = {"retryScheduleDays": [1, 3, 5], "gracePeriodDays": 7, "endAction": "unpaid"}
+    await shop.call("POST", "/v1/merchants/dunning-config", dunning)
     customer, subscription, _ = await _subscribed(stack, shop, GOOD_CARD)
+    stable_id = subscription["id"]
     made_until = datetime.now(UTC)
     start = made_until + timedelta(minutes=1)
     clocks = [start + timedelta(days=31 * month) for month in range(12)]
-    for clock in clocks:
+    for month, clock in enumerate(clocks):
+        if month == 6:  # from now on the customer's newest card declines
+            await _card(stack, shop, customer["id"], DECLINED_CARD)
+            made_until = datetime.now(UTC)
         await stack.run_due(clock)
-    invoices = await _invoices(stack, subscription["id"])
-    assert len(invoices) == 12 and all(row["status"] == "paid" for row in invoices)
+    invoices = await _invoices(stack, stable_id)
+    assert [row["status"] for row in invoices[:6]] == ["paid"] * 6
+    assert all(row["status"] == "unpaid" for row in invoices[6:])
     for renewal in invoices[1:]:  # the first was issued by the request that subscribed
         assert renewal["created_at"] in clocks
-        assert renewal["paid_date"] == renewal["created_at"]  # paid by the pass that issued it
+    for paid in invoices[1:6]:
+        assert paid["paid_date"] == paid["created_at"]  # paid by the pass that issued it
     for table, sql in PASS_ROWS.items():
         stamps = [row["created_at"] for row in await rows(stack.database_url, sql, shop.id)]
         written = [stamp for stamp in stamps if stamp > made_until]
-        assert written or table == "subscription_events", table  # a good card moves nothing
+        assert written, table
         assert set(written) <= set(clocks), (table, sorted(set(written) - set(clocks)))
-    attempts = await rows(
-        stack.database_url,
-        "SELECT created_at, succeeded_at FROM payments WHERE customer_id = $1",
-        customer["id"],
-    )
-    assert len(attempts) == 12
-    assert all(row["created_at"] == row["succeeded_at"] for row in attempts)
+
+    attempts = await rows(stack.database_url, ATTEMPTS, invoices[6]["id"])
+    assert [(a["attempt"], a["status"], a["created_at"]) for a in attempts] == [
+        (1, "failed", clocks[6]),
+        (2, "failed", clocks[7]),
+        (3, "failed", clocks[8]),
+        (4, "failed", clocks[9]),
+    ]
+    events = await rows(stack.database_url, EVENTS, stable_id)
+    moves = [(e["kind"], e["occurred_at"]) for e in events if e["kind"] != "created"]
+    assert moves[:2] == [("past_due", clocks[6]), ("dunning_unpaid", clocks[10])]
+    assert all(e["created_at"] == e["occurred_at"] for e in events[1:])

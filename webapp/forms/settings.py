@@ -43,7 +43,7 @@ class DunningForm(TallyForm):
     grace_period_days = IntegerField(
         "Grace period (days)",
         [InputRequired("Enter the grace period in days")],
-        description="How long the customer keeps access while payment is retried.",
+        description="Days after the last retry before the final action is taken.",
     )
     end_action = SelectField(
         "When all retries fail",
