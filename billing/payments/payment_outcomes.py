@@ -7,10 +7,12 @@ answer of the provider call that charged it, or the provider's webhook afterward
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 
-Dunning rides on both (``payment_dunning``): a failure schedules the next retry (or, after the
-last, the subscription's grace period), a success clears the grace period and undoes the
-end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is ``active``
-again).
+Dunning rides on both (``payment_dunning``): a failure makes an ``active`` subscription
+``past_due`` and schedules the next retry (or, after the last, the subscription's grace
+period, which never moves once set); a success, once nothing of the subscription is left
+unpaid, clears the grace period and makes a ``past_due`` subscription ``active`` again, or
+undoes the end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is
+``active`` again).
 
 An outcome is dated no earlier than its attempt (``created_at``, the clock of whoever made the
 attempt: a due pass's ``now``): a failure learnt by webhook, which carries no clock of the
