@@ -2,7 +2,8 @@
 
 ``start_attempt`` runs inside the caller's transaction, with the invoice row locked: it picks
 the method to charge, writes the ``Payment`` (pending, the next attempt number, the key
-``{invoice}:attempt-{n}``) and points the invoice at it. Only after that transaction commits
+``{invoice}:attempt-{n}``, dated ``now``: the clock of whoever makes the attempt, a due pass's
+included, never the wall clock) and points the invoice at it. Only after that transaction commits
 does ``call_provider`` call the provider, outside any transaction, and record the answer with
 ``mark_succeeded`` / ``mark_failed`` in a short transaction of its own. So a charge is never
 made for a payment the database does not hold, and the key makes it exactly-once: a call
