@@ -201,7 +201,7 @@ async def record_event(
     ``at`` (default now): the clock of whoever made it, a due pass's ``now`` included, which
     the row's ``created_at`` carries too. Never before the subscription's previous event: a
     request answered at the present after a due pass ran as of a later instant (the test
-    clock) still reads after it, so the history stays in the order things happened."""
+    clock) is dated just after it, so the history stays in the order things happened."""
     mrr_cents = await mrr.live_mrr_cents(subscription)
     at = _aware(at)
     previous = (
@@ -213,7 +213,8 @@ async def record_event(
         .order_by("-occurred_at")
         .first()
     )
-    at = previous.occurred_at if previous else at
+    if previous is not None:  # just after it, so the order of the two is never a tie
+        at = previous.occurred_at + timedelta(microseconds=1)
     return await SubscriptionEvent.create(
         merchant_id=merchant_id,
         stable_subscription_id=subscription.stable_subscription_id,
