@@ -50,6 +50,7 @@ class DunningConfigBody(Body):
     retryScheduleDays: list[int] | None = None
     gracePeriodDays: int | None = None
     endAction: Literal["pause", "cancel", "unpaid"] | None = None
+    pastDueAccess: bool | None = None
 
 
 class DunningConfigOut(BaseModel):
@@ -58,6 +59,7 @@ class DunningConfigOut(BaseModel):
     retryScheduleDays: list[int]
     gracePeriodDays: int
     endAction: str
+    pastDueAccess: bool
     isDefault: bool
 
 
@@ -93,6 +95,7 @@ def dunning_json(values: dict, is_default: bool) -> dict:
         "retryScheduleDays": values["retry_schedule_days"],
         "gracePeriodDays": values["grace_period_days"],
         "endAction": values["end_action"],
+        "pastDueAccess": values["past_due_access"],
         "isDefault": is_default,
     }
 
@@ -165,13 +168,16 @@ async def update_dunning_config(data: DunningConfigBody):
     """Save the dunning policy: the fields given change, the others keep their value.
 
     ``retryScheduleDays``: 1-10 strictly increasing days in 1..90; ``gracePeriodDays``: 0..90;
-    ``endAction``: pause, cancel or unpaid. Invalid input answers 400 and stores nothing.
+    ``endAction``: pause, cancel or unpaid; ``pastDueAccess``: whether a past-due customer
+    keeps their features during the grace period (default true). Invalid input answers 400
+    and stores nothing.
     """
     values = await dunning.update_dunning_config(
         merchant_id(),
         retry_schedule_days=data.retryScheduleDays,
         grace_period_days=data.gracePeriodDays,
         end_action=data.endAction,
+        past_due_access=data.pastDueAccess,
     )
     return dunning_json(values, False)
 

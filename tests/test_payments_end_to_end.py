@@ -107,10 +107,10 @@ async def test_a_declined_card_is_retried_on_schedule_then_dunning_pauses(stack,
     assert await attempts() == [(1, "failed"), (2, "failed"), (3, "failed")]
     failures = await _events(stack, shop, "payment_intent.payment_failed", 3)
     assert len({row["event_id"] for row in failures}) == 3
-    assert await status() == "active"  # in its grace period, not yet ended
+    assert await status() == "past_due"  # in its grace period, not yet ended
 
     await stack.run_due(start + timedelta(days=4))  # the grace runs to day 5
-    assert await status() == "active"
+    assert await status() == "past_due"
     await stack.run_due(start + timedelta(days=5, minutes=2))
     assert await status() == "paused"
     assert len(await attempts()) == 3  # no charge after the schedule ran out

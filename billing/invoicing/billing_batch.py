@@ -211,7 +211,7 @@ async def bill_subscriptions(subscriptions: list[Subscription], now: datetime) -
     for merchant_id, merchant_cycles in planned.items():
         drafts += await _drafts(merchant_id, merchant_cycles)
     drafts.sort(key=lambda draft: (draft.issued_at, draft.subscription_id))
-    await write_invoices(drafts)
+    await write_invoices(drafts, now)
     await _move([cycle for merchant_cycles in planned.values() for cycle in merchant_cycles])
     for draft in drafts:
         outcomes[draft.subscription_id] = "billed"

@@ -68,15 +68,15 @@ INSERT INTO invoices (id, created_at, updated_at, merchant_id, customer_id,
     stable_subscription_id, subscription_id, number, customer_invoice_number, status,
     billing_reason, currency, issue_date, paid_date, subtotal_cents, tax_cents, total_cents,
     bill_to, tax_notes, payment_status)
-SELECT id, now(), now(), merchant_id, customer_id, stable_id, subscription_id, number,
+SELECT id, created, created, merchant_id, customer_id, stable_id, subscription_id, number,
     customer_number, CASE WHEN total <= 0 THEN 'paid' ELSE 'unpaid' END, reason, currency,
     issued, CASE WHEN total <= 0 THEN issued END, subtotal, total - subtotal, total,
     bill_to::jsonb, notes::jsonb, 'none'
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
             $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::bigint[],
-            $12::bigint[], $13::text[], $14::text[])
+            $12::bigint[], $13::text[], $14::text[], $15::timestamptz[])
   AS u(id, merchant_id, customer_id, stable_id, subscription_id, number, customer_number,
-       reason, currency, issued, subtotal, total, bill_to, notes)
+       reason, currency, issued, subtotal, total, bill_to, notes, created)
 """
 
 LINE_COLUMNS = (
@@ -85,15 +85,15 @@ LINE_COLUMNS = (
 )
 INSERT_LINES = f"""
 INSERT INTO invoice_lines (id, created_at, updated_at, {LINE_COLUMNS})
-SELECT id, now(), now(), {LINE_COLUMNS}
+SELECT id, created, created, {LINE_COLUMNS}
 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[],
             $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::text[],
-            $12::text[], $13::text[])
-  AS u(id, {LINE_COLUMNS})
+            $12::text[], $13::text[], $14::timestamptz[])
+  AS u(id, {LINE_COLUMNS}, created)
 """
 
 
-def _line_rows(invoice_id: str, draft: InvoiceDraft) -> list[tuple]:
+def _line_rows(invoice_id: str, draft: InvoiceDraft, created: datetime) -> list[tuple]:
     rows = [
         (
             new_id("il"),
@@ -109,19 +109,24 @@ def _line_rows(invoice_id: str, draft: InvoiceDraft) -> list[tuple]:
             charge.component_id,
             charge.price_id,
             charge.cycle_key,
+            created,
         )
         for position, charge in enumerate(draft.charges, start=1)
     ]
     first = len(rows) + 1
     rows += [
-        (new_id("il"), invoice_id, position, "tax", description, None, None, cents) + (None,) * 5
+        (new_id("il"), invoice_id, position, "tax", description, None, None, cents)
+        + (None,) * 5
+        + (created,)
         for position, (description, cents) in enumerate(draft.taxes, start=first)
     ]
     return rows
 
 
-async def write_invoices(drafts: list[InvoiceDraft]) -> list[str]:
-    """Number and store ``drafts`` (in the caller's transaction); their ids, in order."""
+async def write_invoices(drafts: list[InvoiceDraft], now: datetime | None = None) -> list[str]:
+    """Number and store ``drafts`` (in the caller's transaction); their ids, in order. The
+    rows' ``created_at`` is ``now``, the clock of whoever issues them (a due pass's), else
+    each draft's issue instant: never the wall clock of a pass running as of another time."""
     ids = [new_id("inv") for _ in drafts]
     numbers: dict[int, tuple[str, str]] = {}
     by_merchant: dict[str, list[int]] = {}
@@ -147,13 +152,18 @@ async def write_invoices(drafts: list[InvoiceDraft]) -> list[str]:
             d.total_cents,
             json.dumps(bill_to(d.customer)),
             json.dumps(d.notes),
+            now or d.issued_at,
         )
         for i, d in enumerate(drafts)
     ]
-    lines = [row for i, draft in enumerate(drafts) for row in _line_rows(ids[i], draft)]
+    lines = [
+        row
+        for i, draft in enumerate(drafts)
+        for row in _line_rows(ids[i], draft, now or draft.issued_at)
+    ]
     connection = connections.get("default")
     if invoices:
-        await connection.execute_query(INSERT_INVOICES, as_columns(invoices, 14))
+        await connection.execute_query(INSERT_INVOICES, as_columns(invoices, 15))
     if lines:
-        await connection.execute_query(INSERT_LINES, as_columns(lines, 13))
+        await connection.execute_query(INSERT_LINES, as_columns(lines, 14))
     return ids

@@ -2,7 +2,8 @@
 
 ``start_attempt`` runs inside the caller's transaction, with the invoice row locked: it picks
 the method to charge, writes the ``Payment`` (pending, the next attempt number, the key
-``{invoice}:attempt-{n}``) and points the invoice at it. Only after that transaction commits
+``{invoice}:attempt-{n}``, dated ``now``: the clock of whoever makes the attempt, a due pass's
+included, never the wall clock) and points the invoice at it. Only after that transaction commits
 does ``call_provider`` call the provider, outside any transaction, and record the answer with
 ``mark_succeeded`` / ``mark_failed`` in a short transaction of its own. So a charge is never
 made for a payment the database does not hold, and the key makes it exactly-once: a call
@@ -113,6 +114,7 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         attempt=attempt,
         idempotency_key=idempotency_key(invoice.id, attempt),
         retry_at=now + LEASE,
+        created_at=now,  # the attempt's date: the clock of whoever made it (a due pass's now)
     )
     await Invoice.filter(id=invoice.id).update(payment_status=PENDING, payment_id=payment.id)
     return payment

@@ -41,6 +41,7 @@ from billing.payments.charging import LEASE, call_provider, start_attempt
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING
 from billing.payments.reconcile import reconcile_due
+from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import apply_end_action
 
@@ -134,7 +135,7 @@ async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
         await live.save(update_fields=["grace_period_ends_at", "updated_at"])
         if not unpaid:
             return "grace cleared"
-        if live.status == "ended":
+        if live.status == statuses.ENDED:
             return DEFER
         return f"dunning {await apply_end_action(live.merchant_id, live, now, by_dunning=True)}"
 

@@ -8,10 +8,19 @@ answer of the provider call that charged it, or the provider's webhook afterward
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
 
-Dunning rides on both (``payment_dunning``): a failure schedules the next retry (or, after the
-last, the subscription's grace period), a success clears the grace period and undoes the
-end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is ``active``
-again).
+Dunning rides on both (``payment_dunning``): a failure makes an ``active`` subscription
+``past_due`` and schedules the next retry (or, after the last, the subscription's grace
+period, which never moves once set); a success, once nothing of the subscription is left
+unpaid, clears the grace period and makes a ``past_due`` subscription ``active`` again, or
+undoes the end action dunning applied (an ``unpaid`` or dunning-``paused`` subscription is
+``active`` again).
+
+An outcome is dated no earlier than its attempt (``created_at``, the clock of whoever made the
+attempt: a due pass's ``now``): a failure learnt by webhook, which carries no clock of the
+attempt's, is dated at the attempt, and a success reported by a gateway whose clock is behind
+the pass's (the test clock runs ahead of the sandbox) is dated at the attempt too. An invoice
+is never paid before its issue date (a customer paying at the present an invoice a due pass
+issued as of a later instant: the test clock).
 
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
@@ -21,7 +30,6 @@ anything. Call inside a transaction.
 
 from datetime import datetime
 
-from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments import payment_events
 from billing.payments.models import Payment
@@ -43,6 +51,8 @@ async def mark_succeeded(
     payment = await _locked(payment_id)
     if payment is None or payment.status == SUCCEEDED:
         return False
+    invoice = await Invoice.get(id=payment.invoice_id)
+    at = max(at, payment.created_at, invoice.issue_date)
     payment.status, payment.succeeded_at, payment.error_message = SUCCEEDED, at, None
     payment.retry_at = None
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
@@ -51,7 +61,6 @@ async def mark_succeeded(
         status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
     )
     await clear_after_success(payment, at)
-    invoice = await Invoice.get(id=payment.invoice_id)
     await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     await payment_events.notify(payment)
     return True
@@ -63,15 +72,16 @@ async def mark_failed(
     provider_payment_id: str | None = None,
     at: datetime | None = None,
 ) -> bool:
-    """``at``: when it failed (default now; the due-work pass passes its clock), which the
-    retry schedule counts from."""
+    """``at``: when it failed (the due-work pass passes its clock; default, and never earlier
+    than, the attempt's own date), which the retry schedule counts from."""
     payment = await _locked(payment_id)
     if payment is None or payment.status in (SUCCEEDED, FAILED):
         return False
+    at = max(at or payment.created_at, payment.created_at)
     payment.status = FAILED
     payment.error_message = (message or "The payment failed")[:500]
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
-    await schedule_after_failure(payment, at or utcnow())
+    await schedule_after_failure(payment, at)
     await payment.save()
     await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
         payment_status=FAILED, payment_id=payment.id

@@ -49,8 +49,10 @@ async def latest_refundable(merchant_id: str, stable_subscription_id: str) -> Pa
 
 @dataclass
 class Dunning:
-    """An unpaid renewal whose latest attempt failed: its attempts so far, when the next one
-    runs (None after the last scheduled retry), and the subscription's grace period."""
+    """An unpaid renewal whose latest attempt failed: its attempts so far (each dated by its
+    ``created_at``, the clock of whoever made it), when the next one runs (None after the
+    last scheduled retry, or when the grace ends before it), and the subscription's grace
+    period."""
 
     invoice: Invoice
     failed: list[Payment]  # failed attempts, first first
@@ -81,7 +83,10 @@ async def dunning_state(
         return None
     config, _ = await get_dunning_config(merchant_id)
     latest = attempts[-1]
-    return Dunning(invoice, failed, latest, latest.retry_at, grace_ends_at, config["end_action"])
+    next_try = latest.retry_at
+    if next_try is not None and grace_ends_at is not None and next_try >= grace_ends_at:
+        next_try = None  # the grace ends first: its end action comes before any other try
+    return Dunning(invoice, failed, latest, next_try, grace_ends_at, config["end_action"])
 
 
 async def _row(merchant_id: str, provider: str) -> ProviderConfig | None:

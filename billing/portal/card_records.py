@@ -11,6 +11,10 @@ nothing.
 An intent id from the browser is only a hint: the intent is read from the gateway with the
 merchant row's secret key, and it must be succeeded and made for this very customer (its
 metadata, which Tally set), or it answers as a missing one.
+
+A customer whose subscription is failing (``past_due``, ``unpaid``) adds a card to pay: the
+card is made the subscription's and its unpaid invoices are charged at once
+(``payment_methods.use_new_card``).
 """
 
 import asyncio
@@ -23,6 +27,7 @@ from billing.payments import provider_a, provider_a_config
 from billing.payments.models import PaymentMethod
 from billing.payments.webhook_actions import AddPaymentMethod
 from billing.payments.webhook_events import plan_provider_a
+from billing.portal.payment_methods import use_new_card
 
 NOT_SAVED = "The card could not be saved; try again in a moment"
 INTENT_NOT_FOUND = "Setup intent not found"
@@ -46,6 +51,7 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
     found = await stored.first()
     if found is None:  # the customer was deleted at this very moment
         raise Unavailable(NOT_SAVED)
+    await use_new_card(merchant_id, customer_id, found)
     return found
 
 

@@ -63,6 +63,7 @@ async def _renew(grant: CreditGrant, now: datetime) -> str:
         status=ACTIVE,
         period_start=start,
         period_end=end,
+        created_at=now,
     )
     return "renewed"
 

@@ -170,6 +170,7 @@ async def issue_grants(
                 status=ACTIVE,
                 period_start=start,
                 period_end=end,
+                created_at=now,
             )
         )
     if rows:

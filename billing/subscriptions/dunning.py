@@ -7,7 +7,11 @@ always has a policy to follow. The record (the spec does not show it) is:
   days, each 1..90, strictly increasing (an empty schedule is refused: every failed renewal is
   retried at least once before the merchant's customer loses access);
 - ``gracePeriodDays``: 0..90 days after the last retry before the end action;
-- ``endAction``: ``pause``, ``cancel`` or ``unpaid`` (mark the subscription unpaid).
+- ``endAction``: ``pause``, ``cancel`` or ``unpaid`` (mark the subscription unpaid);
+- ``pastDueAccess``: whether a ``past_due`` customer (a renewal failed, retries and grace
+  running) keeps their features and credits meanwhile; true by default, so a card that
+  failed once does not lock a paying customer out. Entitlement checks read it
+  (billing/usage/entitlement_sql.py).
 """
 
 from tortoise.transactions import in_transaction
@@ -17,7 +21,12 @@ from billing.core.errors import Invalid
 from billing.subscriptions.models import DunningConfig
 
 END_ACTIONS = ("pause", "cancel", "unpaid")
-DEFAULTS = {"retry_schedule_days": [1, 3, 5], "grace_period_days": 7, "end_action": "cancel"}
+DEFAULTS = {
+    "retry_schedule_days": [1, 3, 5],
+    "grace_period_days": 7,
+    "end_action": "cancel",
+    "past_due_access": True,
+}
 MAX_RETRIES = 10
 MAX_DAYS = 90
 
@@ -53,6 +62,7 @@ async def update_dunning_config(
     retry_schedule_days: list[int] | None = None,
     grace_period_days: int | None = None,
     end_action: str | None = None,
+    past_due_access: bool | None = None,
 ) -> dict:
     """Change the given fields (None leaves a field as it is) and store the whole record.
 
@@ -71,6 +81,10 @@ async def update_dunning_config(
         if end_action not in END_ACTIONS:
             raise Invalid("endAction must be one of: pause, cancel, unpaid")
         changes["end_action"] = end_action
+    if past_due_access is not None:
+        if not isinstance(past_due_access, bool):
+            raise Invalid("pastDueAccess must be true or false")
+        changes["past_due_access"] = past_due_access
     async with in_transaction():
         await lock_merchant(merchant_id)
         config = await DunningConfig.filter(merchant_id=merchant_id).first()

@@ -150,6 +150,8 @@ class DunningConfig(PrefixedIdModel):
     retry_schedule_days = fields.JSONField()
     grace_period_days = fields.IntField()
     end_action = fields.CharField(max_length=10)
+    # Whether a past_due customer keeps their features and credits during the grace period.
+    past_due_access = fields.BooleanField(default=True)
 
     class Meta:
         table = "dunning_configs"

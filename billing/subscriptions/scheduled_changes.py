@@ -48,10 +48,15 @@ async def list_pending(merchant_id: str, stable_id: str) -> list[ScheduledChange
 
 
 async def cancel_pending(
-    merchant_id: str, stable_id: str, reason: str, kind: str | None = None
+    merchant_id: str,
+    stable_id: str,
+    reason: str,
+    kind: str | None = None,
+    now: datetime | None = None,
 ) -> int:
     """Cancel the subscription's pending changes (of ``kind``, or all), in the caller's
-    transaction, which holds the subscription's lock.
+    transaction, which holds the subscription's lock, as of ``now`` (default the present; a
+    due pass passes its clock).
 
     Rows a runner has claimed are skipped (SKIP LOCKED), not waited for: that runner waits
     for the subscription lock we hold, so waiting here would deadlock. Such a change is
@@ -66,7 +71,7 @@ async def cancel_pending(
     if not ids:
         return 0
     return await ScheduledChange.filter(id__in=ids).update(
-        status="cancelled", error=reason, updated_at=utcnow()
+        status="cancelled", error=reason, updated_at=now or utcnow()
     )
 
 

@@ -5,15 +5,20 @@ The state table (the spec leaves the preconditions open; these are ours):
 ==================  ==========================  ==========  ==================================
 action              allowed from                to          refused with 409
 ==================  ==========================  ==========  ==================================
-pause               active                      paused      paused, unpaid
-resume              paused                      active      active, unpaid
-reactivate          unpaid                      active      active, paused
-cancel (DELETE)     active, paused, unpaid      ended       (none: every live state ends)
-cancel at period    active, paused, unpaid      (same)      already set to end
+pause               active, past_due            paused      paused, unpaid
+resume              paused                      active      active, past_due, unpaid
+reactivate          unpaid                      active      active, past_due, paused
+cancel (DELETE)     every live state            ended       (none: every live state ends)
+cancel at period    every live state            (same)      already set to end
 end (dashboard)     (sets cancel_at_period_end; the due-work pass ends it at the period end)
 keep (dashboard)    one set to end at period    (same)      not set to end
                     end (clears the flag)
-enforce dunning     active, paused, unpaid      per the merchant's dunning end action
+enforce dunning     active, past_due, paused,   per the merchant's dunning end action
+                    unpaid
+renewal fails       active, trialing            past_due    (dunning: payments/payment_dunning)
+renewal paid        past_due, unpaid,           active      (a merchant's pause stays)
+                    dunning-paused
+grace ends unpaid   past_due                    per the merchant's dunning end action
 ==================  ==========================  ==========  ==================================
 
 An ended subscription accepts nothing: every action answers 409 ("Subscription has ended").
@@ -21,8 +26,9 @@ Status changes happen in place on the live version (a lifecycle change is not an
 it makes no new version); each locks the row, changes it and records an event
 (``paused``, ``resumed``, ``reactivated``, ``cancelled``, ``unpaid``) in one transaction.
 
-Dunning's own changes carry kinds of their own, so the history says who did what: the
-payments step's end action after an unpaid grace period records ``dunning_paused`` /
+Dunning's own changes carry kinds of their own, so the history says who did what: a renewal's
+failed charge makes the subscription ``past_due`` (:func:`mark_past_due`), the payments step's
+end action after an unpaid grace period records ``dunning_paused`` /
 ``dunning_unpaid``, and a later success of the unpaid renewal returns the subscription to
 ``active`` with ``payment_recovered`` (:func:`recover_after_payment`). A pause the merchant
 made (``paused``, by hand or by enforcing dunning now) is never undone by a payment.
@@ -42,7 +48,7 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import Conflict
 from billing.core.models import utcnow
-from billing.subscriptions import credit_grants, subscriptions
+from billing.subscriptions import credit_grants, statuses, subscriptions
 from billing.subscriptions.dunning import get_dunning_config
 from billing.subscriptions.models import (
     Subscription,
@@ -55,16 +61,26 @@ from billing.subscriptions.subscription_versions import lock_live
 
 # action: (states it is allowed from, state after, event kind, what the refusal says)
 TRANSITIONS = {
-    "pause": (("active",), "paused", "paused", "Only an active subscription can be paused"),
-    "resume": (("paused",), "active", "resumed", "Only a paused subscription can be resumed"),
+    "pause": (
+        (statuses.ACTIVE, statuses.PAST_DUE),
+        statuses.PAUSED,
+        "paused",
+        "Only an active subscription can be paused",
+    ),
+    "resume": (
+        (statuses.PAUSED,),
+        statuses.ACTIVE,
+        "resumed",
+        "Only a paused subscription can be resumed",
+    ),
     "reactivate": (
-        ("unpaid",),
-        "active",
+        (statuses.UNPAID,),
+        statuses.ACTIVE,
         "reactivated",
         "Only an unpaid subscription can be reactivated",
     ),
 }
-DUNNING_STATUS = {"pause": "paused", "unpaid": "unpaid"}
+DUNNING_STATUS = {"pause": statuses.PAUSED, "unpaid": statuses.UNPAID}
 
 
 async def _set_status(merchant_id: str, live: Subscription, status: str, kind: str, now) -> None:
@@ -100,7 +116,7 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
     """End the locked live version ``live`` (see the module docstring for everything that
     goes with it). Also used by dunning and by period roll-over for ``cancelAtPeriodEnd``."""
     now = now or utcnow()
-    live.status = "ended"
+    live.status = statuses.ENDED
     live.end_timestamp = now
     live.deleted_at = now
     await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])
@@ -119,7 +135,7 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
         .filter(subscription_id=live.id)
         .update(deleted_at=now, updated_at=now)
     )
-    await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended")
+    await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended", now=now)
     await credit_grants.cancel_for_subscription(merchant_id, live.stable_subscription_id, now=now)
     await subscriptions.record_event(merchant_id, live, "cancelled", at=now)
 
@@ -185,7 +201,7 @@ async def apply_end_action(
     action = config["end_action"]
     if action == "cancel":
         await end(merchant_id, live, now=now)
-        return "ended"
+        return statuses.ENDED
     status = DUNNING_STATUS[action]
     if live.status != status:
         kind = f"dunning_{status}" if by_dunning else status
@@ -193,8 +209,16 @@ async def apply_end_action(
     return status
 
 
+async def mark_past_due(merchant_id: str, live: Subscription, now: datetime) -> None:
+    """A renewal's charge failed: the locked live version ``live`` becomes ``past_due`` with a
+    ``past_due`` event at ``now`` (the clock of whoever learnt of the failure: the due pass's,
+    a webhook's). Call in the transaction that records the failure."""
+    await _set_status(merchant_id, live, statuses.PAST_DUE, "past_due", now)
+
+
 # Events that change the status; the newest one says who made the status what it is.
 STATUS_KINDS = (
+    "past_due",
     "paused",
     "resumed",
     "reactivated",
@@ -206,32 +230,34 @@ STATUS_KINDS = (
 
 
 async def _made_by_dunning(merchant_id: str, live: Subscription) -> bool:
-    """Whether the newest status change was dunning's (by insertion order: ``occurred_at``
-    follows the clock of whoever wrote it, which the due-work test clock may move)."""
+    """Whether the newest status change was dunning's (by ``occurred_at``, the clock of whoever
+    made it; ``created_at`` carries the same clock)."""
     last = (
         await SubscriptionEvent.scoped(merchant_id)
         .filter(stable_subscription_id=live.stable_subscription_id, kind__in=STATUS_KINDS)
-        .order_by("-created_at", "-id")
+        .order_by("-occurred_at", "-created_at", "-id")
         .first()
     )
     return last is not None and last.kind == f"dunning_{live.status}"
 
 
 async def recover_after_payment(merchant_id: str, stable_id: str, now: datetime) -> str | None:
-    """A renewal paid after dunning's end action: an ``unpaid`` subscription (only dunning
-    makes one) or one ``paused`` by the end action becomes ``active`` again, with a
-    ``payment_recovered`` event. A pause the merchant made, an active subscription and an
-    ended one (the ``cancel`` action) are left alone. Call in the transaction that records
-    the success; answers the new status, or None when nothing changed."""
+    """A renewal paid during dunning or after its end action: a ``past_due`` subscription, an
+    ``unpaid`` one (only dunning makes one) or one ``paused`` by the end action becomes
+    ``active`` again, with a ``payment_recovered`` event. A pause the merchant made, an active
+    subscription and an ended one (the ``cancel`` action) are left alone. Call in the
+    transaction that records the success; answers the new status, or None when nothing
+    changed."""
     live = (
         await Subscription.scoped(merchant_id)
         .filter(stable_subscription_id=stable_id)
         .select_for_update()
         .first()
     )
-    if live is None or live.status not in DUNNING_STATUS.values():
+    recoverable = (statuses.PAST_DUE, *DUNNING_STATUS.values())
+    if live is None or live.status not in recoverable:
         return None
-    if live.status == "paused" and not await _made_by_dunning(merchant_id, live):
+    if live.status == statuses.PAUSED and not await _made_by_dunning(merchant_id, live):
         return None
-    await _set_status(merchant_id, live, "active", "payment_recovered", now)
-    return "active"
+    await _set_status(merchant_id, live, statuses.ACTIVE, "payment_recovered", now)
+    return statuses.ACTIVE

@@ -57,6 +57,22 @@ async def list_subscriptions(
     return await with_relations(query, include_features=include_features)
 
 
+async def live_by_customer(merchant_id: str, customer_ids: list[str]) -> dict[str, Subscription]:
+    """Each listed customer's newest live subscription (customer id → it), in one query, for
+    the customers list's status column; customers without one are absent."""
+    if not customer_ids:
+        return {}
+    rows = await (
+        Subscription.scoped(merchant_id)
+        .filter(customer_id__in=customer_ids)
+        .order_by("customer_id", "-created_at", "-id")
+    )
+    newest: dict[str, Subscription] = {}
+    for row in rows:
+        newest.setdefault(row.customer_id, row)
+    return newest
+
+
 async def status_counts(merchant_id: str) -> dict[str, int]:
     """How many live subscriptions are in each status (one grouped query)."""
     rows = (

@@ -64,7 +64,7 @@ def _copy_fields(live: Subscription) -> dict:
     }
 
 
-async def _features(merchant_id: str, live, new, plan, features, values: dict | None):
+async def _features(merchant_id: str, live, new, plan, features, values: dict | None, now):
     """Features of the new version: an override list replaces everything (source
     ``override``, each at its value in ``values`` or else the feature's default); a new
     plan grants its features unless the subscription carries overrides (the merchant chose
@@ -78,13 +78,17 @@ async def _features(merchant_id: str, live, new, plan, features, values: dict | 
             for feature in features
         ]
     elif plan is not None and not any(row.source == "override" for row in old):
-        await subscriptions.copy_plan_features(merchant_id, new, plan)
+        await subscriptions.copy_plan_features(merchant_id, new, plan, created_at=now)
         rows = []
     else:
         rows = [(row.feature_id, row.feature_value, row.source) for row in old]
     for feature_id, value, source in rows:
         row = SubscriptionFeature(
-            merchant_id=merchant_id, subscription_id=new.id, feature_id=feature_id, source=source
+            merchant_id=merchant_id,
+            subscription_id=new.id,
+            feature_id=feature_id,
+            source=source,
+            created_at=now,
         )
         row.feature_value = value  # after construction: see JSONValueField
         await row.save()
@@ -110,9 +114,10 @@ async def _details(merchant_id: str, live: Subscription, new: Subscription, pric
                 next_billing_date=row.next_billing_date,
                 previous_billing_date=row.previous_billing_date,
                 cycles_billed=row.cycles_billed,
+                created_at=now,
             )
         return old
-    await subscriptions.create_details(merchant_id, new, price, now)
+    await subscriptions.create_details(merchant_id, new, price, now, created_at=now)
     previous = {row.component_id: row for row in old}
     for row in await SubscriptionDetail.scoped(merchant_id).filter(subscription_id=new.id):
         before = previous.get(row.component_id)
@@ -140,6 +145,8 @@ async def new_version(
 ) -> Subscription:
     """Version n+1 of ``live`` with a new plan, price or feature list (None keeps each), the
     old version soft-deleted with its features and details, and a ``kind`` event recorded.
+    Every row made carries ``now`` (default the present; a due pass passes its clock) as its
+    ``created_at``.
 
     Runs in its own transaction, nested (a savepoint) when the caller has one open. The live
     row is locked again here, so a caller holding a stale copy gets 409 ``CHANGED`` rather
@@ -158,8 +165,12 @@ async def new_version(
         new_price = price if price is not None and price.id != current.effective_price_id else None
         if new_price is not None:
             values["effective_price_id"] = new_price.id
-        new = await Subscription.create(version_number=current.version_number + 1, **values)
-        old_features = await _features(merchant_id, current, new, plan, features, feature_values)
+        new = await Subscription.create(
+            version_number=current.version_number + 1, created_at=now, **values
+        )
+        old_features = await _features(
+            merchant_id, current, new, plan, features, feature_values, now
+        )
         old_details = await _details(merchant_id, current, new, new_price, now)
         # Grants under unchanged terms carry over, members' too; changed ones restart.
         await version_grants.sync_version(merchant_id, new, plan=plan, now=now)

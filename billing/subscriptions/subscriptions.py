@@ -108,10 +108,11 @@ async def open_subscription_of(merchant_id: str, customer_id: str) -> Subscripti
 
 
 async def copy_plan_features(
-    merchant_id: str, subscription: Subscription, plan: Plan
+    merchant_id: str, subscription: Subscription, plan: Plan, created_at: datetime | None = None
 ) -> list[SubscriptionFeature]:
     """One feature row (source ``plan``) per live feature of the plan version, valued by the
-    plan's link or, when the link has no value, the feature's default."""
+    plan's link or, when the link has no value, the feature's default. ``created_at``: the
+    clock of whoever makes them (a due pass's), default the present."""
     links = await (
         PlanFeature.scoped(merchant_id)
         .filter(plan_id=plan.id, feature__deleted_at=None)
@@ -125,6 +126,7 @@ async def copy_plan_features(
             subscription_id=subscription.id,
             feature_id=link.feature_id,
             source="plan",
+            created_at=created_at or utcnow(),
         )
         value = link.feature_value
         row.feature_value = link.feature.default_value if value is None else value
@@ -159,9 +161,14 @@ def first_billing_date(
 
 
 async def create_details(
-    merchant_id: str, subscription: Subscription, price: Price, start: datetime
+    merchant_id: str,
+    subscription: Subscription,
+    price: Price,
+    start: datetime,
+    created_at: datetime | None = None,
 ) -> list[SubscriptionDetail]:
-    """One billing detail per component of ``price``, anchored at ``start``."""
+    """One billing detail per component of ``price``, anchored at ``start``; ``created_at``
+    as in :func:`copy_plan_features`."""
     trial_end = subscription.trial_end_date
     rows = [
         SubscriptionDetail(
@@ -172,6 +179,7 @@ async def create_details(
             recurrence_rule=component.recurrence_rule,
             subscription_start_date=start,
             next_billing_date=first_billing_date(component, start, trial_end),
+            created_at=created_at or utcnow(),
         )
         for component in billing_components(price.pricing_data)
     ]
@@ -193,8 +201,24 @@ def current_period(price: Price, start: datetime) -> tuple[datetime, datetime]:
 async def record_event(
     merchant_id: str, subscription: Subscription, kind: str, *, at: datetime | None = None
 ) -> SubscriptionEvent:
-    """Log a change with the subscription's MRR afterwards (0 unless it counts for MRR)."""
+    """Log a change with the subscription's MRR afterwards (0 unless it counts for MRR), at
+    ``at`` (default now): the clock of whoever made it, a due pass's ``now`` included, which
+    the row's ``created_at`` carries too. Never before the subscription's previous event: a
+    request answered at the present after a due pass ran as of a later instant (the test
+    clock) is dated just after it, so the history stays in the order things happened."""
     mrr_cents = await mrr.live_mrr_cents(subscription)
+    at = _aware(at)
+    previous = (
+        await SubscriptionEvent.filter(
+            merchant_id=merchant_id,
+            stable_subscription_id=subscription.stable_subscription_id,
+            occurred_at__gt=at,
+        )
+        .order_by("-occurred_at")
+        .first()
+    )
+    if previous is not None:  # just after it, so the order of the two is never a tie
+        at = previous.occurred_at + timedelta(microseconds=1)
     return await SubscriptionEvent.create(
         merchant_id=merchant_id,
         stable_subscription_id=subscription.stable_subscription_id,
@@ -202,7 +226,8 @@ async def record_event(
         kind=kind,
         status_after=subscription.status,
         mrr_cents=mrr_cents,
-        occurred_at=_aware(at),
+        occurred_at=at,
+        created_at=at,
     )
 
 

@@ -15,8 +15,13 @@ import functools
 
 from billing.subscriptions import statuses
 
-# The subscription statuses that grant (statuses.CURRENT), as SQL literals.
-CURRENT = ", ".join(f"'{status}'" for status in statuses.CURRENT)
+# The subscription statuses that grant (statuses.CURRENT), as SQL literals. ``past_due`` is
+# apart: it grants only while the merchant keeps a past-due customer's access (the dunning
+# config's ``past_due_access``, true when nothing is stored), read in the same statement.
+CURRENT = ", ".join(f"'{status}'" for status in statuses.CURRENT if status != statuses.PAST_DUE)
+GRANTING = f"""(s.status IN ({CURRENT}) OR (s.status = '{statuses.PAST_DUE}' AND COALESCE(
+         (SELECT d.past_due_access FROM dunning_configs d WHERE d.merchant_id = s.merchant_id),
+         TRUE)))"""
 
 # The merchant's live customer with id or external id {ref}: with an external id the newest
 # one holding it wins over an internal-id match. ``primary_id`` is its organization's primary
@@ -82,7 +87,7 @@ SELECT s.customer_id AS holder_id, s.current_period_start, s.current_period_end,
            AND (g.period_end IS NULL OR g.period_end > {now})
        ) g ON TRUE
  WHERE s.merchant_id = $1 AND s.customer_id = ANY({holders})
-   AND s.status IN ({current}) AND s.deleted_at IS NULL {slug_filter}
+   AND {granting} AND s.deleted_at IS NULL {slug_filter}
 """
 
 ORDER = "ORDER BY slug, rank_source, rank_created, rank_id"
@@ -115,7 +120,7 @@ def check_sql(*, by_id: bool, by_ext: bool, with_slugs: bool) -> str:
         subjects="ARRAY[sj.id]",
         now="$3",
         slug_filter=_slug_filter("$4" if with_slugs else None),
-        current=CURRENT,
+        granting=GRANTING,
     )
     return f"""
 WITH sj AS ({subject_sql(by_id=by_id, by_ext=by_ext)})
@@ -135,6 +140,6 @@ def granted_sql(*, with_slugs: bool) -> str:
         subjects="$3::text[]",
         now="$4",
         slug_filter=_slug_filter("$5" if with_slugs else None),
-        current=CURRENT,
+        granting=GRANTING,
     )
     return f"SELECT * FROM ({granted}) granted {ORDER}"

@@ -3,8 +3,10 @@ routes and the dashboard's customer panel). The decision table is in ``entitleme
 
 Who grants what:
 - Only a live subscription version in a current status (``trialing``, ``active``,
-  ``past_due``: billing/subscriptions/statuses.py) grants anything. Incomplete, paused,
-  unpaid and ended subscriptions grant nothing, their credits included.
+  ``past_due``: billing/subscriptions/statuses.py) grants anything, and ``past_due`` only
+  while its merchant keeps a past-due customer's access during the grace period (the
+  dunning config's ``pastDueAccess``, kept by default), checked inside the same statement.
+  Incomplete, paused, unpaid and ended subscriptions grant nothing, their credits included.
 - The version's feature rows are the granted set: plan features are copied onto it at
   creation (source ``plan``) and an override list replaces them (source ``override``). A
   plan row's value is read from the plan version's link; an empty one means the feature's

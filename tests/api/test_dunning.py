@@ -20,7 +20,12 @@ from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_head
 
 PATH = "/v1/merchants/dunning-config"
 DAY = timedelta(days=1)
-DEFAULTS = {"retryScheduleDays": [1, 3, 5], "gracePeriodDays": 7, "endAction": "cancel"}
+DEFAULTS = {
+    "retryScheduleDays": [1, 3, 5],
+    "gracePeriodDays": 7,
+    "endAction": "cancel",
+    "pastDueAccess": True,
+}
 
 
 async def test_defaults_before_any_post(client, merchant):
@@ -34,9 +39,9 @@ async def test_post_stores_and_get_reads_back(client, merchant):
     record = {"retryScheduleDays": [2, 4, 8, 16], "gracePeriodDays": 0, "endAction": "unpaid"}
     response = await client.post(PATH, json=record, headers=merchant.headers)
     assert response.status_code == 200
-    assert await response.get_json() == {**record, "isDefault": False}
+    assert await response.get_json() == {**record, "pastDueAccess": True, "isDefault": False}
     read = await client.get(PATH, headers=merchant.headers)
-    assert await read.get_json() == {**record, "isDefault": False}
+    assert await read.get_json() == {**record, "pastDueAccess": True, "isDefault": False}
     stored = await DunningConfig.get(merchant_id=merchant.id)
     assert (stored.retry_schedule_days, stored.grace_period_days, stored.end_action) == (
         [2, 4, 8, 16],
@@ -52,6 +57,7 @@ async def test_partial_update_keeps_other_fields(client, merchant):
         "retryScheduleDays": [1, 3, 5],
         "gracePeriodDays": 90,
         "endAction": "pause",
+        "pastDueAccess": True,
         "isDefault": False,
     }
     assert await DunningConfig.filter(merchant_id=merchant.id).count() == 1

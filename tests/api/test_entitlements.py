@@ -5,6 +5,8 @@ import pytest
 
 from billing.catalog.models import PlanFeature
 from billing.customers.models import Customer
+from billing.subscriptions import statuses
+from billing.subscriptions.models import DunningConfig, Subscription
 from billing.subscriptions.subscription_lifecycle import cancel, pause
 from billing.subscriptions.subscription_versions import override_features
 from tests.entitlement_factories import (
@@ -182,3 +184,22 @@ async def test_boolean_false_is_not_entitled(client, merchant):
         None,
         "plan",
     )
+
+
+async def test_a_past_due_subscription_grants_while_the_merchant_keeps_access(client, merchant):
+    sub = await subscribe(merchant.id, features=[(SSO, True)])
+    other = await subscribe(merchant.id, features=[(SSO, True)])  # active: always granted
+    await Subscription.filter(id=sub.id).update(status=statuses.PAST_DUE)
+    status, body = await get(client, merchant, f"{sub.customer_id}/feature/sso")
+    assert (status, body["entitled"]) == (200, True)  # kept by default
+
+    config = "/v1/merchants/dunning-config"
+    saved = await client.post(config, json={"pastDueAccess": False}, headers=merchant.headers)
+    assert (saved.status_code, (await saved.get_json())["pastDueAccess"]) == (200, False)
+    assert await get(client, merchant, f"{sub.customer_id}/feature/sso") == (200, nothing("sso"))
+    status, body = await get(client, merchant, f"{other.customer_id}/feature/sso")
+    assert (status, body["entitled"]) == (200, True)
+
+    refused = await client.post(config, json={"pastDueAccess": "no"}, headers=merchant.headers)
+    assert refused.status_code == 400 and "error" in await refused.get_json()
+    assert (await DunningConfig.get(merchant_id=merchant.id)).past_due_access is False

@@ -1,8 +1,9 @@
 """The hosted customer portal in Chromium against ``tally serve`` pointed at localstripe, at
 1280 and 390 px: a link clicked on the merchant's site (another site, so the Strict cookie
 must survive the redirect) opens the page; the customer sees the plan and the overdue
-warning, pays (declined), adds a good card, makes it the subscription's, pays, removes the
-old card through the app's confirm dialog, downloads an invoice and goes back."""
+warning, pays (declined: the subscription is past due and the page says what to do), adds a
+good card, which pays the invoice at once and becomes the subscription's, removes the old card
+through the app's confirm dialog, downloads an invoice and goes back."""
 
 import httpx
 import pytest
@@ -71,6 +72,11 @@ async def test_customer_pays_an_overdue_invoice_with_a_new_card(
     outcome = page.locator(".portal-outcome")
     await expect(outcome).to_have_text("The payment failed: Your card was declined.")
     await expect(page.locator("#payments")).to_contain_text("Your card was declined.")
+    # The renewal failed: the subscription is past due, and the page says what to do.
+    await expect(page.locator(".portal-plan")).to_contain_text("Payment failed")
+    await expect(overdue_box).to_contain_text("Your last payment failed")
+    await expect(overdue_box).to_contain_text("add a new card under Payment methods")
+    await screenshot(page, f"portal-payment-failed-{size}")
 
     await page.get_by_text("Add a card").click()
     form = page.locator("#card-form")
@@ -83,18 +89,12 @@ async def test_customer_pays_an_overdue_invoice_with_a_new_card(
     await expect(methods).to_contain_text("Visa •••• 4242 was added.")
     new_card = methods.locator("li", has_text="Visa •••• 4242")
     await expect(new_card).to_contain_text("Expires 12/2034")
-
-    await new_card.get_by_role("button", name="Use for subscription").click()
-    await expect(methods).to_contain_text("Your subscription now uses this payment method.")
-    await expect(
-        methods.locator("li", has_text="Visa •••• 4242").locator(".portal-badge")
-    ).to_have_text("Used for your subscription")
-
-    await page.locator("#overdue").get_by_role("button", name="Pay now").click()
-    await expect(page.locator(".portal-outcome").first).to_have_text("Paid. Thank you.")
+    # The new card pays the failed renewal at once and becomes the subscription's.
+    await expect(new_card.locator(".portal-badge")).to_have_text("Used for your subscription")
     await expect(page.locator("#overdue")).to_have_count(0)
     await expect(page.locator(".portal-plan")).to_contain_text("Active")
     await expect(page.locator(f'[data-invoice="{overdue.invoice.id}"]')).to_contain_text("Paid")
+    await screenshot(page, f"portal-new-card-paid-{size}")
 
     old_card = methods.locator("li", has_text="•••• 0341")
     await old_card.get_by_role("button", name="Remove").click()

@@ -42,6 +42,9 @@ async def test_dunning_update_persists_and_bad_values_show_errors(page):
     await retry.fill("2, 4, 8")
     await page.get_by_label("Grace period (days)").fill("10")
     await page.get_by_label("When all retries fail").select_option("pause")
+    access = page.get_by_label("Customers keep access while a payment is overdue")
+    await expect(access).to_be_checked()  # kept by default
+    await access.uncheck()
     await page.get_by_role("button", name="Save dunning policy").click()
     await expect(page.get_by_role("status")).to_contain_text("Dunning policy saved.")
 
@@ -49,6 +52,8 @@ async def test_dunning_update_persists_and_bad_values_show_errors(page):
     await expect(retry).to_have_value("2, 4, 8")
     await expect(page.get_by_label("Grace period (days)")).to_have_value("10")
     await expect(page.get_by_label("When all retries fail")).to_have_value("pause")
+    await expect(access).not_to_be_checked()
+    await screenshot(page, "settings-past-due-access-1280")
 
     await retry.fill("5, 3")
     await page.get_by_role("button", name="Save dunning policy").click()

@@ -11,6 +11,7 @@ import pytest
 
 from billing.accounts.merchants import get_merchant
 from billing.core.ids import new_id
+from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments import setup as payments_setup
 from billing.payments.models import Payment, PaymentMethod
@@ -85,9 +86,7 @@ async def test_expired_and_unknown_links_say_where_to_go(client, make_merchant, 
     merchant = await card_merchant(client, make_merchant)
     overdue = await overdue_customer(merchant.id, None, None)
     name = (await get_merchant(merchant.id)).display_name
-    old = await session_token(
-        merchant.id, overdue.customer, now=overdue.invoice.created_at - timedelta(hours=2)
-    )
+    old = await session_token(merchant.id, overdue.customer, now=utcnow() - timedelta(hours=2))
     expired = await client.get(f"/portal/{old}")
     assert expired.status_code == 410
     assert not any("tally_portal" in c for c in expired.headers.getlist("Set-Cookie"))
@@ -141,18 +140,19 @@ async def test_pay_now_declined_then_a_new_card_pays(client, make_merchant, gate
     assert "Visa •••• 4242 was added." in html and "Expires 12/2034" in html
     new = await PaymentMethod.get(customer_id=overdue.customer.id, card_last_four="4242")
     assert new.status == "active" and new.external_psp_payment_method_id.startswith("pm_")
+    # The subscription was past due: the new card is its method now and paid at once; the
+    # billing section comes along (out of band) without the overdue warning.
+    sub = await Subscription.get(id=overdue.subscription.id)
+    assert (sub.payment_method_id, sub.status) == (new.id, "active")
+    assert (await Invoice.get(id=overdue.invoice.id)).status == "paid"
+    assert 'id="billing"' in html and "hx-swap-oob" in html
+    assert "Payment failed" not in html and "Pay now" not in html
 
     used = await post(client, f"/portal/payment-methods/{new.id}/use", csrf)
     assert used.status_code == 200
     assert "Your subscription now uses this payment method." in await html_of(used)
-    sub = await Subscription.get(id=overdue.subscription.id)
-    assert sub.payment_method_id == new.id
-
-    paid = await post(client, pay, csrf)
-    html = await html_of(paid)
-    assert paid.status_code == 200 and "Paid. Thank you." in html
-    assert "Payment overdue" not in html and "Pay now" not in html
-    assert (await Invoice.get(id=overdue.invoice.id)).status == "paid"
+    again = await post(client, pay, csrf)
+    assert "This invoice is already paid. Thank you." in await html_of(again)
     statuses = await Payment.filter(invoice_id=overdue.invoice.id).values_list("status", flat=True)
     assert sorted(statuses) == ["failed", "succeeded"]
 

@@ -130,7 +130,11 @@ def day(n: int) -> datetime:
 
 async def failed_attempt(payment: Payment, on: datetime, retry_at: datetime | None) -> None:
     await Payment.filter(id=payment.id).update(
-        status="failed", error_message="Your card was declined.", retry_at=retry_at, updated_at=on
+        status="failed",
+        error_message="Your card was declined.",
+        retry_at=retry_at,
+        created_at=on,  # the attempt's date: the pass that made it (and saw it fail)
+        updated_at=on,
     )
     await Invoice.filter(id=payment.invoice_id).update(payment_status="failed")
 
@@ -151,7 +155,7 @@ async def test_dunning_state_in_words(client, sign_up):
     await Subscription.filter(stable_subscription_id=sid).update(grace_period_ends_at=day(12))
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
     assert "Payment failed on Jan 5, 2030: Your card was declined." in page
-    assert "Next try" not in page
+    assert "Next try" not in page and page.count("No more tries are scheduled.") == 1
     assert "Grace period ends Jan 12, 2030; then the subscription will be cancelled." in page
 
     # Paid after all: no dunning shown.

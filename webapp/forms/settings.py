@@ -1,6 +1,6 @@
 """Settings forms: the merchant profile and the dunning policy (two forms, two services)."""
 
-from wtforms import IntegerField, SelectField, StringField, ValidationError
+from wtforms import BooleanField, IntegerField, SelectField, StringField, ValidationError
 from wtforms.validators import InputRequired, Length
 
 from webapp.forms import TallyForm, currency_choices
@@ -43,7 +43,7 @@ class DunningForm(TallyForm):
     grace_period_days = IntegerField(
         "Grace period (days)",
         [InputRequired("Enter the grace period in days")],
-        description="How long the customer keeps access while payment is retried.",
+        description="Days after the last retry before the final action is taken.",
     )
     end_action = SelectField(
         "When all retries fail",
@@ -52,6 +52,13 @@ class DunningForm(TallyForm):
             ("pause", "Pause the subscription"),
             ("unpaid", "Mark it unpaid and keep it"),
         ],
+    )
+    past_due_access = BooleanField(
+        "Customers keep access while a payment is overdue",
+        description=(
+            "When a renewal payment fails, the customer can still use their features until "
+            "the grace period ends. Untick to take access away at the first failed payment."
+        ),
     )
 
     error_fields = (

@@ -11,6 +11,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
+from billing.subscriptions import subscription_reads
 from webapp.forms.customers import CustomerForm
 from webapp.forms.money import format_money
 from webapp.pages import customer_views
@@ -46,7 +47,9 @@ async def _results_context(search: str, after: str, back: list[str]) -> dict:
     except ServiceError as error:  # a cursor edited by hand, control characters in the search
         context["search_error"] = error.message
         return context
-    context.update(customers=rows, next=next_cursor)
+    ids = [row.id for row in rows]
+    live = await subscription_reads.live_by_customer(g.merchant.id, ids)
+    context.update(customers=rows, next=next_cursor, subscriptions=live)
     return context
 
 

@@ -33,6 +33,7 @@ def _dunning_form(config: dict) -> DunningForm:
         retry_schedule_days=", ".join(str(day) for day in config["retry_schedule_days"]),
         grace_period_days=config["grace_period_days"],
         end_action=config["end_action"],
+        past_due_access=config["past_due_access"],
     )
 
 
@@ -89,6 +90,7 @@ async def update_dunning():
                 retry_schedule_days=form.retry_days,
                 grace_period_days=form.grace_period_days.data,
                 end_action=form.end_action.data,
+                past_due_access=bool(form.past_due_access.data),
             )
         except ServiceError as error:
             form.attach_error(error.message)

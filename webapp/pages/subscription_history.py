@@ -27,7 +27,9 @@ KIND_LABELS = {
     "cancelled": "Cancelled",
     "cancel_scheduled": "Set to cancel at period end",
     "cancel_unscheduled": "Cancel at period end undone",
-    # Dunning's end actions and the payment that undoes them (subscription_lifecycle).
+    # Dunning: a renewal's failed charge, the end actions and the payment that undoes them
+    # (subscription_lifecycle).
+    "past_due": "Payment failed: past due",
     "dunning_paused": "Paused after failed payments",
     "dunning_unpaid": "Marked unpaid after failed payments",
     "payment_recovered": "Payment received: subscription active again",

@@ -29,7 +29,7 @@ PAGE = "dashboard/subscriptions/index.html"
 LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
-STATUSES = ("all", "trialing", "active", "paused", "unpaid", "cancelled")
+STATUSES = ("all", "trialing", "active", "past_due", "paused", "unpaid", "cancelled")
 NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
 

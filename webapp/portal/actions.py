@@ -2,7 +2,9 @@
 session's merchant row and customer (never an id of a customer from the request).
 
 Every action answers the section it changed, re-read, for HTMX to swap in place, with its
-outcome in words; a refusal answers 422 (htmx swaps it) with the same section and the reason.
+outcome in words (a new card also answers the billing section, swapped out of band: a card
+added while a payment is failing pays it at once, ``payment_methods.use_new_card``);
+a refusal answers 422 (htmx swaps it) with the same section and the reason.
 An id that is not the customer's answers exactly as one that never existed. Without
 JavaScript the forms post the same way and land back on the page (303).
 """
@@ -20,14 +22,18 @@ METHODS = "portal/_methods.html"
 BILLING = "portal/_billing.html"
 
 
-async def _answer(fragment: str, status: int = 200, **outcome):
-    """The re-read section with the outcome; the whole page without HTMX."""
+async def _answer(fragment: str, status: int = 200, *, with_billing: bool = False, **outcome):
+    """The re-read section with the outcome (and, ``with_billing``, the billing section out of
+    band); the whole page without HTMX."""
     if not is_htmx():
         for value in outcome.values():
             text = value["message"] if isinstance(value, dict) else value
             await flash(text, "error" if status >= 400 else "success")
         return redirect(url_for("portal_pages.home"), 303)
-    html = await render_template(fragment, **await home_context(**outcome))
+    context = await home_context(**outcome)
+    html = await render_template(fragment, **context)
+    if with_billing:
+        html += await render_template(BILLING, **{**context, "oob": True})
     return html, (INVALID_FORM if status >= 400 else status)
 
 
@@ -58,7 +64,8 @@ async def use_method(method_id: str):
         )
     except ServiceError as error:
         return await _answer(METHODS, error.status, method_error=words.refusal(error.message))
-    return await _answer(METHODS, method_note="Your subscription now uses this payment method.")
+    note = "Your subscription now uses this payment method."
+    return await _answer(METHODS, with_billing=True, method_note=note)
 
 
 @bp.post("/payment-methods/<method_id>/remove")
@@ -96,7 +103,7 @@ async def add_card():
     except ServiceError as error:
         return await _answer(METHODS, error.status, card_error=words.refusal(error.message))
     note = f"{words.method_name(method)} was added."
-    return await _answer(METHODS, method_note=note)
+    return await _answer(METHODS, with_billing=True, method_note=note)
 
 
 @bp.post("/cards/intent")
@@ -129,7 +136,8 @@ async def card_confirmed():
         return await _answer(METHODS, 404, card_error="This card was not found.")
     except ServiceError:
         return await _answer(METHODS, method_note=words.CARD_COMING)
-    return await _answer(METHODS, method_note=f"{words.method_name(method)} was added.")
+    note = f"{words.method_name(method)} was added."
+    return await _answer(METHODS, with_billing=True, method_note=note)
 
 
 @bp.post("/mandate")

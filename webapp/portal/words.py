@@ -13,7 +13,7 @@ from billing.payments.models import PaymentMethod
 from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.portal.card_sandbox import LIVE_REFUSED
 from billing.portal.setup_intents import NEEDS_SUBSCRIPTION
-from billing.subscriptions import trials
+from billing.subscriptions import statuses, trials
 from billing.subscriptions.models import Subscription
 from webapp.forms.plain_words import plain
 from webapp.pages.dates import day
@@ -45,16 +45,28 @@ PAYMENT_WORDS = {
 }
 
 
+OVERDUE = (statuses.PAST_DUE, statuses.UNPAID)
+
+
 def in_grace(subscription: Subscription | None) -> bool:
-    """Whether a payment is overdue: the subscription is in its grace period or unpaid."""
+    """Whether a payment is overdue: the subscription's renewal failed (``past_due``, its
+    retries and grace running), it is in its grace period, or it is unpaid."""
     if subscription is None:
         return False
-    return subscription.grace_period_ends_at is not None or subscription.status == "unpaid"
+    return subscription.grace_period_ends_at is not None or subscription.status in OVERDUE
+
+
+def payment_failed(subscription: Subscription | None) -> bool:
+    """Whether the portal tells the customer their last payment failed (``past_due``)."""
+    return subscription is not None and subscription.status == statuses.PAST_DUE
 
 
 def plan_status(subscription: Subscription, now: datetime | None = None) -> str:
-    """``Active``, ``Trial until Jan 1, 2030``, ``Paused``, ``Payment overdue``, ``Ended``."""
+    """``Active``, ``Trial until Jan 1, 2030``, ``Paused``, ``Payment failed``,
+    ``Payment overdue``, ``Ended``."""
     now = now or utcnow()
+    if payment_failed(subscription):
+        return "Payment failed"
     if in_grace(subscription):
         return "Payment overdue"
     shown = trials.display_status(subscription, now)

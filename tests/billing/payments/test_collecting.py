@@ -13,7 +13,7 @@ from billing.payments.charging import LEASE, start_attempt
 from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, ProviderConfig
 from billing.subscriptions.dunning import update_dunning_config
-from billing.subscriptions.models import Subscription
+from billing.subscriptions.models import Subscription, SubscriptionEvent
 from tests.card_payments import (
     DECLINED_CARD,
     GOOD_CARD,
@@ -117,6 +117,10 @@ async def test_a_declined_card_is_retried_then_graced_then_cancelled(
     assert first.retry_at == JAN_1 + DAY  # the default schedule: 1, 3, 5 days
     invoice = await Invoice.get(id=invoice.id)
     assert (invoice.status, invoice.payment_status) == ("unpaid", "failed")
+    failing = await Subscription.get(stable_subscription_id=sub.id, deleted_at=None)
+    assert failing.status == "past_due"  # from the first failed renewal charge
+    moved = await SubscriptionEvent.get(stable_subscription_id=sub.id, kind="past_due")
+    assert moved.occurred_at == moved.created_at == JAN_1  # the pass's clock
 
     assert not (await collect_due(JAN_1 + DAY / 2, merchant.id))["attempted"]
     for attempt, day in ((2, 1), (3, 3), (4, 5)):
@@ -131,7 +135,7 @@ async def test_a_declined_card_is_retried_then_graced_then_cancelled(
     assert len(await intents_for(gateway, invoice.id)) == 4
 
     assert not (await collect_due(JAN_1 + 11 * DAY, merchant.id))["attempted"]
-    assert (await Subscription.get(id=live.id)).status == "active"
+    assert (await Subscription.get(id=live.id)).status == "past_due"  # the grace runs
     done = await collect_due(JAN_1 + 12 * DAY, merchant.id)
     assert done["dunning ended"] == 1, done
     ended = await Subscription.get(id=live.id)
