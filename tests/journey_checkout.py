@@ -38,9 +38,10 @@ def _browser_pays(stack: Stack, intent_id: str) -> dict:
     return client.v1.payment_intents.confirm(intent_id).to_dict()
 
 
-def _browser_saves(stack: Stack, intent_id: str) -> dict:
+def _browser_saves(stack: Stack, intent_id: str, number: str) -> dict:
     client = gateway(stack)
-    method = client.v1.payment_methods.create(params={"type": "card", "card": dict(CARD)})
+    card = dict(CARD, number=number)
+    method = client.v1.payment_methods.create(params={"type": "card", "card": card})
     return client.v1.setup_intents.confirm(
         intent_id, params={"payment_method": method.id}
     ).to_dict()
@@ -50,8 +51,9 @@ async def browser_pays(stack: Stack, intent_id: str) -> dict:
     return await asyncio.to_thread(_browser_pays, stack, intent_id)
 
 
-async def browser_saves(stack: Stack, intent_id: str) -> dict:
-    return await asyncio.to_thread(_browser_saves, stack, intent_id)
+async def browser_saves(stack: Stack, intent_id: str, number: str = GOOD_CARD) -> dict:
+    """The provider's script confirming a trial's SetupIntent with the card ``number``."""
+    return await asyncio.to_thread(_browser_saves, stack, intent_id, number)
 
 
 async def plan_price(shop: Shop, body: dict, interval: str = "month") -> tuple[dict, dict]:
@@ -66,14 +68,16 @@ async def plan_price(shop: Shop, body: dict, interval: str = "month") -> tuple[d
     return plan, price
 
 
-async def checkout(shop: Shop, plan: dict, price: dict) -> dict:
-    """payment-init as the hosted checkout page calls it (publishable key)."""
+async def checkout(shop: Shop, plan: dict, price: dict, **fields) -> dict:
+    """payment-init as the hosted checkout page calls it (publishable key); ``fields`` adds
+    to the body (``customerId``: the merchant's own id for its user)."""
     return await shop.public(
         "/v1/public/payment-init",
         {
             "planId": plan["id"],
             "priceId": price["id"],
             "customer": {"email": unique_email("journey"), "name": "Ada", "country": "DE"},
+            **fields,
         },
     )
 
