@@ -33,7 +33,7 @@ from tests.served_payments import eventually, open_shop, own_database, rows, run
 
 DAY = timedelta(days=1)
 ATTEMPTS = """
-SELECT attempt, status, created_at, payment_method_id FROM payments
+SELECT id, attempt, status, created_at, payment_method_id FROM payments
  WHERE invoice_id = $1 ORDER BY attempt"""
 EVENTS = """
 SELECT kind, status_after, occurred_at FROM subscription_events
@@ -128,6 +128,24 @@ async def test_a_declined_trial_card_is_past_due_until_a_new_card_pays(stack, sh
     # The pass the old schedule named for a retry charges nothing more.
     await stack.run_due(now + DAY + timedelta(minutes=1))
     assert len(await rows(stack.database_url, ATTEMPTS, bill["id"])) == 2
+    assert (await subscription(shop, live["stableSubscriptionId"]))["status"] == "active"
+
+    # A part of the recovered invoice given back shows on it and on the payment that paid it
+    # (not on the declined attempt before it); the subscription stays active.
+    body = {"amountCents": 500, "reason": "Two days without service"}
+    refunded = f"/v1/subscriptions/{live['stableSubscriptionId']}/refunds"
+    answer = await shop.call("POST", refunded, body)
+    assert (answer["refund"]["status"], answer["terminated"]) == ("succeeded", False)
+    original = (await shop.call("GET", f"/v1/invoices/{bill['id']}"))["invoice"]
+    assert (original["status"], original["totalAmountCents"]) == ("paid", bill["totalAmountCents"])
+    assert (original["amountRefundedCents"], original["refundStatus"]) == (
+        500,
+        "partially_refunded",
+    )
+    assert original["creditNoteIds"] == [answer["adjustmentInvoiceId"]]
+    payment = original["payment"]
+    assert (payment["status"], payment["amountRefundedCents"]) == ("succeeded", 500)
+    assert payment["id"] == attempts[-1]["id"]
     assert (await subscription(shop, live["stableSubscriptionId"]))["status"] == "active"
 
 
