@@ -35,6 +35,12 @@ DAY = timedelta(days=1)
 ATTEMPTS = """
 SELECT id, attempt, status, created_at, payment_method_id FROM payments
  WHERE invoice_id = $1 ORDER BY attempt"""
+PASS_ROWS = (
+    "SELECT created_at FROM invoices WHERE merchant_id = $1",
+    "SELECT l.created_at FROM invoice_lines l JOIN invoices i ON i.id = l.invoice_id"
+    " WHERE i.merchant_id = $1",
+    "SELECT created_at FROM payments WHERE merchant_id = $1",
+)
 EVENTS = """
 SELECT kind, status_after, occurred_at FROM subscription_events
  WHERE stable_subscription_id = $1 ORDER BY occurred_at, created_at"""
@@ -89,6 +95,10 @@ async def _declined_at_trial_end(stack, shop, dunning: dict) -> tuple[str, dict,
         now,
         card["id"],
     )
+    for query in PASS_ROWS:  # everything the pass wrote carries its clock
+        assert {row["created_at"] for row in await rows(stack.database_url, query, shop.id)} == {
+            now
+        }
     history = await rows(stack.database_url, EVENTS, started["subscriptionId"])
     assert [(e["kind"], e["status_after"], e["occurred_at"]) for e in history][-2:] == [
         ("trial_ended", "active", now),
