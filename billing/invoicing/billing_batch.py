@@ -34,6 +34,7 @@ from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.issuing import taxes_and_notes
 from billing.invoicing.seats import bills_seats
 from billing.invoicing.usage_windows import measure_windows
+from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.seat_counts import seats_of
 from billing.tax.tax_engine import merchant_tax
@@ -66,7 +67,7 @@ class Claimed:
 
     @property
     def paused(self) -> bool:
-        return self.subscription.status == "paused"
+        return self.subscription.status == statuses.PAUSED
 
 
 @dataclass
