@@ -5,9 +5,10 @@ The state table (the spec leaves the preconditions open; these are ours):
 ==================  ==========================  ==========  ==================================
 action              allowed from                to          refused with 409
 ==================  ==========================  ==========  ==================================
-pause               active, past_due            paused      paused, unpaid
-resume              paused                      active      active, past_due, unpaid
-reactivate          unpaid                      active      active, past_due, paused
+pause               trialing, active, past_due  paused      incomplete, paused, unpaid
+resume              paused                      active      trialing, active, past_due, unpaid
+                                                (trialing while its trial lies ahead)
+reactivate          unpaid                      active      trialing, active, past_due, paused
 cancel (DELETE)     every live state            ended       (none: every live state ends)
 cancel at period    every live state            (same)      already set to end
 end (dashboard)     (sets cancel_at_period_end; the due-work pass ends it at the period end)
@@ -21,7 +22,8 @@ renewal paid        past_due, unpaid,           active      (a merchant's pause 
 grace ends unpaid   past_due                    per the merchant's dunning end action
 ==================  ==========================  ==========  ==================================
 
-An ended subscription accepts nothing: every action answers 409 ("Subscription has ended").
+Which statuses allow what is ``statuses.py``'s rule (``PAUSABLE``, ``CHANGEABLE``). An ended
+subscription accepts nothing: every action answers 409 ("Subscription has ended").
 Status changes happen in place on the live version (a lifecycle change is not an override, so
 it makes no new version); each locks the row, changes it and records an event
 (``paused``, ``resumed``, ``reactivated``, ``cancelled``, ``unpaid``) in one transaction.
@@ -62,7 +64,7 @@ from billing.subscriptions.subscription_versions import lock_live
 # action: (states it is allowed from, state after, event kind, what the refusal says)
 TRANSITIONS = {
     "pause": (
-        (statuses.ACTIVE, statuses.PAST_DUE),
+        statuses.PAUSABLE,
         statuses.PAUSED,
         "paused",
         "Only an active subscription can be paused",
@@ -89,14 +91,22 @@ async def _set_status(merchant_id: str, live: Subscription, status: str, kind: s
     await subscriptions.record_event(merchant_id, live, kind, at=now)
 
 
+def _back_to(live: Subscription, status: str, now: datetime) -> str:
+    """``active`` is ``trialing`` again for one paused in its trial that still lies ahead."""
+    in_trial = live.trial_end_date is not None and live.trial_end_date > now
+    return statuses.TRIALING if status == statuses.ACTIVE and in_trial else status
+
+
 async def transition(merchant_id: str, stable_id: str, action: str) -> Subscription:
-    """Apply ``pause``, ``resume`` or ``reactivate`` per the table above."""
+    """Apply ``pause``, ``resume`` or ``reactivate`` per the table above (resumed in its
+    trial: ``trialing``)."""
     allowed, status, kind, refusal = TRANSITIONS[action]
     async with in_transaction():
         live = await lock_live(merchant_id, stable_id)
         if live.status not in allowed:
             raise Conflict(f"{refusal} (this one is {live.status})")
-        await _set_status(merchant_id, live, status, kind, utcnow())
+        now = utcnow()
+        await _set_status(merchant_id, live, _back_to(live, status, now), kind, now)
     return live
 
 

@@ -182,7 +182,7 @@ async def new_version(
 
 
 def _require_active(live: Subscription) -> None:
-    if live.status not in (statuses.ACTIVE, statuses.TRIALING):
+    if live.status not in statuses.CHANGEABLE:
         raise Conflict(f"Only an active subscription can be changed (this one is {live.status})")
 
 

@@ -4,6 +4,8 @@ The whole state table through HTTP (every allowed transition and every refused o
 cancelled subscription looks like afterwards, dunning end actions and tenant isolation.
 """
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
@@ -22,6 +24,11 @@ TABLE = {
     ("unpaid", "pause"): "Only an active subscription can be paused (this one is unpaid)",
     ("unpaid", "resume"): "Only a paused subscription can be resumed (this one is unpaid)",
     ("unpaid", "reactivate"): "active",
+    ("trialing", "pause"): "paused",
+    ("trialing", "resume"): "Only a paused subscription can be resumed (this one is trialing)",
+    ("past_due", "pause"): "paused",
+    ("past_due", "resume"): "Only a paused subscription can be resumed (this one is past_due)",
+    ("incomplete", "pause"): "Only an active subscription can be paused (this one is incomplete)",
 }
 
 
@@ -85,6 +92,31 @@ async def test_pause_resume_round_trip_and_mrr(client, merchant):
         ("paused", "paused", 0),
         ("resumed", "active", 4000),
     ]
+
+
+async def test_a_trial_paused_and_resumed_is_trialing_again(client, merchant):
+    """The trial's end does not move while it is paused; resumed before it, it is a trial."""
+    sub = await subscribe(merchant.id)
+    trial_end = datetime.now(UTC) + timedelta(days=10)
+    await Subscription.filter(id=sub.id).update(status="trialing", trial_end_date=trial_end)
+    assert await act(client, merchant, sub.id, "pause") == (
+        200,
+        {"success": True, "status": "paused"},
+    )
+    assert await act(client, merchant, sub.id, "resume") == (
+        200,
+        {"success": True, "status": "trialing"},
+    )
+    _, read = await get(client, merchant, sub.id)
+    assert (read["status"], read["trialEndDate"][:19]) == ("trialing", trial_end.isoformat()[:19])
+
+    # Resumed after its trial's end: it is active (the billing run bills the paid period).
+    await act(client, merchant, sub.id, "pause")
+    await Subscription.filter(id=sub.id).update(trial_end_date=datetime.now(UTC) - timedelta(1))
+    assert await act(client, merchant, sub.id, "resume") == (
+        200,
+        {"success": True, "status": "active"},
+    )
 
 
 @pytest.mark.parametrize("before", ["active", "paused", "unpaid"])

@@ -154,6 +154,27 @@ async def test_price_override_errors(client, make_merchant):
     assert len(await versions_of(sub.id)) == 1
 
 
+@pytest.mark.parametrize("status", ["trialing", "past_due"])
+async def test_a_trial_or_past_due_subscription_takes_a_price_override(client, merchant, status):
+    """A past-due customer moved to a cheaper price keeps being past due (retries and grace
+    carry over to the new version), a trial stays a trial."""
+    sub = await subscribe(merchant.id)
+    grace = sub.current_period_end + timedelta(days=3)
+    await Subscription.filter(id=sub.id).update(status=status, grace_period_ends_at=grace)
+    plan = await make_plan(merchant.id, name="Lite", monthly_cents=900)
+    cheaper = await Price.get(plan_id=plan.id)
+    path = f"price-override/{sub.id}"
+    code, body = await post(client, merchant, path, {"priceId": cheaper.id})
+    assert code == 200, body
+    assert (body["versionNumber"], body["status"]) == (2, status)
+    live = await Subscription.get(stable_subscription_id=sub.id, deleted_at=None)
+    assert (live.status, live.effective_price_id, live.grace_period_ends_at) == (
+        status,
+        cheaper.id,
+        grace,
+    )
+
+
 async def test_scheduled_changes_lists_pending_ones(client, make_merchant):
     merchant, other = await make_merchant(), await make_merchant()
     sub = await subscribe(merchant.id)

@@ -121,3 +121,19 @@ async def test_plan_page_says_no_trial_and_shows_no_price_id(client, sign_up):
     page = await html_of(await client.get(f"/dashboard/plans/{plan.stable_plan_id}"))
     assert "<dd>No trial</dd>" in page and "<dd>None</dd>" not in page
     assert f'title="Copied from {price.id}"' not in page and ">Copy</span>" in page
+
+
+async def test_a_trial_or_past_due_page_offers_pause_and_change_plan(client, sign_up):
+    """The buttons follow ``statuses.PAUSABLE`` and ``statuses.OPEN``: a trial or a past-due
+    subscription can be paused and moved to another plan; a paused one is resumed instead."""
+    merchant_id, _ = await signed_up(sign_up)
+    trial = await trial_subscription(merchant_id)
+    sid = trial.stable_subscription_id
+    pause = f"/dashboard/subscriptions/{sid}/pause"
+    for status in ("trialing", "past_due"):
+        await Subscription.filter(id=trial.id).update(status=status)
+        page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+        assert 'id="change-plan"' in page and pause in page, status
+    await Subscription.filter(id=trial.id).update(status="paused")
+    page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
+    assert pause not in page and ">Resume</button>" in page

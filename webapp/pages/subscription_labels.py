@@ -1,10 +1,12 @@
 """Subscriptions in words for the dashboard: the status a merchant reads.
 
-Presentation only. "Trialing" and "Cancelled" come from ``billing.subscriptions.trials``
-(/v1 keeps the spec's statuses). Dates are ``webapp.pages.dates``.
+Presentation only: the stored status in words, an ended one as "Cancelled"
+(``billing.subscriptions.trials``), and which actions a status offers (the sets of
+``billing.subscriptions.statuses``, so the buttons follow the service's rule). Dates are
+``webapp.pages.dates``.
 """
 
-from billing.subscriptions import trials
+from billing.subscriptions import statuses, trials
 
 STATUS_LABELS = {
     "active": "Active",
@@ -30,3 +32,5 @@ def register(bp) -> None:
     """Make the helpers available to every dashboard template (cards appear on several)."""
     bp.add_app_template_global(subscription_status, "subscription_status")
     bp.add_app_template_filter(status_label, "status_label")
+    bp.add_app_template_global(statuses.PAUSABLE, "PAUSABLE")
+    bp.add_app_template_global(statuses.OPEN, "OPEN_STATUSES")
