@@ -1,8 +1,9 @@
 """Monthly recurring revenue, exactly per the spec's rule 1.
 
 - Only active subscriptions count: the live version (not soft-deleted), not ended
-  (``end_timestamp`` null) and ``status == "active"``; paused and unpaid ones do not. A
-  subscription whose start lies in the future already counts: it is sold and active.
+  (``end_timestamp`` null) and in one of ``statuses.CURRENT`` (``trialing``, ``active``,
+  ``past_due``: the spec's "active" as this service stores it); incomplete, paused and unpaid
+  ones do not. A subscription whose start lies in the future already counts: it is sold.
 - Only fixed fees count: ``fixed`` components, plus the ``flat_rate`` and ``recurring`` forms
   (which are fixed fees), and seat components (``per_unit`` billed in advance: a fee fixed
   for the period, charged up front like a fixed one) as seats x unit price, the seats being
