@@ -23,8 +23,10 @@ already. Only a checkout's payment (no ``payment_method_id`` yet) or a trial's S
 """
 
 import asyncio
+import dataclasses
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import stripe
@@ -72,7 +74,8 @@ def card_fields(card: Any) -> dict:
 class KeepCard(Action):
     """Store the card (once per gateway payment method id, filling details it lacked), link
     it to the subscription, name it on the checkout's payment, and for a trial's card start
-    the trial (``checkout_states.start_trial``)."""
+    the trial (``checkout_states.start_trial``). ``at`` is the clock of whoever keeps it (a
+    due pass's ``now`` for reconciliation), the present when not given."""
 
     merchant_id: str
     customer_id: str
@@ -83,6 +86,7 @@ class KeepCard(Action):
     starts_trial: bool = False
     provider: str = PROVIDER_A
     payment_type: str = "card"
+    at: datetime | None = None
 
     def describe(self) -> str:
         kept = self.external_psp_payment_method_id
@@ -99,6 +103,7 @@ class KeepCard(Action):
             self.payment_type,
             self.external_psp_payment_method_id,
             self.fields,
+            at=self.at,
         )
         await add.apply()
         method = await _stored(self.merchant_id, self.external_psp_payment_method_id, self.provider)
@@ -117,7 +122,7 @@ class KeepCard(Action):
             )
             if self.starts_trial:
                 await checkout_states.start_trial(
-                    self.merchant_id, self.stable_subscription_id, utcnow()
+                    self.merchant_id, self.stable_subscription_id, self.at or utcnow()
                 )
 
 
@@ -252,10 +257,10 @@ def read_intent(secret: str, intent_id: str) -> dict | None:
     return intent
 
 
-async def keep_after_success(payment_id: str) -> None:
+async def keep_after_success(payment_id: str, now: datetime) -> None:
     """Reconciliation settled a payment as succeeded: keep its card when it is a checkout's
-    (read from the gateway; never inside a transaction). A gateway that cannot be reached is
-    logged: the webhook keeps the card when it arrives."""
+    (read from the gateway; never inside a transaction), dated ``now``, the pass's clock. A
+    gateway that cannot be reached is logged: the webhook keeps the card when it arrives."""
     payment = await Payment.filter(id=payment_id).first()
     if payment is None or payment.provider != PROVIDER_A or payment.payment_method_id:
         return
@@ -270,4 +275,4 @@ async def keep_after_success(payment_id: str) -> None:
     keep = await keep_for_payment(payment.merchant_id, payment.id, intent or {})
     if keep is not None:
         async with in_transaction():
-            await keep.apply()
+            await dataclasses.replace(keep, at=now).apply()

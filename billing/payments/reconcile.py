@@ -119,7 +119,7 @@ async def check_payment(payment_id: str, now: datetime) -> str:
     if seen is not None and seen.status == SUCCEEDED:
         async with in_transaction():
             await mark_succeeded(payment.id, now)
-        await checkout_cards.keep_after_success(payment.id)  # a checkout's card, once
+        await checkout_cards.keep_after_success(payment.id, now)  # a checkout's card, once
         return SUCCEEDED
     async with in_transaction():
         if seen is not None and seen.status == FAILED:

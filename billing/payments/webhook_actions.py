@@ -101,7 +101,7 @@ class SettleRefund(Action):
 class AddPaymentMethod(Action):
     """An active payment method for a customer, once per provider payment method id: a
     method already stored under the same external id (from another event about the same
-    mandate) is left as it is."""
+    mandate) is left as it is. Dated ``at`` when given (a due pass's ``now``), else now."""
 
     merchant_id: str
     customer_id: str
@@ -109,6 +109,7 @@ class AddPaymentMethod(Action):
     payment_type: str
     external_psp_payment_method_id: str
     fields: dict[str, Any] = field(default_factory=dict)
+    at: datetime | None = None
 
     def describe(self) -> str:
         return (
@@ -140,6 +141,7 @@ class AddPaymentMethod(Action):
             status=ACTIVE,
             external_psp_payment_method_id=self.external_psp_payment_method_id,
             **self.fields,
+            **({"created_at": self.at} if self.at else {}),
         )
 
 
