@@ -94,6 +94,21 @@ async def test_pause_resume_round_trip_and_mrr(client, merchant):
     ]
 
 
+@pytest.mark.parametrize(
+    ("status", "counted"),
+    [("trialing", True), ("past_due", True), ("paused", False), ("unpaid", False)],
+)
+async def test_mrr_follows_the_statuses(client, merchant, status, counted):
+    """statuses.CURRENT counts in MRR and the status filter finds each one."""
+    sub = await subscribe(merchant.id, monthly_cents=4000)
+    await set_status(sub.id, status)
+    response = await client.get("/v1/subscriptions/mrr", headers=merchant.headers)
+    assert (await response.get_json())["mrr"]["amount_cents"] == (4000 if counted else 0)
+    response = await client.get(f"/v1/subscriptions?status={status}", headers=merchant.headers)
+    listed = (await response.get_json())["subscriptions"]
+    assert [row["stableSubscriptionId"] for row in listed] == [sub.id]
+
+
 async def test_a_trial_paused_and_resumed_is_trialing_again(client, merchant):
     """The trial's end does not move while it is paused; resumed before it, it is a trial."""
     sub = await subscribe(merchant.id)
