@@ -10,6 +10,12 @@ class FeaturesQuery(BaseModel):
     includeFeatures: str | None = None
 
 
+class ListQuery(FeaturesQuery):
+    """``status``: only subscriptions stored in that status (billing/subscriptions/statuses.py)."""
+
+    status: str | None = None
+
+
 class CreateSubscription(Body):
     customerId: str
     planId: str

@@ -30,6 +30,7 @@ from api.subscription_models import (
     DetailList,
     FeaturesQuery,
     FreeSubscriptionOut,
+    ListQuery,
     MrrEnvelope,
     SubscriptionEnvelope,
     SubscriptionList,
@@ -121,13 +122,17 @@ def _list_json(found: list[Subscription], include: bool) -> dict:
 
 
 @bp.get("")
-@validate_querystring(FeaturesQuery)
+@validate_querystring(ListQuery)
 @document_response(SubscriptionList)
+@document_response(ErrorBody, 400)
 @fails_as("Failed to list subscriptions")
-async def list_subscriptions(query_args: FeaturesQuery):
-    """The merchant's live subscriptions (cancelled and superseded versions excluded)."""
+async def list_subscriptions(query_args: ListQuery):
+    """The merchant's live subscriptions (cancelled and superseded versions excluded), only
+    those in ``status`` when it is given (400 for a status that does not exist)."""
     include = include_features(query_args)
-    found = await subscription_reads.list_subscriptions(merchant_id(), include_features=include)
+    found = await subscription_reads.list_subscriptions(
+        merchant_id(), include_features=include, status=query_args.status
+    )
     return _list_json(found, include)
 
 

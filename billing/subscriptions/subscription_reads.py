@@ -11,8 +11,10 @@ from tortoise.queryset import QuerySet
 
 from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
+from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.customers.models import Customer
+from billing.subscriptions import statuses
 from billing.subscriptions.models import (
     Subscription,
     SubscriptionDetail,
@@ -20,6 +22,8 @@ from billing.subscriptions.models import (
     SubscriptionFeature,
 )
 from billing.subscriptions.subscriptions import CUSTOMER_NOT_FOUND, get_live
+
+BAD_STATUS = "Invalid input: status must be one of " + ", ".join(statuses.ALL)
 
 
 def with_relations(query: QuerySet[Subscription], *, include_features: bool) -> QuerySet:
@@ -46,9 +50,11 @@ async def list_subscriptions(
 ) -> list[Subscription]:
     """The merchant's live subscriptions, newest first; with ``customer_id`` only that
     customer's (404 when the customer is not the merchant's live one), with ``status`` only
-    those in that state."""
+    those in that state (one of ``statuses.ALL``, else 400)."""
     query = Subscription.scoped(merchant_id)
     if status is not None:
+        if status not in statuses.ALL:
+            raise Invalid(BAD_STATUS)
         query = query.filter(status=status)
     if customer_id is not None:
         customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)

@@ -99,14 +99,30 @@ async def test_pause_resume_round_trip_and_mrr(client, merchant):
     [("trialing", True), ("past_due", True), ("paused", False), ("unpaid", False)],
 )
 async def test_mrr_follows_the_statuses(client, merchant, status, counted):
-    """statuses.CURRENT counts in MRR and the status filter finds each one."""
+    """statuses.CURRENT counts in MRR; ``GET /v1/subscriptions?status=`` finds each one alone."""
     sub = await subscribe(merchant.id, monthly_cents=4000)
     await set_status(sub.id, status)
     response = await client.get("/v1/subscriptions/mrr", headers=merchant.headers)
     assert (await response.get_json())["mrr"]["amount_cents"] == (4000 if counted else 0)
+    other = await subscribe(merchant.id, monthly_cents=1000)  # active: never in another tab
     response = await client.get(f"/v1/subscriptions?status={status}", headers=merchant.headers)
     listed = (await response.get_json())["subscriptions"]
     assert [row["stableSubscriptionId"] for row in listed] == [sub.id]
+    response = await client.get("/v1/subscriptions?status=active", headers=merchant.headers)
+    listed = (await response.get_json())["subscriptions"]
+    assert [row["stableSubscriptionId"] for row in listed] == [other.id]
+    response = await client.get("/v1/subscriptions", headers=merchant.headers)
+    assert len((await response.get_json())["subscriptions"]) == 2
+
+
+async def test_an_unknown_status_filter_is_400(client, merchant):
+    await subscribe(merchant.id)
+    response = await client.get("/v1/subscriptions?status=overdue", headers=merchant.headers)
+    assert response.status_code == 400
+    assert await response.get_json() == {
+        "error": "Invalid input: status must be one of incomplete, trialing, active, past_due, "
+        "paused, unpaid, ended"
+    }
 
 
 async def test_a_trial_paused_and_resumed_is_trialing_again(client, merchant):
