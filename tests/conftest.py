@@ -233,3 +233,25 @@ def provider_b(app, provider_b_fake):
         payments_setup.configure(original)
         provider_b_fake.failures, provider_b_fake.refuse_webhooks = 0, False
         provider_b_fake.losses = 0
+
+
+@pytest.fixture(scope="module")
+async def stack(tmp_path_factory):
+    """A payments stack of the test module's own (tests/served_payments.py: its database,
+    localstripe and ``tally serve``), for the journey tests; made only where asked for."""
+    from tests import served_payments  # it builds on this module's helpers
+
+    async with served_payments.own_database() as url:
+        data_dir = tmp_path_factory.mktemp("stack")
+        with served_payments.running_stack(url, data_dir) as running:
+            yield running
+
+
+@pytest.fixture
+async def shop(stack):
+    """A test-mode merchant of the module's stack with provider A configured."""
+    from tests import served_payments
+
+    shop = await served_payments.open_shop(stack)
+    yield shop
+    await shop.http.aclose()

@@ -19,8 +19,6 @@ the proration invoice is paid by the kept card.
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from tests.journey_checkout import (
     browser_pays,
     browser_saves,
@@ -32,27 +30,16 @@ from tests.journey_checkout import (
     plan_price,
     subscription,
 )
-from tests.served_payments import eventually, open_shop, own_database, rows, running_stack
+from tests.served_payments import (
+    eventually,
+    rows,
+)
 
 LINKED = "SELECT payment_method_id FROM subscriptions WHERE id = $1"
 EVENTS = (
     "SELECT kind, status_after, occurred_at FROM subscription_events"
     " WHERE merchant_id = $1 AND stable_subscription_id = $2 ORDER BY occurred_at, id"
 )
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("journey")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 def _at(text: str) -> datetime:

@@ -20,7 +20,7 @@ import pytest
 
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, _card_at_gateway
 from tests.conftest import unique_email
-from tests.served_payments import open_shop, own_database, rows, running_stack
+from tests.served_payments import rows
 
 DAY = timedelta(days=1)
 ATTEMPTS = """
@@ -36,20 +36,6 @@ SELECT kind, status_after, occurred_at, created_at FROM subscription_events
 INVOICES = """
 SELECT id, issue_date, created_at, status, paid_date FROM invoices
  WHERE stable_subscription_id = $1 ORDER BY issue_date"""
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("dunning")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 async def _card(stack, shop, customer_id: str, number: str) -> str:

@@ -12,27 +12,15 @@ note are made by the API call, so they carry the moment of that call.
 import asyncio
 from datetime import UTC, datetime, timedelta
 
-import pytest
 import stripe
 
 from tests.card_payments import GOOD_CARD, SECRET
-from tests.served_payments import open_shop, own_database, rows, running_stack, subscribed_with_card
+from tests.served_payments import (
+    rows,
+    subscribed_with_card,
+)
 
 PAYMENTS = "SELECT id, status, provider_payment_id FROM payments WHERE invoice_id = $1"
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("journey-refunds")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 def at(text: str) -> datetime:

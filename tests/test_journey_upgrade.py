@@ -16,8 +16,6 @@ pass at the year's end renews at the new price, on that card again.
 from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_EVEN, Decimal
 
-import pytest
-
 from tests.conftest import unique_email
 from tests.journey_checkout import (
     browser_saves,
@@ -28,23 +26,8 @@ from tests.journey_checkout import (
     plan_price,
     subscription,
 )
-from tests.served_payments import open_shop, own_database, running_stack
 
 OLD_FEE, NEW_FEE = 29000, 59000
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("upgrade")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 def _at(text: str) -> datetime:

@@ -14,35 +14,17 @@ the signature check with the stored secret and is recorded once, for the right p
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
 import stripe
 
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, SECRET
 from tests.served_payments import (
     eventually,
-    open_shop,
-    own_database,
     rows,
-    running_stack,
     subscribed_with_card,
 )
 
 EVENTS = "SELECT event_id, type FROM provider_events WHERE merchant_id = $1 AND type = $2"
 ATTEMPTS = "SELECT attempt, status, provider_payment_id FROM payments WHERE invoice_id = $1"
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("e2e")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 def _event(gateway: str, event_id: str) -> dict:

@@ -241,22 +241,6 @@ async def gateway_customer_of(merchant_id: str, customer_id: str) -> str | None:
     return newest.external_psp_customer_id if newest else None
 
 
-def read_intent(secret: str, intent_id: str) -> dict | None:
-    """The PaymentIntent with its payment method expanded; None when the gateway has no such
-    intent. ``ProviderAError`` when it cannot be asked."""
-    gateway = provider_a.client(secret)
-    try:
-        intent = gateway.v1.payment_intents.retrieve(intent_id).to_dict()
-        method = intent.get("payment_method")
-        if isinstance(method, str):
-            intent["payment_method"] = gateway.v1.payment_methods.retrieve(method).to_dict()
-    except stripe.InvalidRequestError:
-        return None
-    except stripe.StripeError as error:
-        raise provider_a._explain(error, "read the payment") from error
-    return intent
-
-
 async def keep_after_success(payment_id: str, now: datetime) -> None:
     """Reconciliation settled a payment as succeeded: keep its card when it is a checkout's
     (read from the gateway; never inside a transaction), dated ``now``, the pass's clock. A
@@ -268,7 +252,9 @@ async def keep_after_success(payment_id: str, now: datetime) -> None:
     if secret is None or not payment.provider_payment_id:
         return
     try:
-        intent = await asyncio.to_thread(read_intent, secret, payment.provider_payment_id)
+        intent = await asyncio.to_thread(
+            provider_a.read_intent, secret, payment.provider_payment_id
+        )
     except provider_a.ProviderAError as unknown:
         log.warning("card of payment %s not kept yet: %s", payment.id, unknown.message)
         return

@@ -16,7 +16,7 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import BadGateway, NotFound
 from billing.core.models import utcnow
-from billing.payments import checkout_cards, checkout_setup, provider_a_config
+from billing.payments import checkout_cards, checkout_setup, provider_a, provider_a_config
 from billing.payments.checkout_sandbox import PAYMENT_NOT_FOUND, find_checkout_payment
 from billing.payments.payment_outcomes import SUCCEEDED, mark_succeeded
 from billing.payments.provider_a import ProviderAError
@@ -31,7 +31,7 @@ async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> d
         raise NotFound(PAYMENT_NOT_FOUND)
     try:
         intent = await asyncio.to_thread(
-            checkout_cards.read_intent, secret, payment.provider_payment_id or ""
+            provider_a.read_intent, secret, payment.provider_payment_id or ""
         )
     except ProviderAError as unknown:
         raise BadGateway(unknown.message) from unknown

@@ -213,20 +213,6 @@ async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: objec
     return await _keep(merchant_id, live, intent)
 
 
-def _read(secret: str, intent_id: str) -> dict | None:
-    gateway = provider_a.client(secret)
-    try:
-        intent = gateway.v1.setup_intents.retrieve(intent_id).to_dict()
-        method = intent.get("payment_method")
-        if isinstance(method, str):
-            intent["payment_method"] = gateway.v1.payment_methods.retrieve(method).to_dict()
-    except stripe.InvalidRequestError:
-        return None
-    except stripe.StripeError as error:
-        raise BadGateway(provider_a._explain(error, "read the card").message) from error
-    return intent
-
-
 async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
     """The live page's word that the provider's script confirmed the trial's SetupIntent: the
     intent is read back from the gateway (the browser's id is only a hint) and, when it
@@ -237,7 +223,12 @@ async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise NotFound(INTENT_NOT_FOUND)
-    intent = await asyncio.to_thread(_read, secret, live.checkout_setup_intent_id)
+    try:
+        intent = await asyncio.to_thread(
+            provider_a.read_intent, secret, live.checkout_setup_intent_id
+        )
+    except provider_a.ProviderAError as unknown:
+        raise BadGateway(unknown.message) from unknown
     if intent is None:
         raise NotFound(INTENT_NOT_FOUND)
     if intent.get("status") != "succeeded":

@@ -76,6 +76,25 @@ def _explain(error: stripe.StripeError, action: str) -> ProviderAError:
     return ProviderAError(f"Provider A could not {action} ({status}: {detail})")
 
 
+def read_intent(secret_key: str, intent_id: str) -> dict | None:
+    """A PaymentIntent (``pi_…``) or SetupIntent (``seti_…``) as a dict, its payment method
+    expanded (the card's brand, last four and expiry are what Tally keeps); None when the
+    gateway has no such intent. ``ProviderAError`` when it cannot be asked."""
+    gateway = client(secret_key)
+    setup_intent = intent_id.startswith("seti_")
+    intents = gateway.v1.setup_intents if setup_intent else gateway.v1.payment_intents
+    try:
+        intent = intents.retrieve(intent_id).to_dict()
+        method = intent.get("payment_method")
+        if isinstance(method, str):
+            intent["payment_method"] = gateway.v1.payment_methods.retrieve(method).to_dict()
+    except stripe.InvalidRequestError:
+        return None
+    except stripe.StripeError as error:
+        raise _explain(error, "read the card" if setup_intent else "read the payment") from error
+    return intent
+
+
 def _call(action: str, request):
     try:
         return request()

@@ -19,7 +19,6 @@ card is made the subscription's and its unpaid invoices are charged at once
 
 import asyncio
 
-import stripe
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid, NotFound, Unavailable
@@ -55,21 +54,6 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
     return found
 
 
-def _read_intent(secret: str, intent_id: str) -> dict | None:
-    """The intent with its payment method expanded, or None when the gateway has none."""
-    gateway = provider_a.client(secret)
-    try:
-        intent = gateway.v1.setup_intents.retrieve(intent_id).to_dict()
-        method = intent.get("payment_method")
-        if isinstance(method, str):
-            intent["payment_method"] = gateway.v1.payment_methods.retrieve(method).to_dict()
-    except stripe.InvalidRequestError:
-        return None
-    except stripe.StripeError as error:
-        raise Unavailable(provider_a._explain(error, "read the card").message) from error
-    return intent
-
-
 async def record_confirmed(merchant_id: str, customer_id: str, intent_id: object) -> PaymentMethod:
     """Store the card the customer's browser confirmed for the SetupIntent ``intent_id``."""
     if not isinstance(intent_id, str) or not intent_id.startswith("seti_") or len(intent_id) > 255:
@@ -77,7 +61,10 @@ async def record_confirmed(merchant_id: str, customer_id: str, intent_id: object
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise NotFound(INTENT_NOT_FOUND)
-    intent = await asyncio.to_thread(_read_intent, secret, intent_id)
+    try:
+        intent = await asyncio.to_thread(provider_a.read_intent, secret, intent_id)
+    except provider_a.ProviderAError as unknown:
+        raise Unavailable(unknown.message) from unknown
     metadata = (intent or {}).get("metadata") or {}
     if intent is None or metadata.get("customer_id") != customer_id:
         raise NotFound(INTENT_NOT_FOUND)

@@ -42,30 +42,9 @@ async def incomplete_of(merchant_id: str, customer_id: str) -> list[Subscription
     )
 
 
-async def activate(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
-    """Make the incomplete subscription ``active`` (its first invoice is paid); whether it
-    changed anything. Call inside the transaction that records the payment."""
-    if not stable_id:
-        return False
-    live = (
-        await Subscription.scoped(merchant_id)
-        .filter(stable_subscription_id=stable_id, status=INCOMPLETE)
-        .select_for_update()
-        .first()
-    )
-    if live is None:
-        return False
-    trial = live.trial_end_date is not None and live.trial_end_date > at
-    live.status = TRIALING if trial else ACTIVE
-    await live.save(update_fields=["status", "updated_at"])
-    await subscriptions.record_event(merchant_id, live, "activated", at=at)
-    return True
-
-
-async def start_trial(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
-    """Make the incomplete subscription ``trialing`` (the card its trial collects is
-    confirmed), or ``active`` when its trial ended meanwhile; whether it changed anything.
-    Call inside the transaction that stores the card."""
+async def _leave_incomplete(merchant_id: str, stable_id: str | None, at: datetime, event: str):
+    """The incomplete subscription made ``trialing`` while its trial lies ahead at ``at``, else
+    ``active``, with the history ``event``; whether it changed anything."""
     if not stable_id:
         return False
     live = (
@@ -79,8 +58,22 @@ async def start_trial(merchant_id: str, stable_id: str | None, at: datetime) -> 
     trial = live.trial_end_date is not None and live.trial_end_date > at
     live.status = TRIALING if trial else ACTIVE
     await live.save(update_fields=["status", "updated_at"])
-    await subscriptions.record_event(merchant_id, live, "trial_started", at=at)
+    await subscriptions.record_event(merchant_id, live, event, at=at)
     return True
+
+
+async def activate(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
+    """Make the incomplete subscription ``active`` (its first invoice is paid; ``trialing``
+    when a trial still lies ahead); whether it changed anything. Call inside the transaction
+    that records the payment."""
+    return await _leave_incomplete(merchant_id, stable_id, at, "activated")
+
+
+async def start_trial(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
+    """Make the incomplete subscription ``trialing`` (the card its trial collects is
+    confirmed), or ``active`` when its trial ended meanwhile; whether it changed anything.
+    Call inside the transaction that stores the card."""
+    return await _leave_incomplete(merchant_id, stable_id, at, "trial_started")
 
 
 async def end_abandoned(live: Subscription, at: datetime) -> None:
