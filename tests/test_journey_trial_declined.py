@@ -17,8 +17,6 @@ the pass that reaches it.
 import asyncio
 from datetime import datetime, timedelta
 
-import pytest
-
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, _card_at_gateway
 from tests.conftest import unique_email
 from tests.journey_checkout import (
@@ -29,7 +27,7 @@ from tests.journey_checkout import (
     plan_price,
     subscription,
 )
-from tests.served_payments import eventually, open_shop, own_database, rows, running_stack
+from tests.served_payments import eventually, rows
 
 DAY = timedelta(days=1)
 ATTEMPTS = """
@@ -44,20 +42,6 @@ PASS_ROWS = (
 EVENTS = """
 SELECT kind, status_after, occurred_at FROM subscription_events
  WHERE stable_subscription_id = $1 ORDER BY occurred_at, created_at"""
-
-
-@pytest.fixture(scope="module")
-async def stack(tmp_path_factory):
-    async with own_database() as url:
-        with running_stack(url, tmp_path_factory.mktemp("trial-declined")) as running:
-            yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 def _at(text: str) -> datetime:
