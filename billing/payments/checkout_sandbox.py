@@ -22,6 +22,7 @@ outcome and the event stream never goes back.
 
 import asyncio
 import hashlib
+import re
 
 import stripe
 from tortoise.transactions import in_transaction
@@ -45,6 +46,7 @@ LIVE_REFUSED = (
     "confirm the payment with the provider's own script"
 )
 PAYMENT_NOT_FOUND = "Payment not found"
+PROVIDER_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 SETTLED = "This payment attempt has failed already; start the checkout again"
 BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYear and cvc"
 
@@ -116,9 +118,16 @@ def _confirm(secret: str, payment: Payment, card: dict) -> tuple[ChargeAnswer, d
     return ChargeAnswer("failed", intent.id, message), confirmed
 
 
+def is_provider_id(value: object) -> bool:
+    """Whether ``value`` could be a provider's id (``pi_…``, ``seti_…``: letters, digits, ``_``
+    and ``-``, at most 200 characters, the longest a payment holds). Anything else is "not
+    found" without a query, so odd input (huge, NUL bytes) never reaches the database."""
+    return isinstance(value, str) and PROVIDER_ID.fullmatch(value) is not None
+
+
 async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> Payment:
     """The merchant row's provider A payment of this PaymentIntent (its latest attempt)."""
-    if not isinstance(payment_intent_id, str) or not payment_intent_id:
+    if not is_provider_id(payment_intent_id):
         raise NotFound(PAYMENT_NOT_FOUND)
     found = (
         await Payment.scoped(merchant_id)

@@ -40,7 +40,7 @@ from billing.payments import (
     provider_b_config,
 )
 from billing.payments.checkout_calls import UNREACHABLE_B, gateway_customer
-from billing.payments.checkout_sandbox import card_method, clean_card
+from billing.payments.checkout_sandbox import card_method, clean_card, is_provider_id
 from billing.payments.provider_a import ProviderAError
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
@@ -150,7 +150,7 @@ async def start(live: Subscription, provider: str, currency: str) -> SetupStarte
 
 
 async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscription:
-    if not isinstance(intent_id, str) or not intent_id.startswith("seti_") or len(intent_id) > 255:
+    if not is_provider_id(intent_id) or not str(intent_id).startswith("seti_"):
         raise NotFound(INTENT_NOT_FOUND)
     live = await Subscription.scoped(merchant_id).filter(checkout_setup_intent_id=intent_id).first()
     if live is None:

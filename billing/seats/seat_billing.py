@@ -52,9 +52,11 @@ REASON = "seats"
 
 
 def paid_period(detail: SubscriptionDetail, at: datetime) -> tuple[datetime, datetime] | None:
-    """The period the component's last charge paid for, when ``at`` lies inside it."""
+    """The period the component's last charge paid for, when ``at`` lies inside it. Compared at
+    the second, the precision a seat change is recorded in (``seat_inputs``): a seat added in
+    the period's first second is inside it (and pays the whole unit price), not before it."""
     start, end = detail.previous_billing_date, detail.next_billing_date
-    if start is None or end is None or not start <= at < end:
+    if start is None or end is None or not start.replace(microsecond=0) <= at < end:
         return None
     return start, end
 
@@ -65,7 +67,8 @@ def seat_amount(detail: SubscriptionDetail, at: datetime) -> int:
     if period is None:
         return 0
     start, end = period
-    return money_math.prorated(int(detail.component.get("amount_cents", 0)), start, end, at, end)
+    unit = int(detail.component.get("amount_cents", 0))
+    return money_math.prorated(unit, start, end, max(at, start), end)
 
 
 def seat_charges(
@@ -88,7 +91,7 @@ def seat_charges(
                 type="proration",
                 description=f"{name}: seat added for {member}, rest of the period",
                 subtotal_cents=amount,
-                period_start=at,
+                period_start=max(at, detail.previous_billing_date),
                 period_end=detail.next_billing_date,
                 component_id=detail.component_id,
                 price_id=subscription.effective_price_id,

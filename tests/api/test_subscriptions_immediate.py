@@ -60,6 +60,11 @@ async def test_a_failed_first_invoice_stores_nothing_and_a_retry_is_no_conflict(
     assert response.status_code == 201, await response.get_json()
     assert await Subscription.filter(merchant_id=merchant.id).count() == 1
     assert not await Invoice.filter(merchant_id=merchant.id).exists()
+    # Cancelled again: the due passes other tests run over the shared database (unscoped)
+    # must not meet a subscription that cannot bill.
+    made = (await response.get_json())["subscription"]["id"]
+    cancelled = await client.delete(f"/v1/subscriptions/{made}", headers=merchant.headers)
+    assert cancelled.status_code == 200, await cancelled.get_json()
 
 
 async def test_refusals_of_the_create_itself_store_nothing(client, merchant):

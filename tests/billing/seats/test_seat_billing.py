@@ -65,6 +65,15 @@ def test_outside_a_paid_period_a_seat_costs_nothing_now(period, at):
     assert seat_amount(paid(1000, *period), at) == 0
 
 
+def test_a_seat_added_in_the_first_second_of_the_period_pays_all_of_it():
+    """A seat's time is recorded to the second, a period's start to the microsecond: a seat
+    added in the same second as a subscription started mid-second lies inside its period."""
+    started = datetime(2030, 1, 1, 9, 30, 15, 734_000, tzinfo=UTC)
+    detail = paid(1000, started, started + timedelta(days=31))
+    assert seat_amount(detail, started.replace(microsecond=0)) == 1000
+    assert seat_amount(detail, started.replace(microsecond=0) - timedelta(seconds=1)) == 0
+
+
 def test_a_removal_stops_counting_at_the_end_of_the_paid_period():
     detail = paid(1000, JAN_1, FEB_1)
     assert removal_takes_effect([detail], datetime(2030, 1, 20, tzinfo=UTC)) == FEB_1
