@@ -179,6 +179,22 @@ async def open_shop(stack: Stack) -> Shop:
     return shop
 
 
+async def saved_card(stack: Stack, shop: Shop, customer_id: str, number: str) -> str:
+    """A card ``number`` saved at localstripe and stored for the customer through
+    ``POST /v1/payment-methods``, active; its Tally id."""
+    psp_customer, psp_method = await asyncio.to_thread(_card_at_gateway, stack.gateway, number)
+    body = {
+        "customerId": customer_id,
+        "provider": "provider_a",
+        "paymentType": "card",
+        "status": "active",
+        "cardLastFour": number[-4:],
+        "externalPspPaymentMethodId": psp_method,
+        "externalPspCustomerId": psp_customer,
+    }
+    return (await shop.call("POST", "/v1/payment-methods", body))["id"]
+
+
 async def subscribed_with_card(
     stack: Stack, shop: Shop, number: str, *, monthly_cents: int = 4900
 ) -> tuple[dict, dict]:
@@ -189,20 +205,7 @@ async def subscribed_with_card(
     customer = (
         await shop.call("POST", "/v1/customers", {"email": unique_email("ada"), "name": "Ada"})
     )["customer"]
-    psp_customer, psp_method = await asyncio.to_thread(_card_at_gateway, stack.gateway, number)
-    await shop.call(
-        "POST",
-        "/v1/payment-methods",
-        {
-            "customerId": customer["id"],
-            "provider": "provider_a",
-            "paymentType": "card",
-            "status": "active",
-            "cardLastFour": number[-4:],
-            "externalPspPaymentMethodId": psp_method,
-            "externalPspCustomerId": psp_customer,
-        },
-    )
+    await saved_card(stack, shop, customer["id"], number)
     made = await shop.call("POST", "/v1/plans", {"planName": "Pro", "monthlyPrice": monthly_cents})
     [plan] = made["plans"]
     body = {

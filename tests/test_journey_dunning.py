@@ -13,14 +13,13 @@ passes it.
 (c) Twelve monthly passes: every row a pass writes carries that pass's ``now``.
 """
 
-import asyncio
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, _card_at_gateway
+from tests.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.conftest import unique_email
-from tests.served_payments import rows
+from tests.served_payments import rows, saved_card
 
 DAY = timedelta(days=1)
 ATTEMPTS = """
@@ -38,27 +37,12 @@ SELECT id, issue_date, created_at, status, paid_date FROM invoices
  WHERE stable_subscription_id = $1 ORDER BY issue_date"""
 
 
-async def _card(stack, shop, customer_id: str, number: str) -> str:
-    """A card saved at localstripe and stored for the customer; its Tally id."""
-    psp_customer, psp_method = await asyncio.to_thread(_card_at_gateway, stack.gateway, number)
-    body = {
-        "customerId": customer_id,
-        "provider": "provider_a",
-        "paymentType": "card",
-        "status": "active",
-        "cardLastFour": number[-4:],
-        "externalPspPaymentMethodId": psp_method,
-        "externalPspCustomerId": psp_customer,
-    }
-    return (await shop.call("POST", "/v1/payment-methods", body))["id"]
-
-
 async def _subscribed(stack, shop, number: str) -> tuple[dict, dict, str]:
     """A customer (with an external id, as the portal API names them) paying $49 a month by
     ``number``, billed at once; the customer, the subscription and the card's id."""
     body = {"email": unique_email("ada"), "name": "Ada", "externalCustomerId": unique_email("x")}
     customer = (await shop.call("POST", "/v1/customers", body))["customer"]
-    card = await _card(stack, shop, customer["id"], number)
+    card = await saved_card(stack, shop, customer["id"], number)
     made = await shop.call("POST", "/v1/plans", {"planName": "Pro", "monthlyPrice": 4900})
     [plan] = made["plans"]
     body = {
@@ -98,7 +82,7 @@ async def test_a_declined_renewal_is_past_due_until_a_new_card_pays_it(stack, sh
     assert first["status"] == "paid"
 
     # The card starts to decline: it is the customer's newest, so the renewal charges it.
-    await _card(stack, shop, customer["id"], DECLINED_CARD)
+    await saved_card(stack, shop, customer["id"], DECLINED_CARD)
     renewal_pass = start + 32 * DAY
     await stack.run_due(renewal_pass)
     [_, renewal] = await _invoices(stack, stable_id)
@@ -129,7 +113,7 @@ async def test_a_declined_renewal_is_past_due_until_a_new_card_pays_it(stack, sh
     assert (await _live(stack, stable_id))["grace_period_ends_at"] is None  # retries left
 
     # A good card set for the subscription pays the invoice at once, in that request.
-    good = await _card(stack, shop, customer["id"], GOOD_CARD)
+    good = await saved_card(stack, shop, customer["id"], GOOD_CARD)
     before = datetime.now(UTC)
     body = {"externalCustomerId": customer["externalCustomerId"], "paymentMethodId": good}
     await shop.call("POST", "/v1/customers/portal/set-subscription-payment-method", body)
@@ -220,7 +204,7 @@ async def test_twelve_monthly_passes_write_only_their_own_clock(stack, shop):
     clocks = [start + timedelta(days=31 * month) for month in range(12)]
     for month, clock in enumerate(clocks):
         if month == 6:  # from now on the customer's newest card declines
-            await _card(stack, shop, customer["id"], DECLINED_CARD)
+            await saved_card(stack, shop, customer["id"], DECLINED_CARD)
             made_until = datetime.now(UTC)
         await stack.run_due(clock)
     invoices = await _invoices(stack, stable_id)

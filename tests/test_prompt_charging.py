@@ -7,14 +7,13 @@ an immediately billed subscription, then a seat added to it: each invoice is ``p
 seconds later, read through the API with a bounded wait (``eventually``).
 """
 
-import asyncio
 import secrets
 
 import pytest
 
-from tests.card_payments import GOOD_CARD, _card_at_gateway
+from tests.card_payments import GOOD_CARD
 from tests.conftest import unique_email
-from tests.served_payments import eventually, open_shop, own_database, running_stack
+from tests.served_payments import eventually, own_database, running_stack, saved_card
 
 HOUR = "3600"
 
@@ -24,13 +23,6 @@ async def stack(tmp_path_factory):
     async with own_database() as url:
         with running_stack(url, tmp_path_factory.mktemp("prompt"), due_work=HOUR) as running:
             yield running
-
-
-@pytest.fixture
-async def shop(stack):
-    shop = await open_shop(stack)
-    yield shop
-    await shop.http.aclose()
 
 
 async def customer_with_card(stack, shop) -> dict:
@@ -46,20 +38,7 @@ async def customer_with_card(stack, shop) -> dict:
             },
         )
     )["customer"]
-    psp_customer, psp_method = await asyncio.to_thread(_card_at_gateway, stack.gateway, GOOD_CARD)
-    await shop.call(
-        "POST",
-        "/v1/payment-methods",
-        {
-            "customerId": customer["id"],
-            "provider": "provider_a",
-            "paymentType": "card",
-            "status": "active",
-            "cardLastFour": GOOD_CARD[-4:],
-            "externalPspPaymentMethodId": psp_method,
-            "externalPspCustomerId": psp_customer,
-        },
-    )
+    await saved_card(stack, shop, customer["id"], GOOD_CARD)
     return customer
 
 
