@@ -26,9 +26,9 @@ from datetime import datetime
 
 from billing.invoicing.models import Invoice
 from billing.payments.charging import call_provider, start_attempt
+from billing.payments.payment_outcomes import PENDING
 
 UNPAID = "unpaid"
-IN_FLIGHT = "pending"
 
 
 async def start_recovery(merchant_id: str, stable_subscription_id: str, now: datetime) -> list[str]:
@@ -42,7 +42,7 @@ async def start_recovery(merchant_id: str, stable_subscription_id: str, now: dat
             status=UNPAID,
             total_cents__gt=0,
         )
-        .exclude(payment_status=IN_FLIGHT)
+        .exclude(payment_status=PENDING)  # an attempt in flight
         .order_by("issue_date", "id")
         .select_for_update(skip_locked=True)
     )
