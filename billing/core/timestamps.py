@@ -29,3 +29,19 @@ def parse_timestamp(value: Any, name: str = "startTimestamp") -> datetime | None
     if not EARLIEST <= moment < LATEST:
         raise Invalid(f"{name} must lie between 1970 and 2199")
     return moment
+
+
+def whole_second(moment: datetime) -> datetime:
+    """``moment`` cut to its whole second: the one precision billing compares instants in.
+
+    Billing prorates to the second (``invoicing/money_math.py`` rule 7), so no instant it
+    compares may carry a fraction of one. The cut is made where instants are *compared and
+    measured* (paid periods, prorations, seat changes), not where they are written: subscription
+    starts, billing dates and version times are stored with the microseconds the clock gave
+    them, rows written before this rule keep theirs, and a write-time rule would need every
+    writer (and every stored row) to agree, where a compare-time rule needs only the few
+    places that compare. A seat change, which is stored at the second, compares equal to a
+    period that began within that same second, so a seat added at a subscription's first
+    instant lies inside its first paid period.
+    """
+    return moment.replace(microsecond=0)

@@ -23,7 +23,18 @@ integers too. Quantities may be fractional (2.5 GB). The rules:
    credit (negative) for the old fee's unused time and a charge for the new fee over the
    same remaining time, each rounded once (rule 2). Splitting a period in two and
    prorating both parts therefore adds up to the whole fee within one cent per split.
+   Every instant is taken at the whole second (``core/timestamps.whole_second``), the one
+   precision billing compares and measures instants in: whether an instant lies in a paid
+   period (``in_period``) and how many seconds a share covers are both decided on whole
+   seconds, so a change recorded at the second and a period that began a fraction into that
+   second agree.
 8. **Negative quantities are refused**; a quantity is a count or a measure of use.
+9. **A ceiling on amounts**: a line, and an invoice's total, of more than ``MAX_AMOUNT_CENTS``
+   (10^15 cents, ten trillion in the currency's major unit) in size is refused with
+   :class:`AmountTooLarge` naming the line, never stored and never an overflow. Nothing real
+   costs that much (a runaway usage value does), and the ceiling keeps every amount, and the
+   sum of thousands of them, well inside the 64-bit integer columns invoices are stored in
+   (2^63 is about 9.2 × 10^18).
 """
 
 from __future__ import annotations
@@ -33,17 +44,42 @@ from datetime import datetime
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Any
 
+from billing.core.errors import Invalid
+from billing.core.timestamps import whole_second
+
 GRADUATED = "graduated"
 VOLUME = "volume"
 TIERS_MODES = (GRADUATED, VOLUME)
+MAX_AMOUNT_CENTS = 10**15
 
 
 class MoneyMathError(ValueError):
     """Input the rules above do not cover (a negative quantity, an empty period)."""
 
 
-def round_line(amount: Decimal) -> int:
-    """Rule 2: the one rounding of a line, half-even to the cent."""
+class AmountTooLarge(Invalid):
+    """Rule 9: an amount above the ceiling. A ``ServiceError`` (400 through the API), so a
+    preview answers it in words and a due pass records it as the subscription's billing
+    problem (``subscriptions/billing_problems.py``) rather than failing with an overflow."""
+
+    def __init__(self, what: str, amount: Decimal | int) -> None:
+        size = "more than" if amount > 0 else "less than minus"
+        super().__init__(
+            f"{what} comes to {size} {MAX_AMOUNT_CENTS:,} cents, the most one invoice may "
+            "bill; correct the usage or price behind it"
+        )
+
+
+def check_amount(what: str, amount: Decimal | int) -> None:
+    """Rule 9: refuse an amount (a line's or an invoice's total) above the ceiling."""
+    if not abs(amount) <= MAX_AMOUNT_CENTS:
+        raise AmountTooLarge(what, amount)
+
+
+def round_line(amount: Decimal, what: str = "An invoice line") -> int:
+    """Rule 2: the one rounding of a line, half-even to the cent; rule 9 before it (a huge
+    amount could not even be rounded in Decimal's 28 digits)."""
+    check_amount(what, amount)
     return int(amount.quantize(Decimal(1), rounding=ROUND_HALF_EVEN))
 
 
@@ -55,9 +91,9 @@ def as_quantity(value: Any) -> Decimal:
     return quantity
 
 
-def per_unit(unit_amount: int, quantity: Any) -> int:
+def per_unit(unit_amount: int, quantity: Any, what: str = "An invoice line") -> int:
     """Rule 3, rounded once."""
-    return round_line(as_quantity(quantity) * unit_amount)
+    return round_line(as_quantity(quantity) * unit_amount, what)
 
 
 @dataclass(frozen=True)
@@ -96,17 +132,27 @@ def tier_parts(tiers: list[dict], quantity: Any, mode: str = GRADUATED) -> list[
     return parts
 
 
-def tiered(tiers: list[dict], quantity: Any, mode: str = GRADUATED) -> int:
+def tiered(
+    tiers: list[dict], quantity: Any, mode: str = GRADUATED, what: str = "An invoice line"
+) -> int:
     """Rules 4–6 for a whole line, rounded once (rule 2)."""
-    return round_line(sum((part.amount for part in tier_parts(tiers, quantity, mode)), Decimal(0)))
+    parts = tier_parts(tiers, quantity, mode)
+    return round_line(sum((part.amount for part in parts), Decimal(0)), what)
 
 
 def _edge(tier: dict) -> Decimal:
     return as_quantity(tier["upTo"])
 
 
+def in_period(start: datetime, end: datetime, at: datetime) -> bool:
+    """Whether ``at`` lies in the period [start, end), compared at the whole second (rule 7)."""
+    return whole_second(start) <= whole_second(at) < whole_second(end)
+
+
 def fraction_of_period(start: datetime, end: datetime, since: datetime, until: datetime) -> Decimal:
-    """Rule 7's share: the seconds of [since, until) inside [start, end) over the period's."""
+    """Rule 7's share: the whole seconds of [since, until) inside [start, end) over the
+    period's."""
+    start, end, since, until = (whole_second(t) for t in (start, end, since, until))
     whole = Decimal((end - start).total_seconds())
     if whole <= 0:
         raise MoneyMathError("a billing period must end after it starts")

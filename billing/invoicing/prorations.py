@@ -2,7 +2,8 @@
 
 A price override or an immediate plan migration makes a new subscription version at ``at``.
 For each fixed fee of the old version that was paid for the period running at ``at``
-(``previous_billing_date`` ≤ at < ``next_billing_date``):
+(``previous_billing_date`` ≤ at < ``next_billing_date``, compared at the whole second as every
+billing instant is, ``money_math.in_period``):
 
 - a **credit** (negative) for the old fee's unused time, ``[at, next_billing_date)``;
 - when the new version keeps that component on the same schedule, a **charge** for the new
@@ -40,7 +41,7 @@ def _charges(old: Subscription, new: Subscription, before, after, at: datetime) 
     charges = []
     for component_id, paid in before.items():
         start, end = paid.previous_billing_date, paid.next_billing_date
-        if start is None or end is None or not start <= at < end:
+        if start is None or end is None or not money_math.in_period(start, end, at):
             continue  # not paid for a period running now: nothing to give back
         old_fee = int(paid.component.get("amount_cents", 0))
         kept = after.get(component_id)

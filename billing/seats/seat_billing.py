@@ -5,6 +5,11 @@ line, nothing rounded before)::
 
     amount = unit price × seconds from the change to the period's end / seconds in the period
 
+Every instant in it is taken at the whole second (``core/timestamps.whole_second``, the one
+precision billing compares in): the change is recorded at the second, and a period that
+began at 10:00:00.4 begins, for this rule, at 10:00:00. So a seat added in the very second a
+subscription started pays the whole unit price, and the seconds are whole numbers.
+
 The period is the seat component's paid period, ``[previous_billing_date,
 next_billing_date)``: the one its last in-advance charge covered. So a seat added at the very
 start pays the whole unit price, one added a second before the end (almost) nothing. A
@@ -41,6 +46,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from billing.catalog.models import Price
+from billing.core.timestamps import whole_second
 from billing.customers.models import Customer
 from billing.invoicing import money_math
 from billing.invoicing.cycles import Charge
@@ -52,13 +58,15 @@ REASON = "seats"
 
 
 def paid_period(detail: SubscriptionDetail, at: datetime) -> tuple[datetime, datetime] | None:
-    """The period the component's last charge paid for, when ``at`` lies inside it. Compared at
-    the second, the precision a seat change is recorded in (``seat_inputs``): a seat added in
+    """The period the component's last charge paid for, at the whole second, when ``at`` lies
+    inside it (compared at the whole second too, see the module docstring): a seat added in
     the period's first second is inside it (and pays the whole unit price), not before it."""
     start, end = detail.previous_billing_date, detail.next_billing_date
-    if start is None or end is None or not start.replace(microsecond=0) <= at < end:
+    if start is None or end is None:
         return None
-    return start, end
+    if not money_math.in_period(start, end, at):
+        return None
+    return whole_second(start), whole_second(end)
 
 
 def seat_amount(detail: SubscriptionDetail, at: datetime) -> int:
@@ -68,7 +76,7 @@ def seat_amount(detail: SubscriptionDetail, at: datetime) -> int:
         return 0
     start, end = period
     unit = int(detail.component.get("amount_cents", 0))
-    return money_math.prorated(unit, start, end, max(at, start), end)
+    return money_math.prorated(unit, start, end, whole_second(at), end)
 
 
 def seat_charges(
