@@ -1,11 +1,12 @@
 """/v1/events (ingest): one event, a batch, and the rollup back-fill trigger.
 
 Statuses follow the spec's event rows: 202 once stored (duplicates too), 400 naming the field
-(in a batch, its index: ``events[3].eventName is required``), 401 without a secret key, 500 when
-storage fails (retry with the same idempotencyKey: it is safe).
+(in a batch, its index: ``events[3].eventName is required``; an ``eventValue`` outside
+-10^12..10^12 is one of these, ``billing/usage/event_inputs.py`` says why), 401 without a
+secret key, 500 when storage fails (retry with the same idempotencyKey: it is safe).
 """
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
@@ -19,12 +20,14 @@ from api.common import (
 )
 from billing.core.errors import Invalid
 from billing.usage import events, rollup_backfill
+from billing.usage.event_inputs import MAX_VALUE
 from webapp.auth import merchant_id
 
 bp = Blueprint("events", __name__)
 
 STORE_FAILED = "Failed to store events; retry with the same idempotencyKey"
 ACCEPTED = {"message": "Event accepted"}
+MAX_EVENT_VALUE = int(MAX_VALUE)
 
 
 class UsageEventIn(BaseModel):
@@ -35,7 +38,12 @@ class UsageEventIn(BaseModel):
     eventName: str
     customerId: str | None = None
     extCustomerId: str | None = None
-    eventValue: float | None = None
+    eventValue: float | None = Field(
+        None,
+        ge=-MAX_EVENT_VALUE,
+        le=MAX_EVENT_VALUE,
+        description="From -10^12 to 10^12; outside that the event is refused (400)",
+    )
     eventString: str | None = None
     properties: dict | None = None
     eventTimestamp: str | None = None

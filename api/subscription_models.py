@@ -11,9 +11,21 @@ class FeaturesQuery(BaseModel):
 
 
 class ListQuery(FeaturesQuery):
-    """``status``: only subscriptions stored in that status (billing/subscriptions/statuses.py)."""
+    """``status``: only subscriptions stored in that status (billing/subscriptions/statuses.py).
+    ``billingProblem``: ``true`` only those the due pass cannot bill, ``false`` the others."""
 
     status: str | None = None
+    billingProblem: str | None = None
+
+
+class BillingProblemOut(BaseModel):
+    """Why the due pass cannot bill this subscription (billing/subscriptions/billing_problems.py):
+    the reason in plain words, the first and latest failed pass, how many failed."""
+
+    reason: str
+    since: str
+    lastAttemptAt: str | None
+    attempts: int
 
 
 class CreateSubscription(Body):
@@ -72,6 +84,7 @@ class SubscriptionOut(BaseModel):
     customer: dict
     plan: dict
     price: dict
+    billingProblem: BillingProblemOut | None
     subscriptionFeatures: list[SubscriptionFeatureOut] | None = None
 
 

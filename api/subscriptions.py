@@ -11,6 +11,9 @@ Designed where the spec is silent:
   number is not; ``amount_cents`` is the integer the string is made from.
 - ``featureValue`` is a string as the spec says: ``"true"``/``"false"``, ``"5"``, the text;
   null when the feature has no value.
+- ``billingProblem`` is null, or why the due pass cannot bill the subscription
+  (``{reason, since, lastAttemptAt, attempts}``, billing/subscriptions/billing_problems.py);
+  ``GET /v1/subscriptions?billingProblem=true`` lists the ones that have one.
 - create-free-subscription answers 201 like create, with ``subscription`` in the same shape
   (features included); its rules are in billing/payments/free_subscriptions.py.
 """
@@ -84,6 +87,7 @@ def subscription_json(subscription: Subscription, *, include_features: bool = Fa
             "planDescription": plan.plan_description,
         },
         "price": {"id": price.id, "currency": price.currency, "pricingData": price.pricing_data},
+        "billingProblem": billing_problem_json(subscription),
     }
     if include_features:
         body["subscriptionFeatures"] = [
@@ -102,6 +106,18 @@ def subscription_json(subscription: Subscription, *, include_features: bool = Fa
             for row in subscription.features
         ]
     return body
+
+
+def billing_problem_json(subscription: Subscription) -> dict | None:
+    """Why the due pass cannot bill it (billing/subscriptions/billing_problems.py), or null."""
+    if subscription.billing_problem_since is None:
+        return None
+    return {
+        "reason": subscription.billing_problem,
+        "since": iso(subscription.billing_problem_since),
+        "lastAttemptAt": iso(subscription.billing_problem_last_at),
+        "attempts": subscription.billing_problem_attempts,
+    }
 
 
 def detail_json(detail: SubscriptionDetail) -> dict:
@@ -128,10 +144,14 @@ def _list_json(found: list[Subscription], include: bool) -> dict:
 @fails_as("Failed to list subscriptions")
 async def list_subscriptions(query_args: ListQuery):
     """The merchant's live subscriptions (cancelled and superseded versions excluded), only
-    those in ``status`` when it is given (400 for a status that does not exist)."""
+    those in ``status`` when it is given (400 for a status that does not exist), only those
+    the due pass cannot bill with ``billingProblem=true`` (the others with ``false``)."""
     include = include_features(query_args)
     found = await subscription_reads.list_subscriptions(
-        merchant_id(), include_features=include, status=query_args.status
+        merchant_id(),
+        include_features=include,
+        status=query_args.status,
+        billing_problem=query_args.billingProblem,
     )
     return _list_json(found, include)
 

@@ -17,6 +17,12 @@ the next pass tries it again. One poisoned row never stops the rows behind it. E
 with an outcome word (``"applied"``, ``"renewed"``, ...); ``DEFER`` means "leave this row due
 and skip it in this pass" (a row whose subscription another writer holds, a rule whose series
 has ended).
+
+A step may also pass ``on_failed`` and ``on_settled`` to ``work_through_claims``: the first is
+told of each row that failed alone (after its savepoint was undone, in the claim's
+transaction, so what it writes stays), the second of the rows settled with an outcome other
+than deferred or failed. The billing step uses them to record a failing subscription's reason
+on its row and to clear it once it bills (``subscriptions/billing_problems.py``).
 """
 
 import logging
@@ -34,24 +40,39 @@ DEFER = "deferred"
 FAILED = "failed"
 
 R = TypeVar("R", bound=Model)
+OnFailed = Callable[[R, Exception], Awaitable[None]]
+
+
+async def _failed(row: R, error: Exception, on_failed: OnFailed | None, what: str) -> None:
+    log.error("%s %s failed; it stays due and is retried next pass", what, row.pk, exc_info=error)
+    if on_failed is None:
+        return
+    try:
+        async with in_transaction():  # a savepoint: a note that cannot be written is dropped
+            await on_failed(row, error)
+    except Exception:
+        log.exception("could not record the failure of %s %s", what, row.pk)
 
 
 async def _settle(
-    rows: list[R], handle: Callable[[list[R]], Awaitable[dict]], what: str
+    rows: list[R],
+    handle: Callable[[list[R]], Awaitable[dict]],
+    what: str,
+    on_failed: OnFailed | None = None,
 ) -> dict[object, str]:
     """Settle a claim at once in a savepoint; if that fails, each row alone."""
     try:
         async with in_transaction():  # a savepoint: a failure undoes only this attempt
             settled = await handle(rows)
         return {row.pk: settled.get(row.pk, DEFER) for row in rows}
-    except Exception:
+    except Exception as error:
         if len(rows) == 1:
-            log.exception("%s %s failed; it stays due and is retried next pass", what, rows[0].pk)
+            await _failed(rows[0], error, on_failed, what)
             return {rows[0].pk: FAILED}
         log.warning("a claim of %d %s rows failed; settling them one by one", len(rows), what)
     outcomes: dict[object, str] = {}
     for row in rows:
-        outcomes.update(await _settle([row], handle, what))
+        outcomes.update(await _settle([row], handle, what, on_failed))
     return outcomes
 
 
@@ -60,6 +81,8 @@ async def work_through_claims(
     handle: Callable[[list[R]], Awaitable[dict]],
     *,
     what: str,
+    on_failed: OnFailed | None = None,
+    on_settled: Callable[[list[R]], Awaitable[None]] | None = None,
 ) -> Counter[str]:
     """Settle due rows a claim at a time until none is left. ``claim(after)`` locks and
     answers the next due rows (``FOR UPDATE SKIP LOCKED``, a bounded number) that come after
@@ -67,7 +90,8 @@ async def work_through_claims(
     and answers an outcome per row id (a row it leaves out is deferred). The cursor replaces a
     list of rows to skip: deferred and failed rows lie behind it, rows another process holds
     are that process's, and the next pass starts from the first again. Answers how many rows
-    ended in each outcome; ``failed`` counts rows whose handling raised."""
+    ended in each outcome; ``failed`` counts rows whose handling raised. ``on_failed`` and
+    ``on_settled``: see the module docstring."""
     outcomes: Counter[str] = Counter()
     after = None
     while True:
@@ -75,7 +99,10 @@ async def work_through_claims(
             rows = await claim(after)
             if not rows:
                 return outcomes
-            settled = await _settle(rows, handle, what)
+            settled = await _settle(rows, handle, what, on_failed)
+            done = [row for row in rows if settled[row.pk] not in (DEFER, FAILED)]
+            if on_settled is not None and done:
+                await on_settled(done)
         after = rows[-1]
         outcomes.update(settled.values())
 

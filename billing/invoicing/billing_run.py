@@ -15,7 +15,9 @@ ended subscriptions bill, is said in ``billing_batch`` and ``cycles``.
   itself, and nothing more is owed until it is paid.
 - **One bad subscription** (a metric that fails, a broken price) must not hold up the rest:
   when a claim fails as a whole, its subscriptions are billed one by one, each in a savepoint;
-  the one that fails is logged, stays due and is retried on the next pass (``core/claims.py``).
+  the one that fails is logged, stays due and is retried on the next pass (``core/claims.py``),
+  and its reason is recorded on the row for the merchant to see until a pass bills it
+  (``subscriptions/billing_problems.py``).
 """
 
 from collections import Counter
@@ -28,6 +30,7 @@ from billing.core.claims import DEFER, work_through_claims
 from billing.core.models import utcnow
 from billing.invoicing.billing_batch import bill_subscriptions
 from billing.invoicing.issuing import collect_soon
+from billing.subscriptions import billing_problems
 from billing.subscriptions.models import Subscription
 
 CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short enough locks
@@ -69,6 +72,8 @@ async def bill_due(now: datetime, merchant_id: str | None = None) -> Counter[str
         lambda after: claim_due(now, merchant_id, after),
         lambda claimed: bill_subscriptions(claimed, now),
         what="subscription billing",
+        on_failed=lambda subscription, error: billing_problems.record(subscription, error, now),
+        on_settled=billing_problems.clear,
     )
 
 

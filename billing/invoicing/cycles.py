@@ -51,6 +51,15 @@ class Charge:
     unit_amount_cents: int | None = None
     cycle_key: str | None = None
 
+    def __post_init__(self) -> None:
+        """Rule 9 of ``money_math`` for every line, however its amount was reached."""
+        money_math.check_amount(line_name(self.description), self.subtotal_cents)
+
+
+def line_name(description: str) -> str:
+    """How an error names a line: ``The invoice line "Usage"``."""
+    return f'The invoice line "{description}"'
+
 
 @dataclass(frozen=True)
 class Cycle:
@@ -163,11 +172,13 @@ def quantity_of(value) -> Decimal:
     return Decimal(0) if value is None else max(Decimal(str(value)), Decimal(0))
 
 
-def usage_amount(component: dict, quantity: Decimal) -> int:
+def usage_amount(component: dict, quantity: Decimal, name: str = "Usage") -> int:
+    """The line of ``quantity`` used; ``AmountTooLarge`` (naming the line) past the ceiling."""
+    what = line_name(name)
     if component.get("type") == "tiered":
         mode = component.get("tiers_mode", money_math.GRADUATED)
-        return money_math.tiered(component.get("tiers", []), quantity, mode)
-    return money_math.per_unit(int(component.get("amount_cents", 0)), quantity)
+        return money_math.tiered(component.get("tiers", []), quantity, mode, what)
+    return money_math.per_unit(int(component.get("amount_cents", 0)), quantity, what)
 
 
 def usage_next(detail: SubscriptionDetail, at: datetime, *, final: bool) -> datetime | None:
@@ -194,10 +205,11 @@ def usage_charge(
         return Cycle(None, following)
     component = detail.component
     unit = None if component.get("type") == "tiered" else int(component.get("amount_cents", 0))
+    name = _name(detail, "Usage")
     charge = Charge(
         type="usage",
-        description=_name(detail, "Usage"),
-        subtotal_cents=usage_amount(component, quantity),
+        description=name,
+        subtotal_cents=usage_amount(component, quantity, name),
         period_start=window.period_start,
         period_end=at,
         component_id=detail.component_id,

@@ -21,6 +21,7 @@ from tortoise import connections
 from billing.core.db_access import as_columns
 from billing.core.ids import new_id
 from billing.customers.models import Customer
+from billing.invoicing import money_math
 from billing.invoicing.cycles import Charge
 from billing.invoicing.numbering import number_invoices
 
@@ -126,7 +127,10 @@ def _line_rows(invoice_id: str, draft: InvoiceDraft, created: datetime) -> list[
 async def write_invoices(drafts: list[InvoiceDraft], now: datetime | None = None) -> list[str]:
     """Number and store ``drafts`` (in the caller's transaction); their ids, in order. The
     rows' ``created_at`` is ``now``, the clock of whoever issues them (a due pass's), else
-    each draft's issue instant: never the wall clock of a pass running as of another time."""
+    each draft's issue instant: never the wall clock of a pass running as of another time.
+    A total past ``money_math``'s ceiling (rule 9) is refused before anything is written."""
+    for draft in drafts:
+        money_math.check_amount("The invoice total", draft.total_cents)
     ids = [new_id("inv") for _ in drafts]
     numbers: dict[int, tuple[str, str]] = {}
     by_merchant: dict[str, list[int]] = {}

@@ -5,6 +5,10 @@ The next billing date is the earliest ``next_billing_date`` of the live version'
 detail due then is on it. Usage billed in arrears is the usage so far (the period has not
 ended, so the amount can still grow); fixed fees are what they will be. A paused subscription
 previews what it would bill once resumed.
+
+An amount past ``money_math``'s ceiling (rule 9: a runaway usage value) answers
+``AmountTooLarge`` (400) naming the line, as the due pass would refuse to bill it, rather
+than an absurd total.
 """
 
 from dataclasses import dataclass, field
@@ -14,7 +18,7 @@ from billing.catalog.models import Price
 from billing.core.errors import Invalid, NotFound
 from billing.core.models import utcnow
 from billing.customers.models import Customer
-from billing.invoicing import cycles
+from billing.invoicing import cycles, money_math
 from billing.invoicing.issuing import tax_of
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.seat_counts import seats_of
@@ -77,4 +81,6 @@ async def upcoming_invoice(merchant_id: str, subscription_id: object) -> Upcomin
         if charge is not None:
             charges.append(charge)
     taxes, notes = await tax_of(merchant_id, customer, charges, price.currency, at)
-    return Upcoming(live, customer, at, price.currency, charges, taxes, notes)
+    upcoming = Upcoming(live, customer, at, price.currency, charges, taxes, notes)
+    money_math.check_amount("The invoice total", upcoming.total_cents)
+    return upcoming

@@ -38,6 +38,13 @@ class Subscription(TenantModel):
     # The SetupIntent a trial's checkout collects the card with (provider A), so a reload of
     # the checkout answers the same one (billing/payments/checkout_setup.py).
     checkout_setup_intent_id = fields.CharField(max_length=255, null=True)
+    # Why the due pass could not bill this row, in words for the merchant, since when, when it
+    # last tried and how many passes failed; cleared when a pass bills it
+    # (billing/subscriptions/billing_problems.py).
+    billing_problem = fields.CharField(max_length=500, null=True)
+    billing_problem_since = fields.DatetimeField(null=True)
+    billing_problem_last_at = fields.DatetimeField(null=True)
+    billing_problem_attempts = fields.IntField(default=0)
 
     class Meta:
         table = "subscriptions"
@@ -50,6 +57,11 @@ class Subscription(TenantModel):
             Index(fields=("merchant_id", "plan_id"), name="subscriptions_plan_idx"),
             # the period roll-over claims in (current_period_end, id) order
             Index(fields=("current_period_end", "id"), name="subscriptions_period_end_idx"),
+            # the merchant's list of subscriptions with a billing problem
+            Index(
+                fields=("merchant_id", "billing_problem_since"),
+                name="subscriptions_billing_problem_idx",
+            ),
         )
 
 

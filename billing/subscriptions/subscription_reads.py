@@ -24,6 +24,18 @@ from billing.subscriptions.models import (
 from billing.subscriptions.subscriptions import CUSTOMER_NOT_FOUND, get_live
 
 BAD_STATUS = "Invalid input: status must be one of " + ", ".join(statuses.ALL)
+BAD_PROBLEM_FILTER = "Invalid input: billingProblem must be true or false"
+
+
+def problem_filter(value: str | None) -> bool | None:
+    """``billingProblem`` of a list query: ``true`` lists only the subscriptions the due pass
+    cannot bill (``billing_problems.py``), ``false`` only the others, absent all; anything
+    else is a 400."""
+    if value is None:
+        return None
+    if value.lower() not in ("true", "false"):
+        raise Invalid(BAD_PROBLEM_FILTER)
+    return value.lower() == "true"
 
 
 def with_relations(query: QuerySet[Subscription], *, include_features: bool) -> QuerySet:
@@ -47,15 +59,20 @@ async def list_subscriptions(
     include_features: bool = False,
     customer_id: str | None = None,
     status: str | None = None,
+    billing_problem: str | None = None,
 ) -> list[Subscription]:
     """The merchant's live subscriptions, newest first; with ``customer_id`` only that
     customer's (404 when the customer is not the merchant's live one), with ``status`` only
-    those in that state (one of ``statuses.ALL``, else 400)."""
+    those in that state (one of ``statuses.ALL``, else 400), with ``billing_problem``
+    (``problem_filter``) only those with or without a billing problem."""
     query = Subscription.scoped(merchant_id)
     if status is not None:
         if status not in statuses.ALL:
             raise Invalid(BAD_STATUS)
         query = query.filter(status=status)
+    problem = problem_filter(billing_problem)
+    if problem is not None:
+        query = query.filter(billing_problem_since__isnull=not problem)
     if customer_id is not None:
         customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
         query = query.filter(customer_id=customer.id)
@@ -88,6 +105,13 @@ async def status_counts(merchant_id: str) -> dict[str, int]:
         .values("status", "count")
     )
     return {row["status"]: row["count"] for row in rows}
+
+
+async def problem_count(merchant_id: str) -> int:
+    """How many live subscriptions the due pass cannot bill (``billing_problems.py``)."""
+    return (
+        await Subscription.scoped(merchant_id).filter(billing_problem_since__isnull=False).count()
+    )
 
 
 async def get_subscription(

@@ -8,9 +8,15 @@ to store and so never fail the other requests grouped into the same write):
 
 - ``eventName`` required, 1-200 characters; ``customerId`` (at most 40) or ``extCustomerId`` (at
   most 200) required; ``idempotencyKey`` at most 255, generated (a UUID) when omitted.
-- ``eventValue`` a finite JSON number below 10^26 in size; ``eventString`` text of at most 1000
-  characters. Neither is required: a counted event needs no value. Sending both is accepted
-  (the spec calls "exactly one" a convention); metrics read the one their aggregation needs.
+- ``eventValue`` a finite JSON number from -10^12 to 10^12 (``MAX_VALUE``, both included);
+  ``eventString`` text of at most 1000 characters. Neither is required: a counted event needs
+  no value. Sending both is accepted (the spec calls "exactly one" a convention); metrics read
+  the one their aggregation needs. Negative values are kept: a ``SUM`` metric may take a
+  correction (-3 after an over-count), ``MIN``/``MAX``/``AVG``/``LATEST`` may measure a signed
+  quantity, and billing never charges below nothing (a negative total bills as 0,
+  ``invoicing/cycles.quantity_of``). The bound is what one event can mean (a trillion units);
+  beyond it a value is a client's bug, and once stored it made the subscription's bill too
+  large to represent, failing every due pass, so it is refused before it is stored.
 - ``eventTimestamp`` ISO 8601 (no offset means UTC), years 1970-2199; default: now.
 - ``properties`` a JSON object of at most 16 KiB once encoded and at most 8 levels deep (the
   object itself is level 1, ``{"a": {"b": 1}}`` has 2); null means ``{}``. Deeper values were
@@ -37,7 +43,8 @@ from billing.core.timestamps import parse_timestamp
 MAX_BATCH = 1000
 MAX_PROPERTIES_BYTES = 16 * 1024
 MAX_PROPERTIES_DEPTH = 8
-VALUE_LIMIT = Decimal(10) ** 26
+MAX_VALUE = Decimal(10) ** 12
+VALUE_RANGE = "between -1000000000000 and 1000000000000 (10^12)"
 TEXT_LIMITS = {
     "idempotencyKey": 255,
     "eventName": 200,
@@ -87,8 +94,8 @@ def _value(event: dict, prefix: str) -> Decimal | None:
     if isinstance(value, float) and not math.isfinite(value):
         raise Invalid(f"{prefix}eventValue must be a finite number")
     number = Decimal(str(value))
-    if abs(number) >= VALUE_LIMIT:
-        raise Invalid(f"{prefix}eventValue must be smaller than 10^26 in size")
+    if abs(number) > MAX_VALUE:
+        raise Invalid(f"{prefix}eventValue must be {VALUE_RANGE}")
     return number
 
 

@@ -66,7 +66,7 @@ async def test_missing_key_is_generated_and_time_defaults_to_now(client, merchan
         ),
         (
             {"eventName": "x", "customerId": "c", "eventValue": 1e30},
-            "eventValue must be smaller than 10^26 in size",
+            "eventValue must be between -1000000000000 and 1000000000000 (10^12)",
         ),
         ([1, 2], "The body must be a JSON object"),
     ],
@@ -278,4 +278,37 @@ async def test_a_body_that_is_not_declared_json_is_refused_like_everywhere(
         response.status_code,
         await response.get_json(),
     )
+    assert await UsageEvent.filter(merchant_id=merchant.id).count() == 0
+
+
+OUT_OF_RANGE = "eventValue must be between -1000000000000 and 1000000000000 (10^12)"
+
+
+@pytest.mark.parametrize(
+    ("value", "status"),
+    [
+        (10**12, 202),
+        (-(10**12), 202),  # negative values are kept: a SUM may take a correction
+        (-3, 202),
+        (999_999_999_999.5, 202),
+        (10**12 + 1, 400),
+        (1_000_000_000_000.5, 400),
+        (2**63, 400),  # the probe's value: made a bill no 64-bit column holds
+        (-(10**18), 400),
+        (-1e18, 400),
+    ],
+)
+async def test_event_values_are_bounded_to_ten_to_the_twelfth(client, merchant, value, status):
+    response = await send(client, merchant, event(eventValue=value))
+    assert response.status_code == status
+    if status == 400:
+        assert await response.get_json() == {"error": OUT_OF_RANGE}
+    assert await UsageEvent.filter(merchant_id=merchant.id).count() == (status == 202)
+
+
+async def test_a_batch_with_a_value_out_of_range_stores_nothing(client, merchant):
+    events = [event(idempotencyKey="b0"), event(idempotencyKey="b1", eventValue=2**63)]
+    response = await send(client, merchant, {"events": events}, "/v1/events/batch")
+    assert response.status_code == 400
+    assert await response.get_json() == {"error": f"events[1].{OUT_OF_RANGE}"}
     assert await UsageEvent.filter(merchant_id=merchant.id).count() == 0

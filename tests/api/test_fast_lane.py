@@ -156,3 +156,13 @@ async def test_what_the_lane_does_not_serve_reaches_quart(client, merchant):
     assert await wrong_method.get_json() == {"error": "Method not allowed"}
     preflight = await client.options("/v1/entitlements/c/feature/sso")
     assert preflight.status_code == 200
+
+
+async def test_a_value_out_of_range_is_the_same_400_either_way(both, merchant):
+    body = {**EVENT, "eventValue": 2**63}
+    answers = await both("POST", "/v1/events", json=body, headers=merchant.headers)
+    assert same(answers) == (
+        400,
+        {"error": "eventValue must be between -1000000000000 and 1000000000000 (10^12)"},
+    )
+    assert await UsageEvent.filter(merchant_id=merchant.id).count() == 0

@@ -69,7 +69,9 @@ async def test_get_one_is_the_bare_object(client, merchant):
         "customer",
         "plan",
         "price",
+        "billingProblem",
     }
+    assert body["billingProblem"] is None  # billed by every pass so far
     assert (body["currentPeriodStart"], body["currentPeriodEnd"]) == (
         "2030-05-31T00:00:00Z",
         "2030-06-30T00:00:00Z",

@@ -1,4 +1,6 @@
-"""Subscriptions: the list with a status filter, and subscribing a customer to a plan.
+"""Subscriptions: the list with a status filter (and a "Billing problems" one, shown when any
+live subscription has one: ``billing/subscriptions/billing_problems.py``), and subscribing a
+customer to a plan.
 
 Subscribing is one call to ``subscriptions.create_subscription`` (the function /v1 uses): the
 price-of-plan check and "one active subscription per customer" live there, and their messages
@@ -29,6 +31,7 @@ PAGE = "dashboard/subscriptions/index.html"
 LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
+PROBLEMS = "problems"
 STATUSES = ("all", "trialing", "active", "past_due", "paused", "unpaid", "cancelled")
 NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
@@ -44,9 +47,11 @@ async def index():
     """Subscriptions, newest first, filtered by status, with a count per status tab. All and
     Cancelled include cancelled ones (read from ``cancelled_reads``; /v1 never lists them)."""
     status = request.args.get("status", "all")
-    if status not in STATUSES:
+    if status not in (*STATUSES, PROBLEMS):
         status = "all"
-    if status == "all":
+    if status == PROBLEMS:
+        shown = await subscription_reads.list_subscriptions(g.merchant.id, billing_problem="true")
+    elif status == "all":
         shown = await cancelled_reads.list_all(g.merchant.id)
     elif status == "cancelled":
         shown = await cancelled_reads.list_cancelled(g.merchant.id)
@@ -56,6 +61,7 @@ async def index():
     counts = {name: by_status.get(name, 0) for name in STATUSES}
     counts["cancelled"] = await cancelled_reads.cancelled_count(g.merchant.id)
     counts["all"] = sum(by_status.values()) + counts["cancelled"]
+    counts[PROBLEMS] = await subscription_reads.problem_count(g.merchant.id)
     return await render_page(
         PAGE,
         LIST,

@@ -9,10 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from billing.invoicing.cycles import Charge, usage_amount
 from billing.invoicing.money_math import (
     GRADUATED,
     VOLUME,
+    AmountTooLarge,
     MoneyMathError,
+    in_period,
     per_unit,
     prorated,
     proration,
@@ -150,3 +153,60 @@ def test_graduated_tiers_never_charge_less_for_more(a, b):
     low, high = sorted((a, b))
     assert tiered(TIERS, low) <= tiered(TIERS, high)
     assert sum(p.quantity for p in tier_parts(TIERS, high)) == high
+
+
+# Rule 9, the ceiling (10^15 cents either way), by hand: (what is computed, cents or refused).
+CEILING_TABLE = [
+    (lambda: per_unit(1, 10**15), 10**15, "exactly the ceiling is billed"),
+    (lambda: per_unit(1, 10**15 + 1), None, "one cent over"),
+    (lambda: per_unit(25, 2**63), None, "the probe's 2^63 GB at 0.25: 2.3 x 10^20"),
+    (lambda: per_unit(1_000_000, 10**9), 10**15, "10^9 units at 10,000.00: the ceiling"),
+    (lambda: per_unit(1_000_000, 10**9 + 1), None, "one unit more"),
+    (lambda: tiered(TIERS, 10**15), None, "5700 + (10^15 - 1000) x 1 > 10^15"),
+    (lambda: tiered(TIERS, 10**15 - 4700), 10**15, "5700 + (10^15 - 5700) x 1"),
+    (lambda: tiered([{"upTo": None, "unitAmount": 3}], 10**26, VOLUME), None, "volume"),
+    (lambda: round_line(Decimal("1e40")), None, "past Decimal's 28 digits: refused, not raised"),
+    (lambda: round_line(Decimal(-(10**15))), -(10**15), "a credit at the ceiling"),
+    (lambda: round_line(Decimal(-(10**15) - 1)), None, "a credit past it"),
+]
+
+
+@pytest.mark.parametrize(("compute", "cents", "how"), CEILING_TABLE)
+def test_amounts_past_the_ceiling_are_refused(compute, cents, how):
+    if cents is None:
+        with pytest.raises(AmountTooLarge, match="the most one invoice may bill"):
+            compute()
+    else:
+        assert compute() == cents, how
+
+
+def test_a_line_past_the_ceiling_is_refused_naming_it():
+    with pytest.raises(AmountTooLarge) as refused:
+        Charge("usage", "API calls", 10**15 + 1, JAN_1, JAN_31)
+    assert refused.value.message == (
+        'The invoice line "API calls" comes to more than 1,000,000,000,000,000 cents, the most '
+        "one invoice may bill; correct the usage or price behind it"
+    )
+    assert refused.value.status == 400
+    with pytest.raises(AmountTooLarge, match='"Storage" comes to more than'):
+        usage_amount({"type": "per_unit", "amount_cents": 25}, Decimal(2**63), "Storage")
+
+
+# Rule 7 at the whole second, by hand: a period from 09:30:15.734 to 31 days later is
+# 2,678,400 whole seconds from 09:30:15; a change at 09:30:15.100 (same second) leaves all of it.
+STARTED = datetime(2030, 1, 1, 9, 30, 15, 734_000, tzinfo=UTC)
+WHOLE_SECOND_TABLE = [
+    (STARTED.replace(microsecond=100_000), 2_678_400, "the start's second, before its micros"),
+    (STARTED, 2_678_400, "the start instant"),
+    (STARTED + timedelta(seconds=1, microseconds=-734_000), 2_678_399, "the next whole second"),
+    (STARTED + timedelta(days=31, microseconds=-734_001), 1, "the last second"),
+]
+
+
+@pytest.mark.parametrize(("changed_at", "cents", "how"), WHOLE_SECOND_TABLE)
+def test_prorations_count_whole_seconds(changed_at, cents, how):
+    end = STARTED + timedelta(days=31)
+    assert in_period(STARTED, end, changed_at), how
+    assert prorated(2_678_400, STARTED, end, changed_at, end) == cents, how
+    assert not in_period(STARTED, end, end.replace(microsecond=0))
+    assert not in_period(STARTED, end, STARTED.replace(microsecond=0) - timedelta(seconds=1))
