@@ -10,20 +10,29 @@ passes apply each once.
 
 A seat added while a removed one is still paid takes that paid slot instead of being billed
 (``reuse_paid_slot``; the rule is ``seat_billing``'s): the removal is ``reused``, so it never
-reaches this step, and the seat count stays what was paid for.
+reaches this step, and the seat count stays what was paid for. "Still paid at ``at``" is
+decided at the whole second, as every billing instant is (``core/timestamps.whole_second``):
+a removal paid until 09:30:15.734 is no longer paid for a seat added at 09:30:15, the new
+period's first second.
 """
 
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from tortoise.expressions import Q
 
 from billing.catalog.models import Plan
 from billing.core.claims import work_through_claims
+from billing.core.timestamps import whole_second
 from billing.customers.models import Customer
 from billing.seats.models import APPLIED, PENDING, REMOVE, REUSED, SeatChange
 
 CLAIM_SIZE = 500
+
+
+def _still_paid(at: datetime) -> Q:
+    """Removals whose paid period, at the whole second, still runs at ``at``."""
+    return Q(effective_at__gte=whole_second(at) + timedelta(seconds=1))
 
 
 async def _claim(now: datetime, after: SeatChange | None) -> list[SeatChange]:
@@ -57,11 +66,11 @@ async def reuse_paid_slot(merchant_id: str, stable_subscription_id: str, at: dat
     slot = await (
         SeatChange.scoped(merchant_id)
         .filter(
+            _still_paid(at),
             stable_subscription_id=stable_subscription_id,
             kind=REMOVE,
             status=PENDING,
             changed_at__lte=at,
-            effective_at__gt=at,
         )
         .order_by("changed_at", "id")
         .select_for_update()
@@ -90,10 +99,10 @@ async def within_paid_minimum(
     still_paid = (
         await SeatChange.scoped(merchant_id)
         .filter(
+            _still_paid(at),
             stable_subscription_id=stable_subscription_id,
             kind=REMOVE,
             status=PENDING,
-            effective_at__gt=at,
         )
         .count()
     )

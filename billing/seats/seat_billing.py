@@ -114,7 +114,8 @@ def seat_charges(
 def removal_takes_effect(details: list[SubscriptionDetail], at: datetime) -> datetime | None:
     """When a seat removed at ``at`` stops counting: the end of its paid period, or None
     when no component has paid for the period running at ``at`` (it stops at once)."""
-    ends = [period[1] for d in details if (period := paid_period(d, at)) is not None]
+    # the stored end itself: the seat counts until the instant the next period is billed
+    ends = [d.next_billing_date for d in details if paid_period(d, at) is not None]
     return max(ends) if ends else None
 
 
