@@ -4,11 +4,14 @@ not: a worker still loading the app swallowed the stop its main process sent it,
 process waited for it forever, deaf to further signals).
 
 Each case starts its own server in a process group of its own, so "nothing left" can be
-checked for the group: granian forks its workers into it. Sending the signal a fixed time
-after the start is the one wait here that is not polling: the moment of the signal is what
-is under test, and start-up has no event to wait for at, say, "half-way through loading the
-app". The moments cover importing, migrations, granian spawning the worker, the worker
-loading the app and its start-up hooks; a last case signals once the health check answers.
+checked for the group: granian forks its workers into it. Most cases signal when the server's
+output shows a stage of start-up has begun (migrations done and granian starting; granian
+spawning the worker, which then loads the app: the moment of the old bug), which is polled
+for. The cases that signal a fixed time after the start are the one wait here that is not
+polling: the moment is what is under test, and start-up has no output to wait for at, say,
+"half-way through importing" or "running migrations"; they sweep the whole start-up (on a
+fast machine the worker is spawned at about 0.5 s, on a slow one at about 3 s). A last case
+signals once the health check answers.
 """
 
 import os
@@ -42,6 +45,14 @@ def _serve(database_url: str, tmp_path) -> tuple[subprocess.Popen, int, object]:
         stderr=subprocess.STDOUT,
     )
     return process, port, log
+
+
+def _wait_for_output(process: subprocess.Popen, tmp_path, text: str) -> None:
+    log = tmp_path / "serve.log"
+    deadline = time.monotonic() + START_WITHIN
+    while text not in log.read_text(errors="replace"):
+        assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+        time.sleep(0.01)
 
 
 def _group_alive(group: int) -> bool:
@@ -88,6 +99,24 @@ def _assert_stops(process: subprocess.Popen, tmp_path, log) -> None:
 def test_a_signal_during_start_up_stops_everything(database_url, tmp_path, delay, signal_number):
     process, _port, log = _serve(database_url, tmp_path)
     time.sleep(delay)  # the moment of start-up under test (see the module docstring)
+    process.send_signal(signal_number)
+    _assert_stops(process, tmp_path, log)
+
+
+@pytest.mark.parametrize(
+    ("stage", "signal_number"),
+    [
+        ("Tally is running at", signal.SIGTERM),  # printed just before granian starts
+        ("Spawning worker-1", signal.SIGTERM),  # the worker is loading the app
+        ("Spawning worker-1", signal.SIGINT),
+    ],
+    ids=lambda value: value.name if isinstance(value, signal.Signals) else value.split()[0],
+)
+def test_a_signal_at_a_stage_of_start_up_stops_everything(
+    database_url, tmp_path, stage, signal_number
+):
+    process, _port, log = _serve(database_url, tmp_path)
+    _wait_for_output(process, tmp_path, stage)
     process.send_signal(signal_number)
     _assert_stops(process, tmp_path, log)
 
