@@ -55,7 +55,8 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
 
     serve_signals.stop_on_first_signal()  # why: webapp/serve_signals.py
     _check_port_free(args.host, args.port)
-    url = db.url_of(settings)
+    with serve_signals.deferred():  # the embedded server's start is not cut short
+        url = db.url_of(settings)
     asyncio.run(db.migrate(url))
     os.environ["DATABASE_URL"] = url  # worker processes inherit the resolved database
     print(f"Tally is running at http://{args.host}:{args.port}", flush=True)

@@ -22,23 +22,48 @@ What Tally does about it:
   lifespan start-up finishes, then the shutdown hooks run).
 - The main process waits at most ``WORKER_STOP_SECONDS`` for a worker, then kills it, so a
   worker stuck anywhere (a shutdown hook, an unreachable database) cannot hold it either.
-- Before granian starts (the embedded database starting, migrations), Tally's own handler
-  turns a stop signal into ``SystemExit``, so clean-up (``atexit``: the embedded server's
-  handle) still runs; granian replaces it with its own when it starts.
+- Before granian starts (migrations), Tally's own handler turns a stop signal into
+  ``SystemExit``, so clean-up (``atexit``) still runs; granian replaces it with its own when
+  it starts. While the embedded PostgreSQL starts (``deferred``) the signal waits for the
+  start to finish (seconds at most): cut short, pgserver would leave a server running that
+  its clean-up does not know of yet; finished, its ``atexit`` clean-up stops it.
 
 ``tests/webapp/test_serve_signals.py`` sends both signals at several moments of start-up.
 """
 
 import os
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 # How long granian's main process lets a worker stop gracefully before killing it.
 WORKER_STOP_SECONDS = 10
 
 
+_deferring = False
+_pending: int | None = None
+
+
 def _exit_now(signal_number: int, _frame) -> None:
+    global _pending
+    if _deferring:
+        _pending = _pending or signal_number
+        return
     raise SystemExit(128 + signal_number)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """A stop signal arriving inside the block ends the process when the block is done."""
+    global _deferring
+    _deferring = True
+    try:
+        yield
+    finally:
+        _deferring = False
+    if _pending is not None:
+        raise SystemExit(128 + _pending)
 
 
 def _default_handlers() -> None:
