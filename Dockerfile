@@ -1,5 +1,5 @@
 # Tally in production: configure with DATABASE_URL, TALLY_SECRET_KEY, TALLY_ENCRYPTION_KEY and
-# TALLY_SECURE_COOKIES=1 (see README). Without DATABASE_URL it runs the embedded PostgreSQL in
+# TALLY_PUBLIC_URL=https://... (secure cookies and HSTS follow from it; see README). Without DATABASE_URL it runs the embedded PostgreSQL in
 # /data, which should then be a volume.
 FROM python:3.11-slim
 

@@ -66,6 +66,28 @@ def test_other_settings(data_dir, monkeypatch):
     assert settings.pgdata_dir == data_dir.resolve() / "pgdata"
 
 
+@pytest.mark.parametrize(
+    ("public_url", "flag", "https", "secure"),
+    [
+        ("https://billing.example.com", None, True, True),  # no second setting needed
+        ("HTTPS://Billing.example.com/", None, True, True),
+        ("http://127.0.0.1:8000", None, False, False),  # make run
+        (None, None, False, False),  # the default is http
+        ("http://127.0.0.1:8000", "true", False, True),  # the old flag still works
+    ],
+)
+def test_an_https_public_url_means_secure_cookies(
+    data_dir, monkeypatch, public_url, flag, https, secure
+):
+    for name, value in (("TALLY_PUBLIC_URL", public_url), ("TALLY_SECURE_COOKIES", flag)):
+        if value is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, value)
+    settings = Settings.from_env()
+    assert (settings.https, settings.cookies_secure) == (https, secure)
+
+
 def _secret_key_in_new_process(folder: str) -> str:
     os.environ["TALLY_DATA_DIR"] = folder
     return Settings.from_env().secret_key

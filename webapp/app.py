@@ -17,7 +17,7 @@ from webapp.due_loop import DueLoop
 from webapp.event_stream import PaymentEventHub
 from webapp.pages import register_pages
 from webapp.routing import TallyApp
-from webapp.security_headers import register_security_headers
+from webapp.security_headers import StrictTransportSecurity, register_security_headers
 
 
 def create_app(settings: Settings | None = None) -> TallyApp:
@@ -35,7 +35,7 @@ def create_app(settings: Settings | None = None) -> TallyApp:
         SESSION_COOKIE_NAME="tally_session",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=settings.secure_cookies,
+        SESSION_COOKIE_SECURE=settings.cookies_secure,
         PERMANENT_SESSION_LIFETIME=timedelta(days=7),
         MAX_CONTENT_LENGTH=1024 * 1024,
     )
@@ -80,4 +80,6 @@ def create_app(settings: Settings | None = None) -> TallyApp:
 
     if settings.fast_lane:
         app.asgi_app = FastLane(app)
+    if settings.https:  # outermost, so the fast lane's answers carry it too
+        app.asgi_app = StrictTransportSecurity(app.asgi_app)
     return app

@@ -20,7 +20,7 @@ import asyncpg
 from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
-from webapp import cli_args, cli_due, cli_sandbox, db
+from webapp import cli_args, cli_due, cli_sandbox, db, serve_signals
 from webapp.config import ConfigError, Settings
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
@@ -53,8 +53,10 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
     from granian import Granian
     from granian.constants import Interfaces
 
+    serve_signals.stop_on_first_signal()  # why: webapp/serve_signals.py
     _check_port_free(args.host, args.port)
-    url = db.url_of(settings)
+    with serve_signals.deferred():  # the embedded server's start is not cut short
+        url = db.url_of(settings)
     asyncio.run(db.migrate(url))
     os.environ["DATABASE_URL"] = url  # worker processes inherit the resolved database
     print(f"Tally is running at http://{args.host}:{args.port}", flush=True)
@@ -65,6 +67,7 @@ def cmd_serve(args: argparse.Namespace, settings: Settings) -> int:
         workers=args.workers,
         interface=Interfaces.ASGI,
         log_access=False,
+        workers_kill_timeout=serve_signals.WORKER_STOP_SECONDS,
     ).serve()
     return 0
 

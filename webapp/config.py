@@ -117,6 +117,20 @@ class Settings:
     provider_a_api_base: str | None = None
     provider_b_api_base: str | None = None
 
+    @property
+    def https(self) -> bool:
+        """Whether people reach Tally over HTTPS, as its public URL says. TLS usually ends at a
+        proxy in front, so the requests Tally sees say ``http`` either way: the public URL is
+        the one place that knows."""
+        return self.public_url.strip().lower().startswith("https://")
+
+    @property
+    def cookies_secure(self) -> bool:
+        """Every cookie Tally sets (the dashboard session, which holds the CSRF token, and the
+        portal's) is Secure behind HTTPS without a second setting; ``TALLY_SECURE_COOKIES``
+        still makes them so on any public URL."""
+        return self.secure_cookies or self.https
+
     def payments_setup(self):
         """What the payments context is configured with (``billing.payments.setup``)."""
         from billing.payments.setup import PaymentsSetup

@@ -13,9 +13,27 @@
 A page that loads provider A's card script (the portal's live card form, the live checkout)
 calls ``allow_script_origins`` while it is made: that answer alone also allows the script's
 origins for scripts, requests and frames; every other page keeps Tally's own origin only.
+
+When Tally's public URL is https (``Settings.https``) every answer, of every kind (pages,
+JSON, the fast lane's, static files, errors, the event stream), carries
+``Strict-Transport-Security: max-age=31536000``: for a year a browser that has seen it reaches
+this host over HTTPS only, even from a typed ``http://`` address or an old link. It is set in
+an ASGI wrapper (``StrictTransportSecurity``) around everything, since the fast lane answers
+without Quart's hooks. It is never sent when the public URL is http: a laptop's
+``http://127.0.0.1:8000`` would otherwise become unreachable in that browser for a year.
+(Browsers ignore the header on a plain-http answer anyway, so a TLS-ending proxy in front,
+which makes every request Tally sees ``http``, changes nothing.)
+
+It leaves out ``includeSubDomains`` (and ``preload``): Tally runs on a host of the merchant's
+own domain, and when that host is the domain itself (``example.com``) the directive would
+force HTTPS for a year on every other host of it (an intranet server, a shop on another
+machine), which Tally knows nothing about and cannot take back. A merchant whose whole domain
+is HTTPS can add it at the proxy that serves the domain.
 """
 
 from quart import Quart, Response, g, request
+
+HSTS_HEADER = (b"strict-transport-security", b"max-age=31536000")
 
 BASE_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -60,3 +78,21 @@ def register_security_headers(app: Quart) -> None:
             if not request.path.startswith("/embed/"):
                 response.headers["X-Frame-Options"] = "DENY"
         return response
+
+
+class StrictTransportSecurity:
+    """ASGI middleware adding ``HSTS_HEADER`` to every HTTP answer of the app it wraps."""
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.inner(scope, receive, send)
+
+        async def send_with_header(message) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), HSTS_HEADER]}
+            await send(message)
+
+        await self.inner(scope, receive, send_with_header)

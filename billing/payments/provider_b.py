@@ -278,9 +278,10 @@ async def create_mandate_link(
 
 def verify_webhook(secret: str, body: bytes | str, headers: dict[str, str]) -> dict:
     """The event a webhook carries, once its Standard Webhooks signature (``webhook-id``,
-    ``webhook-timestamp``, ``webhook-signature``) is proven made with ``secret`` within the
-    last five minutes; ``InvalidSignature`` otherwise, whatever is wrong (missing headers, a
-    malformed signature, another secret, an altered body, a body that is not JSON)."""
+    ``webhook-timestamp``, ``webhook-signature``) is proven made with ``secret`` and dated
+    within five minutes of now, either way; ``InvalidSignature`` otherwise, whatever is wrong
+    (missing headers, a malformed signature, another secret, an altered body, a body that is
+    not JSON)."""
     try:
         event = Webhook(secret).verify(body, dict(headers))
     except (WebhookVerificationError, EmptyWebhookSecretError, ValueError, TypeError) as error:

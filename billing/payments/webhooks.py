@@ -17,12 +17,16 @@ Provider A (Stripe events) is verified with the ``stripe`` SDK's ``WebhookSignat
 ``Stripe-Signature: t=<unix>,v1=<hmac>``); the event id is the event's ``id``. Provider B is
 verified the Standard Webhooks way (``provider_b.verify_webhook``); its events carry no id
 of their own, so the ``webhook-id`` header (the same on every retry of one message) is it.
-Both refuse signatures older than five minutes, so a captured delivery cannot be replayed
-later.
+Both refuse a signature whose timestamp lies more than five minutes from now either way: an
+old one so a captured delivery cannot be replayed later, a future one because it could be
+replayed until that future came (the ``stripe`` SDK checks only the past, so
+``_signed_recently`` checks both; Standard Webhooks already does). Such a signature gets the
+same 400 as any other bad one.
 """
 
 import json
 import logging
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -94,12 +98,22 @@ async def verified_provider_a_event(merchant_id: str, body: bytes, signature: st
         stripe.WebhookSignature.verify_header(
             payload, signature, secret, tolerance=TOLERANCE_SECONDS
         )
+        _signed_recently(signature)
     except (stripe.SignatureVerificationError, ValueError, TypeError):
         raise Invalid(BAD_SIGNATURE) from None
     event = _event(payload)
     if text(event.get("id")) is None:
         raise Invalid(NOT_AN_EVENT)
     return event
+
+
+def _signed_recently(signature: str) -> None:
+    """ValueError unless the signed timestamp (the header's first ``t=``, the one the SDK
+    verified the HMAC over) lies within ``TOLERANCE_SECONDS`` of now, before or after."""
+    pairs = [item.split("=", 1) for item in signature.split(",")]
+    timestamp = int(next((pair[1] for pair in pairs if pair[0] == "t" and len(pair) == 2), ""))
+    if abs(time.time() - timestamp) > TOLERANCE_SECONDS:
+        raise ValueError("the signature's timestamp is outside the tolerance")
 
 
 async def verified_provider_b_event(

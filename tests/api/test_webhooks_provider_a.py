@@ -115,6 +115,25 @@ async def test_refused_deliveries_answer_400_and_change_nothing(client, merchant
     )
 
 
+async def test_a_signature_more_than_five_minutes_off_either_way_is_refused(client, merchant):
+    """The SDK refuses only old timestamps; one a day ahead could be replayed for a day."""
+    secret = await configured(merchant.id)
+    payment = await pending_payment(merchant.id, "provider_a", "pi_clock")
+    payload = stripe_event("payment_intent.succeeded", {"id": "pi_clock"})
+    now = int(time.time())
+    for timestamp in (now + 86_400, now - 86_400, now + 400, now - 400):
+        headers = stripe_headers(secret, payload, timestamp=timestamp)
+        for path in ("webhook", "webhook-test"):
+            assert await post(client, merchant.id, payload, headers, path) == (400, BAD)
+    assert (await Payment.get(id=payment.id)).status == "pending"
+    assert not await ProviderEvent.filter(merchant_id=merchant.id).exists()
+
+    # A minute ahead is a clock slightly off, not an attack: accepted and acted on.
+    headers = stripe_headers(secret, payload, timestamp=now + 60)
+    assert await post(client, merchant.id, payload, headers) == (200, {"received": True})
+    assert (await Payment.get(id=payment.id)).status == "succeeded"
+
+
 async def test_a_body_too_large_or_not_an_event_is_400(client, merchant):
     secret = await configured(merchant.id)
     big = json.dumps({"id": "evt_big", "type": "x", "pad": "x" * 300_000})

@@ -121,12 +121,14 @@ async def test_refused_deliveries_answer_400_and_change_nothing(client, merchant
     payload = event_payload("payment.succeeded", payment_data("pay_dodo3"))
     good = signed_headers(secret, payload)
     an_hour_ago = datetime.now(UTC) - timedelta(hours=1)  # a captured delivery replayed later
+    a_day_ahead = datetime.now(UTC) + timedelta(days=1)  # replayable for a day: refused too
     cases = [
         (merchant.id, payload.replace("4900", "4901"), good),  # altered body
         (merchant.id, payload, signed_headers(new_webhook_secret(), payload)),  # wrong secret
         (merchant.id, payload, {}),  # no signature headers
         (merchant.id, payload, {**good, "webhook-signature": "v1,AAAA"}),
         (merchant.id, payload, signed_headers(secret, payload, timestamp=an_hour_ago)),
+        (merchant.id, payload, signed_headers(secret, payload, timestamp=a_day_ahead)),
         (other.id, payload, good),  # another merchant's path
         ("mer_" + "B" * 22, payload, good),  # no such merchant
     ]

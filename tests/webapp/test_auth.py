@@ -1,12 +1,48 @@
-"""Sessions end when their user logs out (everywhere), and the caller's address is the peer's
-unless a trusted proxy forwards it."""
+"""Sessions end when their user logs out (everywhere), their cookie is Secure behind HTTPS,
+and the caller's address is the peer's unless a trusted proxy forwards it."""
 
 import dataclasses
 from ipaddress import ip_network
 
 from billing.accounts.models import LoginAttempt
-from tests.conftest import unique_email
-from tests.webapp.conftest import csrf_token_from
+from tests.conftest import PASSWORD, unique_email
+from tests.webapp.conftest import cookie_attributes, csrf_token_from
+
+SESSION_COOKIE = "tally_session"
+
+
+async def log_in_and_out(client, merchant) -> list:
+    """The session cookies set along the way: the log-in page's (it holds the CSRF token),
+    the log-in's and the log-out's."""
+    page = await client.get("/login")
+    token = await csrf_token_from(client)
+    form = {"csrf_token": token, "email": merchant.email, "password": PASSWORD}
+    logged_in = await client.post("/login", form=form)
+    assert logged_in.status_code == 303
+    logged_out = await client.post(
+        "/logout", form={"csrf_token": await csrf_token_from(client, "/dashboard")}
+    )
+    assert logged_out.status_code == 303
+    return [
+        attributes
+        for response in (page, logged_in, logged_out)
+        for attributes in cookie_attributes(response, SESSION_COOKIE)
+    ]
+
+
+async def test_an_https_public_url_makes_the_session_cookie_secure(https_app, merchant):
+    """No second setting: ``TALLY_PUBLIC_URL=https://…`` is enough."""
+    cookies = await log_in_and_out(https_app.test_client(), merchant)
+    assert len(cookies) >= 3
+    for attributes in cookies:
+        assert {"Secure", "HttpOnly", "SameSite=Lax", "Path=/"} <= set(attributes), attributes
+
+
+async def test_an_http_public_url_leaves_the_session_cookie_plain(client, merchant):
+    """``make run`` on a laptop: a Secure cookie would never come back over http."""
+    cookies = await log_in_and_out(client, merchant)
+    assert cookies and all("Secure" not in attributes for attributes in cookies)
+    assert all("HttpOnly" in attributes for attributes in cookies)
 
 
 async def test_logging_out_ends_a_copied_session_too(app, client, sign_up):

@@ -23,11 +23,14 @@ def cookie_token() -> str | None:
     return request.cookies.get(PORTAL_COOKIE) or None
 
 
-def set_cookie(response: Response, token: str, max_age: int) -> None:
-    public_url = current_app.extensions["tally.settings"].public_url
-    secure = public_url.lower().startswith("https://") or current_app.config.get(
-        "SESSION_COOKIE_SECURE", False
+def _secure() -> bool:
+    """As the dashboard session's (``Settings.cookies_secure``)."""
+    return current_app.extensions["tally.settings"].cookies_secure or bool(
+        current_app.config.get("SESSION_COOKIE_SECURE", False)
     )
+
+
+def set_cookie(response: Response, token: str, max_age: int) -> None:
     response.set_cookie(
         PORTAL_COOKIE,
         token,
@@ -35,12 +38,14 @@ def set_cookie(response: Response, token: str, max_age: int) -> None:
         path="/",
         httponly=True,
         samesite="Strict",
-        secure=bool(secure),
+        secure=_secure(),
     )
 
 
 def clear_cookie(response: Response) -> None:
-    response.delete_cookie(PORTAL_COOKIE, path="/", httponly=True, samesite="Strict")
+    response.delete_cookie(
+        PORTAL_COOKIE, path="/", httponly=True, samesite="Strict", secure=_secure()
+    )
 
 
 async def expired_merchant_name(token: str | None) -> str | None:
