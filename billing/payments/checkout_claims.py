@@ -1,0 +1,124 @@
+"""What a checkout's payment does to the customer it was made for, once it succeeds.
+
+A checkout the merchant's server did not vouch for (checkout_customers.py) never touches an
+existing customer before payment: it has a customer of its own, a new one, or a *pending* one
+when the email or external id it named belonged to an existing customer. Its payment is the
+first proof that someone means it, so the rule is applied then, in the transaction that records
+the payment (``payment_outcomes.mark_succeeded`` calls ``claim``):
+
+- the checkout's customer is pending and the live customer with its email (the *owner*) has no
+  open subscription (``statuses.OPEN``): the pending customer is **merged** into the owner: its
+  subscription, invoices, payments, payment methods and credit grants move to
+  the owner, and the pending customer is soft-deleted with ``merged_into`` naming the owner
+  (a card kept later in the same transaction follows it: ``merged_target``). The subscription
+  then turns active as any checkout's;
+- the owner (the pending customer's, or the checkout's own customer) already has an open
+  subscription (someone paid a second checkout for a subscriber: a second tab, or a stranger
+  with a subscriber's email): the checkout is **refused**: its subscription ends (event
+  ``already_subscribed``), the payment's ``checkout_outcome`` is ``already_subscribed``, which
+  the payment-intent event stream shows as the final status, and the payment is refunded in
+  full at once by the due-work loop (``refund_refused``; the commit wakes it). The pending
+  customer keeps these records; the owner's record gets nothing;
+- a pending customer whose email no live customer has any more (deleted meanwhile) simply
+  stops being pending.
+
+A vouched checkout is refused at payment-init with 409 when its customer has an open
+subscription; if one appears between payment-init and payment, the same refusal applies.
+"""
+
+from collections import Counter
+from datetime import datetime
+
+from billing.core.due_signal import due_at
+from billing.core.errors import ServiceError
+from billing.customers import customers
+from billing.customers.models import Customer
+from billing.invoicing.models import Invoice
+from billing.payments import refunds
+from billing.payments.models import Payment, PaymentMethod, Refund
+from billing.subscriptions import checkout_states, subscriptions
+from billing.subscriptions.models import CreditGrant, Subscription
+
+ALREADY_SUBSCRIBED = "already_subscribed"
+REFUND_REASON = "Refunded at once: the customer already has an open subscription"
+# What a checkout gives its customer before and at payment (seats and portal sessions come
+# later, through the merchant's server, which names the owner).
+MOVED = (Subscription, Invoice, Payment, PaymentMethod, CreditGrant)
+
+
+async def merged_target(customer_id: str) -> str:
+    """The customer a merged pending customer became (its own id otherwise)."""
+    row = await Customer.filter(id=customer_id).values_list("merged_into", flat=True)
+    return row[0] if row and row[0] else customer_id
+
+
+async def _merge(pending: Customer, owner: Customer, at: datetime) -> None:
+    for model in MOVED:
+        await model.filter(merchant_id=pending.merchant_id, customer_id=pending.id).update(
+            customer_id=owner.id
+        )
+    await Customer.filter(id=pending.id).update(
+        merged_into=owner.id, deleted_at=at, checkout_pending=False
+    )
+
+
+async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:
+    """Apply the rule (module docstring) to a checkout's succeeded ``payment`` of ``invoice``;
+    whether its subscription may turn active. Call inside the transaction recording it."""
+    if not invoice.stable_subscription_id:
+        return True
+    live = (
+        await Subscription.scoped(payment.merchant_id)
+        .filter(
+            stable_subscription_id=invoice.stable_subscription_id,
+            status=checkout_states.INCOMPLETE,
+            end_timestamp=None,
+        )
+        .select_for_update()
+        .first()
+    )
+    if live is None:
+        return True  # not a checkout waiting for its first payment
+    customer = await Customer.get(id=live.customer_id)
+    owner = customer
+    if customer.checkout_pending:
+        found = await customers.find_by_email(customer.merchant_id, customer.email)
+        if found is None:
+            await Customer.filter(id=customer.id).update(checkout_pending=False)
+        else:
+            owner = found
+    if await subscriptions.open_subscription_of(payment.merchant_id, owner.id) is not None:
+        await checkout_states.end_abandoned(live, at, ALREADY_SUBSCRIBED)
+        payment.checkout_outcome = ALREADY_SUBSCRIBED
+        await Payment.filter(id=payment.id).update(checkout_outcome=ALREADY_SUBSCRIBED)
+        await due_at(at)  # the loop refunds it (refund_refused) once this commits
+        return False
+    if owner.id != customer.id:
+        await _merge(customer, owner, at)
+    return True
+
+
+async def refund_refused(now: datetime) -> Counter[str]:
+    """The due-work step: refund in full every refused checkout's payment not refunded yet.
+    ``refunds.refund`` locks the payment and refunds only what is left, so two passes at once
+    never refund twice; a provider's refusal is counted ``failed`` and tried next pass. (The
+    refund is dated by the present, as every refund: the provider moves the money now.)"""
+    waiting = await Payment.filter(
+        checkout_outcome=ALREADY_SUBSCRIBED, status="succeeded", refunded_cents=0
+    ).order_by("created_at")
+    done: Counter[str] = Counter()
+    for payment in waiting:
+        if await Refund.filter(payment_id=payment.id, status__not="failed").exists():
+            continue
+        invoice = await Invoice.get(id=payment.invoice_id)
+        try:
+            await refunds.refund(
+                payment.merchant_id,
+                invoice.stable_subscription_id,
+                payment_id=payment.id,
+                reason=REFUND_REASON,
+            )
+            done["refunded"] += 1
+        except ServiceError:
+            done["failed"] += 1
+    return done
