@@ -96,6 +96,10 @@ class KeepCard(Action):
         return what + (" (its trial starts)" if self.starts_trial else "")
 
     async def apply(self) -> None:
+        if self.starts_trial and not await checkout_claims.settle(
+            self.merchant_id, self.stable_subscription_id, self.at or utcnow()
+        ):
+            return  # refused: the customer already subscribes (checkout_claims)
         # the checkout's pending customer may have been merged in this very transaction
         customer_id = await checkout_claims.merged_target(self.customer_id)
         add = AddPaymentMethod(

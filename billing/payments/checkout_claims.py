@@ -18,9 +18,15 @@ the payment (``payment_outcomes.mark_succeeded`` calls ``claim``):
   ``already_subscribed``), the payment's ``checkout_outcome`` is ``already_subscribed``, which
   the payment-intent event stream shows as the final status, and the payment is refunded in
   full at once by the due-work loop (``refund_refused``; the commit wakes it). The pending
-  customer keeps these records; the owner's record gets nothing;
+  customer keeps these records; the owner's record gets nothing. A trial's checkout is settled
+  the same way when its card is confirmed (nothing was charged, so nothing is refunded: the
+  subscription ends ``already_subscribed`` and the card is not kept);
 - a pending customer whose email no live customer has any more (deleted meanwhile) simply
   stops being pending.
+
+A checkout that owes nothing (a free price, a trial without a card) has no payment to prove
+anything: its pending customer keeps the subscription as a customer of its own, never merged
+(the merchant's server should vouch, with a ``cust_`` id or a token, for a customer it knows).
 
 A vouched checkout is refused at payment-init with 409 when its customer has an open
 subscription; if one appears between payment-init and payment, the same refusal applies.
@@ -62,15 +68,16 @@ async def _merge(pending: Customer, owner: Customer, at: datetime) -> None:
     )
 
 
-async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:
-    """Apply the rule (module docstring) to a checkout's succeeded ``payment`` of ``invoice``;
-    whether its subscription may turn active. Call inside the transaction recording it."""
-    if not invoice.stable_subscription_id:
+async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
+    """Apply the rule (module docstring) to the checkout of subscription ``stable_id`` whose
+    payment succeeded or whose trial's card was confirmed; whether it may go on (False: it was
+    refused and ended). Call inside the transaction recording the payment or card."""
+    if not stable_id:
         return True
     live = (
-        await Subscription.scoped(payment.merchant_id)
+        await Subscription.scoped(merchant_id)
         .filter(
-            stable_subscription_id=invoice.stable_subscription_id,
+            stable_subscription_id=stable_id,
             status=checkout_states.INCOMPLETE,
             end_timestamp=None,
         )
@@ -87,15 +94,23 @@ async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:
             await Customer.filter(id=customer.id).update(checkout_pending=False)
         else:
             owner = found
-    if await subscriptions.open_subscription_of(payment.merchant_id, owner.id) is not None:
+    if await subscriptions.open_subscription_of(merchant_id, owner.id) is not None:
         await checkout_states.end_abandoned(live, at, ALREADY_SUBSCRIBED)
-        payment.checkout_outcome = ALREADY_SUBSCRIBED
-        await Payment.filter(id=payment.id).update(checkout_outcome=ALREADY_SUBSCRIBED)
-        await due_at(at)  # the loop refunds it (refund_refused) once this commits
         return False
     if owner.id != customer.id:
         await _merge(customer, owner, at)
     return True
+
+
+async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:
+    """``settle`` for a checkout's succeeded ``payment`` of ``invoice``: a refused one's
+    payment is marked ``already_subscribed`` and refunded once this commits."""
+    if await settle(payment.merchant_id, invoice.stable_subscription_id, at):
+        return True
+    payment.checkout_outcome = ALREADY_SUBSCRIBED
+    await Payment.filter(id=payment.id).update(checkout_outcome=ALREADY_SUBSCRIBED)
+    await due_at(at)  # the loop refunds it (refund_refused) once this commits
+    return False
 
 
 async def refund_refused(now: datetime) -> Counter[str]:
