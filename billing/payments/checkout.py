@@ -127,7 +127,7 @@ async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
     )
 
 
-async def _end(live: Subscription, now: datetime) -> None:
+async def end(live: Subscription, now: datetime) -> None:
     """End an incomplete subscription and void its unpaid invoices (never paid, never owed).
     Their pending payments fail first, while the subscription is still incomplete (so dunning
     schedules nothing), and reconciliation stops asking the provider about them."""
@@ -151,7 +151,7 @@ async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime)
         if kept is None and same and (invoice is not None or live.trial_end_date is not None):
             kept = live, invoice
         else:
-            await _end(live, now)
+            await end(live, now)
     return kept
 
 
@@ -286,7 +286,7 @@ async def expire_abandoned(now: datetime, merchant_id: str | None = None):
         due = due.filter(merchant_id=merchant_id)
 
     async def expire(live: Subscription) -> str:
-        await _end(live, now)
+        await end(live, now)
         # a pending customer (checkout_customers) exists only for this checkout: gone with it
         await Customer.filter(id=live.customer_id, checkout_pending=True).update(deleted_at=now)
         return "abandoned checkout ended"

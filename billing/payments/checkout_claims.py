@@ -11,7 +11,8 @@ the payment (``payment_outcomes.mark_succeeded`` calls ``claim``):
   subscription, invoices, payments, payment methods and credit grants move to
   the owner, and the pending customer is soft-deleted with ``merged_into`` naming the owner
   (a card kept later in the same transaction follows it: ``merged_target``). The subscription
-  then turns active as any checkout's;
+  then turns active as any checkout's, and the owner's other unfinished checkouts end (a
+  declined try the page replaced, another tab);
 - the owner (the pending customer's, or the checkout's own customer) already has an open
   subscription (someone paid a second checkout for a subscriber: a second tab, or a stranger
   with a subscriber's email): the checkout is **refused**: its subscription ends (event
@@ -99,7 +100,25 @@ async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
         return False
     if owner.id != customer.id:
         await _merge(customer, owner, at)
+    await _end_other_checkouts(owner.id, live, at)
     return True
+
+
+async def _end_other_checkouts(customer_id: str, paid: Subscription, at: datetime) -> None:
+    """The customer's other unfinished checkouts end now that one is paid (a declined try the
+    page replaced with a new checkout, another tab): paying one of them too would only be
+    refused and refunded."""
+    from billing.payments import checkout  # it records outcomes through this module's caller
+
+    for other in await checkout_states.incomplete_of(paid.merchant_id, customer_id):
+        locked = (
+            await Subscription.filter(id=other.id, status=checkout_states.INCOMPLETE)
+            .exclude(id=paid.id)
+            .select_for_update()
+            .first()
+        )
+        if locked is not None:
+            await checkout.end(locked, at)
 
 
 async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:

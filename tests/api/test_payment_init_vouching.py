@@ -150,3 +150,22 @@ async def test_a_cust_id_or_a_token_vouches_and_keeps_the_409(client, make_merch
     # A reload with the same token: the same checkout and intent, as for a cust_ id.
     _, again, _ = await start(client, account, price, customerToken=vouched)
     assert again["paymentIntentId"] == body["paymentIntentId"]
+
+
+async def test_a_retry_paid_ends_the_earlier_unfinished_checkout(client, make_merchant):
+    """The hosted page's "Try again" (or a second tab) by email is a new checkout; once it is
+    paid and merged, the first one ends and its invoice is voided without a number."""
+    account, price = await card_shop(client, make_merchant)
+    _, first, _ = await start(client, account, price, customer={"email": "lee@example.com"})
+    _, retry, _ = await start(client, account, price, customer={"email": "lee@example.com"})
+    assert retry["subscriptionId"] != first["subscriptionId"]
+    earlier = await Subscription.get(stable_subscription_id=first["subscriptionId"])
+
+    await pay(client, account, retry["paymentIntentId"])
+    paid = await Subscription.get(stable_subscription_id=retry["subscriptionId"])
+    assert (paid.status, paid.customer_id) == ("active", earlier.customer_id)
+    await earlier.refresh_from_db()
+    assert earlier.status == "ended"
+    voided = await Invoice.get(id=first["invoiceId"])
+    assert (voided.status, voided.number) == ("void", None)
+    assert (await Payment.get(provider_payment_id=first["paymentIntentId"])).status == "failed"
