@@ -69,6 +69,9 @@ Errors (each ``{"error": ...}``; a refusal stores nothing):
 - 502 when the provider refuses or cannot be reached (nothing was charged; try again);
 - 401 for a missing, revoked or secret key.
 
+The two confirmation routes below are not rate limited: they create no customer, subscription
+or invoice and act only on the intent of a checkout that was counted.
+
 ``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
 mode only; billing/payments/checkout_sandbox.py, and checkout_setup.py for a trial's
 ``setupIntentId``). ``POST /v1/public/payment-init/confirmed`` is the live page's word that the
