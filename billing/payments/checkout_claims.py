@@ -33,6 +33,7 @@ A vouched checkout is refused at payment-init with 409 when its customer has an 
 subscription; if one appears between payment-init and payment, the same refusal applies.
 """
 
+import logging
 from collections import Counter
 from datetime import datetime
 
@@ -45,6 +46,8 @@ from billing.payments import refunds
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import checkout_states, subscriptions
 from billing.subscriptions.models import CreditGrant, Subscription
+
+log = logging.getLogger("tally.due_work")
 
 ALREADY_SUBSCRIBED = "already_subscribed"
 REFUND_REASON = "Refunded at once: the customer already has an open subscription"
@@ -132,16 +135,19 @@ async def claim(payment: Payment, invoice: Invoice, at: datetime) -> bool:
     return False
 
 
-async def refund_refused(now: datetime) -> Counter[str]:
+async def refund_refused(now: datetime, merchant_id: str | None = None) -> Counter[str]:
     """The due-work step: refund in full every refused checkout's payment not refunded yet.
     ``refunds.refund`` locks the payment and refunds only what is left, so two passes at once
-    never refund twice; a provider's refusal is counted ``failed`` and tried next pass. (The
-    refund is dated by the present, as every refund: the provider moves the money now.)"""
-    waiting = await Payment.filter(
+    never refund twice; a refusal or any other failure of one payment is logged, counted
+    ``failed`` and tried next pass, and the others go on. (The refund is dated by the present,
+    as every refund: the provider moves the money now.) ``merchant_id`` limits it to one."""
+    waiting = Payment.filter(
         checkout_outcome=ALREADY_SUBSCRIBED, status="succeeded", refunded_cents=0
-    ).order_by("created_at")
+    )
+    if merchant_id:
+        waiting = waiting.filter(merchant_id=merchant_id)
     done: Counter[str] = Counter()
-    for payment in waiting:
+    for payment in await waiting.order_by("created_at"):
         if await Refund.filter(payment_id=payment.id, status__not="failed").exists():
             continue
         invoice = await Invoice.get(id=payment.invoice_id)
@@ -153,6 +159,8 @@ async def refund_refused(now: datetime) -> Counter[str]:
                 reason=REFUND_REASON,
             )
             done["refunded"] += 1
-        except ServiceError:
+        except Exception as failure:  # noqa: BLE001 - one payment never stops the others
+            message = failure.message if isinstance(failure, ServiceError) else repr(failure)
+            log.warning("refused checkout payment %s not refunded yet: %s", payment.id, message)
             done["failed"] += 1
     return done

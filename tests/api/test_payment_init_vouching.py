@@ -12,7 +12,7 @@ from billing.customers import customers
 from billing.customers.models import Customer
 from billing.due_work import STEPS
 from billing.invoicing.models import Invoice
-from billing.payments import payment_events
+from billing.payments import checkout_claims, payment_events
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
@@ -75,7 +75,11 @@ async def test_paying_for_a_subscribers_email_is_refunded_and_ends_already_subsc
     before = await record_of(subscriber.id)
     _, body, _ = await start(client, account, price, customer={"email": "sub@example.com"})
 
-    assert (await pay(client, account, body["paymentIntentId"]))["status"] == "succeeded"
+    answer = await pay(client, account, body["paymentIntentId"])
+    assert answer == {
+        "status": "already_subscribed",
+        "message": "You already have a subscription: this payment is refunded",
+    }
     payment = await Payment.get(provider_payment_id=body["paymentIntentId"])
     assert payment.checkout_outcome == "already_subscribed"
     event = await payment_events.current_event(account.id, payment.id)
@@ -86,9 +90,9 @@ async def test_paying_for_a_subscribers_email_is_refunded_and_ends_already_subsc
     assert await record_of(subscriber.id) == before
 
     # The due-work loop (woken by the commit) refunds it in full, once however often it runs.
-    [refund_step] = [step for name, step in STEPS if name == "refused checkouts"]
-    await refund_step(utcnow())
-    await refund_step(utcnow())
+    assert ("refused checkouts", checkout_claims.refund_refused) in STEPS
+    await checkout_claims.refund_refused(utcnow(), account.id)
+    await checkout_claims.refund_refused(utcnow(), account.id)
     [refund] = await Refund.filter(payment_id=payment.id)
     assert (refund.amount_cents, refund.status) == (payment.amount_cents, "succeeded")
     assert await record_of(subscriber.id) == before
