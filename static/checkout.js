@@ -89,7 +89,7 @@
       settled = true;
       $("card-form").hidden = true;
       $("link-step").hidden = true;
-      show("You already have a subscription: this payment is refunded", "failed");
+      show(message || "You already have a subscription: this payment is refunded", "failed");
     } else if (status === "failed") {
       $("card-form").hidden = true;
       var what = isTrial() ? "The card was not saved: " : "The payment failed: ";
@@ -181,7 +181,8 @@
         var body = trial ? { setupIntentId: started.setupIntentId } : { paymentIntentId: started.paymentIntentId };
         return post("/v1/public/payment-init/confirmed", body)
           .then(function (answer) {
-            finish(answer && answer.status === "already_subscribed" ? answer.status : "succeeded");
+            if (answer && answer.status === "already_subscribed") finish(answer.status, answer.message);
+            else finish("succeeded");
           }, function () { finish("succeeded"); });
       }, function (error) { finish("failed", error && error.message); })
       .then(function () { busy(button, false); });

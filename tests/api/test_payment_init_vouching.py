@@ -16,7 +16,9 @@ from billing.payments import checkout_claims, payment_events
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
+from tests.card_payments import GOOD_CARD
 from tests.checkout_shop import card_shop, pay, start
+from tests.factories import make_plan
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 
@@ -173,3 +175,28 @@ async def test_a_retry_paid_ends_the_earlier_unfinished_checkout(client, make_me
     voided = await Invoice.get(id=first["invoiceId"])
     assert (voided.status, voided.number) == ("void", None)
     assert (await Payment.get(provider_payment_id=first["paymentIntentId"])).status == "failed"
+
+
+async def test_a_trial_for_a_subscribers_email_is_refused_when_its_card_is_confirmed(
+    client, make_merchant
+):
+    account, price = await card_shop(client, make_merchant)
+    subscriber = await a_subscriber(account.id, price, "sub@example.com")
+    before = await record_of(subscriber.id)
+    trial = await make_plan(account.id, name="Team", monthly_cents=2900, trial_days=14)
+    trial_price = await Price.filter(plan_id=trial.id).first()
+    status, body, _ = await start(
+        client, account, trial_price, customer={"email": "sub@example.com"}
+    )
+    assert (status, body["status"], body["intentType"]) == (201, "requires_card", "setup_intent")
+
+    card = {"number": GOOD_CARD, "expMonth": 12, "expYear": 2034, "cvc": "123"}
+    confirmed = await client.post(
+        "/v1/public/payment-init/confirm-card",
+        json={"setupIntentId": body["setupIntentId"], "card": card},
+        headers=account.public_headers,
+    )
+    answer = await confirmed.get_json()
+    assert (answer["status"], answer["subscriptionStatus"]) == ("already_subscribed", "ended")
+    assert await record_of(subscriber.id) == before
+    assert not await PaymentMethod.filter(merchant_id=account.id).exists()
