@@ -288,7 +288,8 @@ async def expire_abandoned(now: datetime, merchant_id: str | None = None):
     async def expire(live: Subscription) -> str:
         await end(live, now)
         # a pending customer (checkout_customers) exists only for this checkout: gone with it
-        await Customer.filter(id=live.customer_id, checkout_pending=True).update(deleted_at=now)
+        pending = Customer.filter(merchant_id=live.merchant_id, id=live.customer_id)
+        await pending.filter(checkout_pending=True).update(deleted_at=now)
         return "abandoned checkout ended"
 
     return await work_through(due, ("created_at", "id"), expire, what="abandoned checkout")

@@ -101,7 +101,7 @@ class KeepCard(Action):
         ):
             return  # refused: the customer already subscribes (checkout_claims)
         # the checkout's pending customer may have been merged in this very transaction
-        customer_id = await checkout_claims.merged_target(self.customer_id)
+        customer_id = await checkout_claims.merged_target(self.merchant_id, self.customer_id)
         add = AddPaymentMethod(
             self.merchant_id,
             customer_id,

@@ -56,9 +56,10 @@ REFUND_REASON = "Refunded at once: the customer already has an open subscription
 MOVED = (Subscription, Invoice, Payment, PaymentMethod, CreditGrant)
 
 
-async def merged_target(customer_id: str) -> str:
+async def merged_target(merchant_id: str, customer_id: str) -> str:
     """The customer a merged pending customer became (its own id otherwise)."""
-    row = await Customer.filter(id=customer_id).values_list("merged_into", flat=True)
+    query = Customer.filter(merchant_id=merchant_id, id=customer_id)
+    row = await query.values_list("merged_into", flat=True)
     return row[0] if row and row[0] else customer_id
 
 
@@ -67,7 +68,7 @@ async def _merge(pending: Customer, owner: Customer, at: datetime) -> None:
         await model.filter(merchant_id=pending.merchant_id, customer_id=pending.id).update(
             customer_id=owner.id
         )
-    await Customer.filter(id=pending.id).update(
+    await Customer.filter(merchant_id=pending.merchant_id, id=pending.id).update(
         merged_into=owner.id, deleted_at=at, checkout_pending=False
     )
 
@@ -90,12 +91,14 @@ async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
     )
     if live is None:
         return True  # not a checkout waiting for its first payment
-    customer = await Customer.get(id=live.customer_id)
+    customer = await Customer.get(merchant_id=merchant_id, id=live.customer_id)
     owner = customer
     if customer.checkout_pending:
         found = await customers.find_by_email(customer.merchant_id, customer.email)
         if found is None:
-            await Customer.filter(id=customer.id).update(checkout_pending=False)
+            await Customer.filter(merchant_id=merchant_id, id=customer.id).update(
+                checkout_pending=False
+            )
         else:
             owner = found
     if await subscriptions.open_subscription_of(merchant_id, owner.id) is not None:
