@@ -4,6 +4,7 @@ from quart import Blueprint, Quart
 
 from api import (
     api_keys,
+    checkout_tokens,
     customers,
     enrollment,
     entitlements,
@@ -40,6 +41,7 @@ RESOURCE_BLUEPRINTS = (
     api_keys.bp,
     merchants.bp,
     customers.bp,
+    checkout_tokens.bp,
     enrollment.bp,
     events.bp,
     event_reads.bp,

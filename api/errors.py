@@ -67,7 +67,11 @@ async def _respond(status: int, message: str, extra: dict | None = None, body=No
 def register_error_handlers(app: Quart) -> None:
     @app.errorhandler(ServiceError)
     async def service_error(error: ServiceError):
-        return await _respond(error.status, error.message, body=error.body())
+        answer = await _respond(error.status, error.message, body=error.body())
+        retry_after = getattr(error, "retry_after", None)  # a rate limit's wait, in seconds
+        if retry_after is not None and is_api_request():
+            answer.headers["Retry-After"] = str(retry_after)
+        return answer
 
     @app.errorhandler(RequestSchemaValidationError)
     async def validation_error(error: RequestSchemaValidationError):

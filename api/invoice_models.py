@@ -55,8 +55,8 @@ class InvoiceOut(BaseModel):
     id: str
     customerId: str
     subscriptionId: str | None
-    number: str
-    customerInvoiceNumber: str
+    number: str = Field(description='"" while a checkout\'s invoice waits for its payment')
+    customerInvoiceNumber: str = Field(description='"" until numbered, as number')
     status: str
     billingReason: str
     currency: str

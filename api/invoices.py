@@ -97,8 +97,8 @@ def invoice_json(invoice: Invoice, related: Related | None = None) -> dict:
         "id": invoice.id,
         "customerId": invoice.customer_id,
         "subscriptionId": invoice.stable_subscription_id,
-        "number": invoice.number,
-        "customerInvoiceNumber": invoice.customer_invoice_number,
+        "number": invoice.number or "",  # "": a checkout's draft, numbered when paid
+        "customerInvoiceNumber": invoice.customer_invoice_number or "",
         "status": invoice.status,
         "billingReason": invoice.billing_reason,
         "currency": invoice.currency,
@@ -242,7 +242,10 @@ async def invoice_pdf_link(invoice_id: str):
     (900); after that, or altered, it answers 403 and a new link must be asked for."""
     invoice = await invoices.get_invoice(merchant_id(), invoice_id)
     return {
-        "invoice": {"id": invoice.id, "customerInvoiceNumber": invoice.customer_invoice_number},
+        "invoice": {
+            "id": invoice.id,
+            "customerInvoiceNumber": invoice.customer_invoice_number or "",
+        },
         "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
         "expiresIn": invoice_links.LIFETIME_SECONDS,
     }

@@ -1,17 +1,26 @@
 """/v1/public/payment-init: a customer starts paying for a plan (publishable key).
 
-Required: ``planId``, ``priceId``, and a customer: ``customerId`` and/or ``customer.email``.
-``customerId`` is either Tally's ``cust_…`` id of a customer of this merchant and mode, or,
-anything else, the merchant's own id for its user (what a pricing table on the merchant's site
-knows), stored on the customer as ``externalCustomerId``: the customer with that external id,
-else the one with ``customer.email`` (which gets the external id when it had none), else a new
-one with both; with no match an email is required. So a customer made by a checkout can open
-the portal (``POST /v1/customers/portal/sessions`` with ``externalCustomerId``). Without
-``customerId``, the customer with ``customer.email``, else a new one. Optional:
-``customer.name``, ``customer.country`` (two letters; provider B needs it) and
+Rate limits: each call counts against two fixed windows, per client address and shop (default
+10 per 10 minutes; ``TALLY_CHECKOUT_RATE_PER_ADDRESS``) and per shop and mode (default 300 per
+hour; ``TALLY_CHECKOUT_RATE_PER_KEY``). Over either: 429 ``{"error": "Too many checkout
+attempts; try again in N seconds"}`` with ``Retry-After: N``, and nothing is created. The
+client address is the peer's, or ``X-Forwarded-For``'s behind ``TALLY_TRUSTED_PROXIES`` only
+(billing/payments/checkout_limits.py).
+
+Required: ``planId``, ``priceId``, and a customer. An existing customer's record is used only
+when the merchant's server vouched for it: ``customerToken`` (from ``POST
+/v1/customers/{id}/checkout-tokens``, secret key, valid one hour) or ``customerId`` with
+Tally's ``cust_…`` id (the customer as stored; 409 with ``existingSubscriptionId`` when it has
+an open subscription). Anything else needs ``customer.email`` and makes a new customer, also
+when ``customerId`` is the merchant's own id for its user (``externalCustomerId``, stored on a
+customer it creates) or the email belongs to an existing customer: the answer is then the same
+as for a fresh email, and nothing is attached to that customer before payment; at payment the
+checkout's customer is merged into the one with its email if that one has no open
+subscription, else the payment is refunded at once and the event stream ends with
+``already_subscribed`` (billing/payments/checkout_customers.py and checkout_claims.py).
+Optional: ``customer.name``, ``customer.country`` (two letters; provider B needs it) and
 ``customer.postalCode`` (a US customer's state, hence their tax, is found from it), used only
-when the customer is created (a customer found is used as stored). The rules are
-billing/payments/checkout_customers.py's.
+when the customer is created. The first invoice has no number (``""``) until it is paid.
 
 Aliases, the field names of Lumen's pricing-table client: ``userId`` is ``customerId`` (the
 merchant's user id), ``customerEmail`` is ``customer.email``, ``customerName`` is
@@ -44,21 +53,24 @@ the ``paymentId``).
 Errors (each ``{"error": ...}``; a refusal stores nothing):
 
 - 400 ``Invalid input...``: a bad shape or a missing required field; ``Invalid input:
-  customerId or customer.email is required`` (no customer at all); ``Invalid input: no
-  customer has this customerId as externalCustomerId yet; customer.email is required to create
-  one``; ``Invalid input: customerId must not be blank``; ``Invalid input: customerId and
+  customerId or customer.email is required`` (no customer at all); ``Invalid input:
+  customer.email is required with a customerId that is not Tally's cust_ id ...``; ``Invalid
+  input: customerId must not be blank``; ``Invalid input: customerId and
   userId name different values; send one of them`` (likewise ``customer.email`` and
   ``customerEmail``, ``customer.name`` and ``customerName``); a bad email, name or country of a
   new customer; a price of another plan; provider B without a country;
 - 404 ``Plan not found or access denied`` / ``Price not found or access denied`` / ``Customer
-  not found or access denied`` (a ``cust_…`` id that is not this merchant's in this mode:
-  another merchant's or mode's ids answer exactly as missing ones);
-- 409 ``Customer already has an active subscription.`` with ``existingSubscriptionId``; 409
-  ``A customer with this email already exists with another externalCustomerId; ...`` (the
-  email found belongs to another of the merchant's users); 409 when no payment provider is
-  configured for the key's mode (and something is owed);
+  not found or access denied`` (a ``cust_…`` id or ``customerToken`` that is not this
+  merchant's in this mode, an expired or altered token: all answer exactly as missing ones);
+- 409 ``Customer already has an active subscription.`` with ``existingSubscriptionId`` (a
+  vouched customer only); 409 when no payment provider is configured for the key's mode (and
+  something is owed);
+- 429 over a rate limit (above);
 - 502 when the provider refuses or cannot be reached (nothing was charged; try again);
 - 401 for a missing, revoked or secret key.
+
+The two confirmation routes below are not rate limited: they create no customer, subscription
+or invoice and act only on the intent of a checkout that was counted.
 
 ``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
 mode only; billing/payments/checkout_sandbox.py, and checkout_setup.py for a trial's
@@ -81,7 +93,7 @@ from billing.payments import (
     checkout_sandbox,
     checkout_setup,
 )
-from webapp.auth import merchant_id, publishable_key_required
+from webapp.auth import client_address, merchant_id, publishable_key_required
 
 bp = Blueprint("payment_init", __name__, url_prefix="/public")
 
@@ -107,6 +119,11 @@ class PaymentInit(Body):
         "(externalCustomerId: found, else the email's customer gets it, else created with it)",
     )
     customer: CheckoutCustomer | None = None
+    customerToken: str | None = Field(
+        None,
+        description="A token from POST /v1/customers/{id}/checkout-tokens: the merchant's "
+        "server vouches for the customer (else an existing customer is never attached)",
+    )
     userId: str | None = Field(None, description="Alias of customerId (Lumen's client)")
     customerEmail: str | None = Field(None, description="Alias of customer.email")
     customerName: str | None = Field(None, description="Alias of customer.name")
@@ -207,11 +224,14 @@ def answer(started: checkout.CheckoutStarted) -> dict:
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 @document_response(ActiveConflict, 409)
+@document_response(ErrorBody, 429)
 @document_response(ErrorBody, 502)
 async def payment_init(data: PaymentInit):
     """Start paying for a plan: a customer (found or created), an incomplete subscription, its
-    first invoice with tax, and a provider A PaymentIntent or provider B payment link. See
-    the module docstring for the required fields, each answer and every error."""
+    first invoice with tax, and a provider A PaymentIntent or provider B payment link. Rate
+    limited per client address and shop (default 10 per 10 minutes) and per shop (default 300
+    per hour): 429 with ``Retry-After``. See the module docstring for the required fields,
+    each answer and every error."""
     customer_id, customer = checkout_customers.requested(
         customer_id=data.customerId,
         user_id=data.userId,
@@ -225,6 +245,8 @@ async def payment_init(data: PaymentInit):
         price_id=data.priceId,
         customer_id=customer_id,
         customer=customer,
+        customer_token=data.customerToken,
+        address=client_address(),
     )
     return answer(started), 201
 

@@ -104,7 +104,7 @@ def _overview_json(found: overview.PortalOverview) -> dict:
     invoices = [
         {
             "id": invoice.id,
-            "number": invoice.number,
+            "number": invoice.number or "",
             "status": invoice.status,
             "totalAmountCents": invoice.total_cents,
             "currency": invoice.currency,

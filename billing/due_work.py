@@ -6,9 +6,11 @@ scheduled changes (plan migrations at the next billing cycle), roll subscription
 ``active``, ``subscriptions/trials.py``), apply seat removals whose paid period ended, bill
 due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
-end checkouts nobody paid within a day (``payments/checkout.py``),
+end checkouts nobody paid within a day (``payments/checkout.py``), refund checkouts paid for a
+customer who already subscribes (``payments/checkout_claims.py``),
 renew credit grants, prune usage idempotency keys past their 24-hour window, usage
-checkpoints no read has moved in weeks and portal sessions a day past their expiry. Nothing
+checkpoints no read has moved in weeks, portal sessions a day past their expiry and checkout
+rate-limit windows that ended (``payments/checkout_limits.py``). Nothing
 else runs on a timer.
 
 Three things run it (``webapp/due_loop.py``): ``tally serve`` in one of its worker processes,
@@ -30,7 +32,7 @@ from datetime import datetime
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
-from billing.payments import checkout, collecting
+from billing.payments import checkout, checkout_claims, checkout_limits, collecting
 from billing.portal import sessions as portal_sessions
 from billing.seats import removals
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes, trials
@@ -51,10 +53,12 @@ STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),
     ("abandoned checkouts", checkout.expire_abandoned),
+    ("refused checkouts", checkout_claims.refund_refused),
     ("credit grants", credit_grant_renewal.renew_due),
     ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
     ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),
     ("portal sessions", lambda now: _pruned(portal_sessions.prune_expired, now)),
+    ("checkout rate windows", lambda now: _pruned(checkout_limits.prune, now)),
 )
 
 

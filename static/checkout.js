@@ -85,6 +85,11 @@
       $("card-form").hidden = true;
       $("link-step").hidden = true;
       show("Paid — you're subscribed", "paid");
+    } else if (status === "already_subscribed") {
+      settled = true;
+      $("card-form").hidden = true;
+      $("link-step").hidden = true;
+      show(message || "You already have a subscription: this payment is refunded", "failed");
     } else if (status === "failed") {
       $("card-form").hidden = true;
       var what = isTrial() ? "The card was not saved: " : "The payment failed: ";
@@ -102,7 +107,9 @@
     stream.addEventListener("status", function (event) {
       var data = {};
       try { data = JSON.parse(event.data); } catch (error) { return; }
-      if (data.status === "succeeded" || data.status === "failed") finish(data.status, data.errorMessage);
+      if (data.status === "succeeded" || data.status === "failed" || data.status === "already_subscribed") {
+        finish(data.status, data.errorMessage);
+      }
     });
     /* A dropped connection is reopened by the browser (the stream sends the status afresh);
        only one the browser gave up on is let go. The outcome's own end closes it in finish(). */
@@ -173,7 +180,10 @@
         /* Tell Tally at once, so the card is kept before the webhook arrives. */
         var body = trial ? { setupIntentId: started.setupIntentId } : { paymentIntentId: started.paymentIntentId };
         return post("/v1/public/payment-init/confirmed", body)
-          .then(function () { finish("succeeded"); }, function () { finish("succeeded"); });
+          .then(function (answer) {
+            if (answer && answer.status === "already_subscribed") finish(answer.status, answer.message);
+            else finish("succeeded");
+          }, function () { finish("succeeded"); });
       }, function (error) { finish("failed", error && error.message); })
       .then(function () { busy(button, false); });
   }

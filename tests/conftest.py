@@ -24,6 +24,7 @@ from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
+from billing.payments.checkout_limits import CheckoutLimits, Limit
 from tests import no_provider
 from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
@@ -82,6 +83,13 @@ NOWHERE = no_provider.start()  # refuses every provider call at once (tests/no_p
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
 os.environ.setdefault("TALLY_PROVIDER_B_API_BASE", NOWHERE)
+# The suite starts thousands of checkouts from 127.0.0.1, many per shop (isolation probes,
+# journeys): the checkout rate limits (billing/payments/checkout_limits.py) are set far above
+# that for the in-process app and the processes tests start. The tests of the limits set
+# their own (the ``checkout_limits`` fixture, or the variables for a served process).
+GENEROUS = CheckoutLimits(per_address=Limit(100_000, 600), per_key=Limit(1_000_000, 3600))
+os.environ.setdefault("TALLY_CHECKOUT_RATE_PER_ADDRESS", "100000/600")
+os.environ.setdefault("TALLY_CHECKOUT_RATE_PER_KEY", "1000000/3600")
 
 
 @pytest.fixture(scope="session")
@@ -100,6 +108,7 @@ def settings(database_url, tmp_path_factory) -> Settings:
         # (tests/no_provider.py), so a due pass that meets another test's payment fails fast.
         provider_a_api_base=NOWHERE,
         provider_b_api_base=NOWHERE,
+        checkout_limits=GENEROUS,
     )
 
 
@@ -218,6 +227,22 @@ def provider_b_fake():
     """The provider B fake (``tests/provider_b_fake.py``), one for the session."""
     with running_fake() as fake:
         yield fake
+
+
+@pytest.fixture
+def checkout_limits(app):
+    """Set the in-process app's checkout rate limits for one test: call it with
+    ``per_address`` and ``per_key`` (``Limit``s); the suite's generous ones come back after."""
+    original = payments_setup.current()
+
+    def set_limits(per_address: Limit, per_key: Limit) -> None:
+        limits = CheckoutLimits(per_address=per_address, per_key=per_key)
+        payments_setup.configure(replace(payments_setup.current(), checkout_limits=limits))
+
+    yield set_limits
+    payments_setup.configure(
+        replace(payments_setup.current(), checkout_limits=original.checkout_limits)
+    )
 
 
 @pytest.fixture

@@ -14,6 +14,8 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet
 
+from billing.payments.checkout_limits import PER_ADDRESS, PER_KEY, CheckoutLimits, parse_limit
+
 
 class ConfigError(Exception):
     """A setting a person can fix (a bad DATABASE_URL, interval, port): the CLI prints its
@@ -116,6 +118,10 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     provider_a_api_base: str | None = None
     provider_b_api_base: str | None = None
+    # Checkouts per window (billing/payments/checkout_limits.py): TALLY_CHECKOUT_RATE_PER_ADDRESS
+    # (default 10 per 600 s, per client address and shop) and TALLY_CHECKOUT_RATE_PER_KEY
+    # (default 300 per 3600 s, per shop and mode), each "N" or "N/SECONDS".
+    checkout_limits: CheckoutLimits = CheckoutLimits()
 
     @property
     def https(self) -> bool:
@@ -140,6 +146,8 @@ class Settings:
             public_url=self.public_url,
             provider_a_api_base=self.provider_a_api_base,
             provider_b_api_base=self.provider_b_api_base,
+            checkout_limits=self.checkout_limits,
+            signing_key=self.secret_key,
         )
 
     @classmethod
@@ -166,4 +174,10 @@ class Settings:
             public_url=os.environ.get("TALLY_PUBLIC_URL") or "http://127.0.0.1:8000",
             provider_a_api_base=os.environ.get("TALLY_PROVIDER_A_API_BASE") or None,
             provider_b_api_base=os.environ.get("TALLY_PROVIDER_B_API_BASE") or None,
+            checkout_limits=CheckoutLimits(
+                per_address=parse_limit(
+                    os.environ.get("TALLY_CHECKOUT_RATE_PER_ADDRESS"), PER_ADDRESS
+                ),
+                per_key=parse_limit(os.environ.get("TALLY_CHECKOUT_RATE_PER_KEY"), PER_KEY),
+            ),
         )

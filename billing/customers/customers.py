@@ -50,7 +50,9 @@ MAX_PAGE_SIZE = 1000
 
 
 async def _email_taken(merchant_id: str, email_normalized: str, *, except_id: str = "") -> bool:
-    query = Customer.scoped(merchant_id).filter(email_normalized=email_normalized)
+    query = Customer.scoped(merchant_id).filter(
+        email_normalized=email_normalized, checkout_pending=False
+    )
     if except_id:
         query = query.exclude(id=except_id)
     return await query.exists()
@@ -88,6 +90,29 @@ async def create_customer(
         if await _email_taken(merchant_id, values["email_normalized"]):
             raise Conflict(DUPLICATE_EMAIL)
         return await Customer.create(merchant_id=merchant_id, **values)
+
+
+async def create_checkout_pending(
+    merchant_id: str,
+    *,
+    email: str,
+    name: str | None = None,
+    billing_country: str | None = None,
+    billing_postal_code: str | None = None,
+) -> Customer:
+    """A customer for a checkout whose email (or external id) belongs to an existing customer
+    the merchant's server did not vouch for (billing/payments/checkout_customers.py): a record
+    of its own, ``checkout_pending``, which email and external-id lookups and the email
+    uniqueness check skip. Its payment decides what becomes of it (``checkout_claims``)."""
+    values = clean_fields(
+        {
+            "email": email,
+            "name": name,
+            "billing_country": billing_country,
+            "billing_postal_code": billing_postal_code,
+        }
+    )
+    return await Customer.create(merchant_id=merchant_id, checkout_pending=True, **values)
 
 
 async def get_customer(merchant_id: str, customer_id: str) -> Customer:
@@ -147,7 +172,7 @@ async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | 
         return None
     return (
         await Customer.scoped(merchant_id)
-        .filter(external_customer_id=external_id)
+        .filter(external_customer_id=external_id, checkout_pending=False)
         .order_by("-created_at", "-id")
         .first()
     )
@@ -159,7 +184,7 @@ async def find_by_email(merchant_id: str, email: str) -> Customer | None:
         return None
     return await (
         Customer.scoped(merchant_id)
-        .filter(email_normalized=normalize_email(email))
+        .filter(email_normalized=normalize_email(email), checkout_pending=False)
         .order_by("-created_at", "-id")
         .first()
     )

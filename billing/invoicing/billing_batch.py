@@ -150,9 +150,16 @@ async def _drafts(merchant_id: str, planned: list[PlannedCycle]) -> list[Invoice
                 notes=notes,
                 stable_subscription_id=claimed.subscription.stable_subscription_id,
                 subscription_id=claimed.subscription.id,
+                # a checkout's invoice waits for its payment without a number (invoice_writer)
+                numbered=claimed.subscription.status != statuses.INCOMPLETE
+                or _total(charges, taxes) <= 0,
             )
         )
     return drafts
+
+
+def _total(charges: list, taxes: list[tuple[str, int]]) -> int:
+    return sum(charge.subtotal_cents for charge in charges) + sum(cents for _, cents in taxes)
 
 
 async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Claimed]:

@@ -8,7 +8,10 @@ keep as issue order) and are inserted with ``INSERT ... SELECT FROM unnest(...)`
 of 500 subscriptions costs a handful of statements however many invoices it issues. Call
 inside the issuing transaction: the numbers and the rows commit or roll back together.
 
-An invoice whose total is 0 (or less) is ``paid`` on its issue date; any other is ``unpaid``
+A draft marked not ``numbered`` (a checkout's first invoice, waiting for the customer's
+payment) is stored without numbers; ``payment_outcomes`` numbers it when it is paid, so
+abandoned checkouts burn no numbers. An invoice whose total is 0 (or less) is ``paid`` on its
+issue date (and always numbered); any other is ``unpaid``
 until payments collect it (``payment_status`` stays ``none`` until then).
 """
 
@@ -54,6 +57,7 @@ class InvoiceDraft:
     notes: list[str] = field(default_factory=list)
     stable_subscription_id: str | None = None
     subscription_id: str | None = None
+    numbered: bool = True  # False: a checkout's first invoice, numbered when paid
 
     @property
     def subtotal_cents(self) -> int:
@@ -132,12 +136,16 @@ async def write_invoices(drafts: list[InvoiceDraft], now: datetime | None = None
     for draft in drafts:
         money_math.check_amount("The invoice total", draft.total_cents)
     ids = [new_id("inv") for _ in drafts]
-    numbers: dict[int, tuple[str, str]] = {}
+    numbers: dict[int, tuple[str | None, str | None]] = {}
     by_merchant: dict[str, list[int]] = {}
     for index, draft in enumerate(drafts):
         by_merchant.setdefault(draft.merchant_id, []).append(index)
     for merchant_id in sorted(by_merchant):  # merchants in one order: no crossed waits
-        indexes = by_merchant[merchant_id]
+        indexes = [i for i in by_merchant[merchant_id] if drafts[i].numbered]
+        for index in by_merchant[merchant_id]:
+            numbers[index] = (None, None)
+        if not indexes:
+            continue
         taken = await number_invoices(merchant_id, [drafts[i].customer.id for i in indexes])
         for index, number in zip(indexes, taken, strict=True):
             numbers[index] = (number.number, number.customer_invoice_number)

@@ -9,6 +9,10 @@ Each merchant row (one per mode) numbers its invoices gap-free (``INV-000042``),
 customer's invoices are numbered too (``customer_invoice_number``). Both come from
 ``InvoiceSequence`` rows bumped inside the transaction that issues the invoice: the row lock
 orders concurrent issuers, and a rolled-back issue rolls its number back, so no gap appears.
+A checkout's first invoice is the exception: it waits for the customer's payment without a
+number (both columns null) and is numbered when it is paid (``payment_outcomes``), so a
+checkout nobody pays (voided after 24 hours) burns no number. The API shows such an invoice's
+numbers as empty strings, pages and PDFs as "draft".
 
 A refund is recorded on a **credit note**: an adjustment invoice (``billing_reason``
 ``refund``, negative total) whose ``credit_note_for`` names the original invoice it gives
@@ -37,8 +41,8 @@ class Invoice(TenantModel):
     )
     stable_subscription_id = fields.CharField(max_length=40, null=True)
     subscription_id = fields.CharField(max_length=40, null=True)
-    number = fields.CharField(max_length=20)
-    customer_invoice_number = fields.CharField(max_length=30)
+    number = fields.CharField(max_length=20, null=True)  # null: a checkout's draft, unpaid
+    customer_invoice_number = fields.CharField(max_length=30, null=True)
     status = fields.CharField(max_length=10, default="draft")
     billing_reason = fields.CharField(max_length=30)
     currency = fields.CharField(max_length=3)

@@ -22,6 +22,7 @@ from fpdf import FPDF
 from billing.core.currencies import major_units
 from billing.invoicing.models import Invoice, InvoiceLine
 
+DRAFT = "(draft, numbered when paid)"  # a checkout's invoice waiting for its payment
 STATUS_WORDS = {"paid": "Paid", "unpaid": "Due", "draft": "Draft", "void": "Void"}
 CREDIT_NOTE_STATUS_WORDS = {"paid": "Issued", "void": "Void"}
 LINE_WIDTHS = (92, 58, 40)  # description, period, amount (mm, on a 190 mm text width)
@@ -92,7 +93,7 @@ def _facts(invoice: Invoice) -> list[tuple[str, str]]:
     original = _credit_note_of(invoice)
     words = CREDIT_NOTE_STATUS_WORDS if original else STATUS_WORDS
     facts = [
-        ("Customer invoice number", invoice.customer_invoice_number),
+        ("Customer invoice number", invoice.customer_invoice_number or DRAFT),
         ("Issued", _day(invoice.issue_date)),
         ("Status", words.get(invoice.status, invoice.status)),
     ]
@@ -114,7 +115,7 @@ def render(
 ) -> bytes:
     """The PDF bytes of ``invoice`` (its ``lines`` in order) issued by ``merchant_name``, with
     ``paid`` (what was paid and refunded) under the total when anything was refunded."""
-    title = f"{'Credit note' if _credit_note_of(invoice) else 'Invoice'} {invoice.number}"
+    title = f"{'Credit note' if _credit_note_of(invoice) else 'Invoice'} {invoice.number or DRAFT}"
     pdf = FPDF(format="A4")
     pdf.set_title(latin1(title))
     pdf.set_author(latin1(merchant_name))

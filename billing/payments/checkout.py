@@ -1,17 +1,23 @@
 """Checkout: ``POST /v1/public/payment-init``, a customer buying a plan from a browser.
 
-The request names a plan version, one of its prices, and the customer: ``customerId`` (Tally's
-``cust_…`` id or the merchant's external id) and/or ``customer {email, name, country,
-postalCode}``, found or created by ``checkout_customers`` (which says how; the first invoice is
-taxed for the customer's address: a US customer's state comes from the ZIP code). In one
-transaction, under the merchant's lock (so two checkouts of one new email make one customer):
+First the call is counted against the checkout rate limits (``checkout_limits``: per client
+address and per shop; 429 over them, before anything is read or written).
+
+The request names a plan version, one of its prices, and the customer: ``customerToken``,
+``customerId`` (Tally's ``cust_…`` id or the merchant's external id) and/or ``customer {email,
+name, country, postalCode}``, found or created by ``checkout_customers`` (which says how, and
+when the merchant's server vouched for the customer; the first invoice is taxed for the
+customer's address: a US customer's state comes from the ZIP code). In one transaction, under
+the merchant's lock (so two checkouts of one new email make one customer):
 
 1. plan, price and customer are the merchant's (404 with the spec's messages otherwise, for
-   another merchant's or mode's ids too); a customer with an open subscription
-   (``statuses.OPEN``) is refused with 409 and ``existingSubscriptionId``;
+   another merchant's or mode's ids too); a vouched customer with an open subscription
+   (``statuses.OPEN``) is refused with 409 and ``existingSubscriptionId`` (an unvouched
+   checkout always has a new customer: its payment settles that, ``checkout_claims``);
 2. the subscription is created ``incomplete`` (billing/subscriptions/checkout_states.py: it is
    not active, not billed by the due-work pass, and does not block the next checkout), and its
-   first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer);
+   first invoice is billed at once with tax (``billing_run.bill_now``, the one invoice writer),
+   without a number until it is paid (``invoice_writer``: abandoned checkouts burn none);
    a customer's earlier incomplete subscription for the same plan and price is reused, one
    for another plan or price is ended and its unpaid invoice voided;
 3. a plan with a trial (and a price that can charge) collects a card and charges nothing
@@ -66,7 +72,13 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice
-from billing.payments import checkout_calls, checkout_customers, checkout_setup
+from billing.payments import (
+    checkout_calls,
+    checkout_customers,
+    checkout_limits,
+    checkout_setup,
+)
+from billing.payments import setup as payments_setup
 from billing.payments.charging import idempotency_key
 from billing.payments.models import Payment
 from billing.payments.payment_outcomes import PENDING, mark_failed
@@ -115,7 +127,7 @@ async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
     )
 
 
-async def _end(live: Subscription, now: datetime) -> None:
+async def end(live: Subscription, now: datetime) -> None:
     """End an incomplete subscription and void its unpaid invoices (never paid, never owed).
     Their pending payments fail first, while the subscription is still incomplete (so dunning
     schedules nothing), and reconciliation stops asking the provider about them."""
@@ -139,7 +151,7 @@ async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime)
         if kept is None and same and (invoice is not None or live.trial_end_date is not None):
             kept = live, invoice
         else:
-            await _end(live, now)
+            await end(live, now)
     return kept
 
 
@@ -172,7 +184,7 @@ async def _attempt(invoice: Invoice, provider: str) -> Payment:
 
 
 async def _prepare(
-    merchant_id: str, plan_id: object, price_id: object, customer_id: object, person
+    merchant_id: str, plan_id: object, price_id: object, customer_id: object, person, token
 ) -> CheckoutStarted:
     now = utcnow()
     async with in_transaction():
@@ -181,9 +193,10 @@ async def _prepare(
         price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
             raise Invalid(subscriptions.PRICE_NOT_OF_PLAN)
-        customer = await checkout_customers.resolve(merchant_id, customer_id, person)
+        buyer = await checkout_customers.resolve(merchant_id, customer_id, person, token)
+        customer = buyer.customer
         existing = await subscriptions.open_subscription_of(merchant_id, customer.id)
-        if existing is not None:
+        if existing is not None:  # only a vouched customer can have one (checkout_customers)
             raise Conflict(
                 subscriptions.ALREADY_ACTIVE,
                 existingSubscriptionId=existing.stable_subscription_id,
@@ -235,10 +248,16 @@ async def payment_init(
     price_id: object,
     customer_id: object = None,
     customer: dict | None = None,
+    customer_token: object = None,
+    address: str = "",
 ) -> CheckoutStarted:
-    """Start a checkout (see the module docstring for every rule and answer)."""
+    """Start a checkout (see the module docstring for every rule and answer), once the
+    caller at ``address`` is within the checkout rate limits (``checkout_limits``)."""
+    await checkout_limits.admit(merchant_id, address, payments_setup.current().checkout_limits)
     for _ in range(2):  # once more when the reused attempt settled or was canceled meanwhile
-        started = await _prepare(merchant_id, plan_id, price_id, customer_id, customer)
+        started = await _prepare(
+            merchant_id, plan_id, price_id, customer_id, customer, customer_token
+        )
         if started.collects_card:
             setup = await checkout_setup.start(
                 started.subscription, started.provider or "", started.currency
@@ -267,7 +286,10 @@ async def expire_abandoned(now: datetime, merchant_id: str | None = None):
         due = due.filter(merchant_id=merchant_id)
 
     async def expire(live: Subscription) -> str:
-        await _end(live, now)
+        await end(live, now)
+        # a pending customer (checkout_customers) exists only for this checkout: gone with it
+        pending = Customer.filter(merchant_id=live.merchant_id, id=live.customer_id)
+        await pending.filter(checkout_pending=True).update(deleted_at=now)
         return "abandoned checkout ended"
 
     return await work_through(due, ("created_at", "id"), expire, what="abandoned checkout")

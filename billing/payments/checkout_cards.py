@@ -34,7 +34,7 @@ from tortoise.transactions import in_transaction
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a, provider_a_config
+from billing.payments import checkout_claims, provider_a, provider_a_config
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.webhook_actions import Action, AddPaymentMethod, text
 from billing.subscriptions import checkout_states
@@ -96,9 +96,15 @@ class KeepCard(Action):
         return what + (" (its trial starts)" if self.starts_trial else "")
 
     async def apply(self) -> None:
+        if self.starts_trial and not await checkout_claims.settle(
+            self.merchant_id, self.stable_subscription_id, self.at or utcnow()
+        ):
+            return  # refused: the customer already subscribes (checkout_claims)
+        # the checkout's pending customer may have been merged in this very transaction
+        customer_id = await checkout_claims.merged_target(self.merchant_id, self.customer_id)
         add = AddPaymentMethod(
             self.merchant_id,
-            self.customer_id,
+            customer_id,
             self.provider,
             self.payment_type,
             self.external_psp_payment_method_id,
@@ -107,7 +113,7 @@ class KeepCard(Action):
         )
         await add.apply()
         method = await _stored(self.merchant_id, self.external_psp_payment_method_id, self.provider)
-        if method is None or method.customer_id != self.customer_id:
+        if method is None or method.customer_id != customer_id:
             return  # the customer was deleted at this moment, or the id is another's card
         await _fill(method, self.fields)
         if self.payment_id:

@@ -17,13 +17,18 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import BadGateway, NotFound
 from billing.core.models import utcnow
 from billing.payments import checkout_cards, checkout_setup, provider_a, provider_a_config
-from billing.payments.checkout_sandbox import PAYMENT_NOT_FOUND, find_checkout_payment
+from billing.payments.checkout_sandbox import (
+    PAYMENT_NOT_FOUND,
+    find_checkout_payment,
+    settled_answer,
+)
 from billing.payments.payment_outcomes import SUCCEEDED, mark_succeeded
 from billing.payments.provider_a import ProviderAError
 
 
 async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> dict:
-    """``{status, message}``: ``succeeded`` (the invoice is paid and the card kept), else the
+    """``{status, message}``: ``succeeded`` (the invoice is paid and the card kept),
+    ``already_subscribed`` (paid, but refused and refunded: ``checkout_claims``), else the
     intent's status as the gateway says it (``processing``, ``requires_payment_method``)."""
     payment = await find_checkout_payment(merchant_id, payment_intent_id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
@@ -39,12 +44,14 @@ async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> d
         raise NotFound(PAYMENT_NOT_FOUND)
     if intent.get("status") != SUCCEEDED:
         return {"status": intent.get("status") or "pending", "message": None}
+    if payment.status == SUCCEEDED:
+        return await settled_answer(payment.id)
     async with in_transaction():
         await mark_succeeded(payment.id, utcnow(), intent.get("id"))
         keep = await checkout_cards.keep_for_payment(merchant_id, payment.id, intent)
         if keep is not None:
             await keep.apply()
-    return {"status": SUCCEEDED, "message": None}
+    return await settled_answer(payment.id)
 
 
 async def setup_confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:

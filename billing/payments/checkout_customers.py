@@ -1,24 +1,34 @@
 """Who is buying in a checkout (``POST /v1/public/payment-init``): the customer it names.
 
-A pricing table on the merchant's site knows the merchant's own id for its signed-in user, not
-Tally's, so ``customerId`` is read two ways:
+A publishable key is public and anything the page sends is the browser's word, so a checkout
+attaches to an existing customer's record only when the merchant's server vouched for that
+customer (``vouched``):
 
-- a ``cust_…`` id (Tally's prefix) is the merchant's customer of this mode, locked for the
-  checkout, else 404 ``Customer not found or access denied`` (another merchant's or the other
-  mode's customer too, exactly like a missing one);
-- anything else is the merchant's external id (``externalCustomerId``): the newest live
-  customer of this merchant row with it; else the customer with ``customer.email`` (compared
-  as customers always are, case-insensitively), which gets the external id stored when it had
-  none (409 when it has another: the email is someone else's user, and charging them for this
-  user would be wrong); else a new customer with that email, the external id and the given
-  name, country and postal code. No match and no email is a 400: a customer needs an email.
+- ``customerToken``: a token from ``POST /v1/customers/{id}/checkout-tokens``
+  (``checkout_tokens``), the customer it names, locked for the checkout; a token that is
+  altered, expired, or of another merchant or mode is 404 ``Customer not found or access
+  denied``, exactly like a missing customer;
+- ``customerId`` with Tally's ``cust_`` prefix: the merchant's customer of this mode (the id
+  is unguessable, so only the merchant's server could have put it in the page), locked, else
+  the same 404 (another merchant's or the other mode's customer too).
 
-So every customer a checkout names by external id ends up with that external id, which is what
-the portal endpoints (``externalCustomerId``) take.
+Anything else is *not* vouching: an email, or a ``customerId`` without the prefix (the
+merchant's own user id, ``externalCustomerId``), may be anyone's. Such a checkout needs
+``customer.email`` (400 without it, whether or not the external id is known) and never
+touches an existing record before payment, and it answers exactly as for a fresh email (same
+status, same fields; no 409, no ``existingSubscriptionId``), so the key cannot be used to learn
+who is a customer or who subscribes:
 
-Without ``customerId`` the customer is the one with ``customer.email`` (as stored), else a new
-one; without either, 400. The customer's fields beyond the email are used only when it is
-created.
+- no live customer has the external id or the email: a new customer with that email, the
+  external id, name, country and postal code (what it always was: the portal then finds it by
+  ``externalCustomerId``);
+- one does: a new *pending* customer (``checkout_pending``) with the email, name, country and
+  postal code the page gave, and nothing attached to the existing one. Its payment decides the
+  rest (``checkout_claims``): merged into the customer with its email when that one has no
+  open subscription, else refunded at once and ended as ``already_subscribed``.
+
+Without ``customerId`` or ``customerToken`` and without ``customer.email``: 400. The
+customer's fields beyond the email are used only when it is created.
 
 The field names of Lumen's pricing-table client are accepted as aliases (``requested``, which
 the route calls before the checkout): ``userId`` is ``customerId`` (a user id of the merchant's
@@ -30,21 +40,20 @@ Call ``resolve`` inside the checkout's transaction, after the merchant's lock, s
 checkouts of one new external id or email make one customer.
 """
 
-from billing.core.errors import Conflict, Invalid
+from dataclasses import dataclass
+
+from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.customers import customers
 from billing.customers.models import Customer
+from billing.payments import checkout_tokens
 
 NO_CUSTOMER = "Invalid input: customerId or customer.email is required"
 NEEDS_EMAIL = (
-    "Invalid input: no customer has this customerId as externalCustomerId yet; "
-    "customer.email is required to create one"
+    "Invalid input: customer.email is required with a customerId that is not Tally's cust_ id "
+    "(an external id alone does not name a customer; send a cust_ id or a customerToken)"
 )
 BLANK_ID = "Invalid input: customerId must not be blank"
-EMAIL_OF_ANOTHER = (
-    "A customer with this email already exists with another externalCustomerId; "
-    "send that customer's customerId, or another email"
-)
 CONFLICT = "Invalid input: {one} and {other} name different values; send one of them"
 
 
@@ -78,10 +87,23 @@ def is_tallys_id(customer_id: str) -> bool:
     return customer_id.startswith(f"{Customer.id_prefix}_")
 
 
-async def resolve(merchant_id: str, customer_id: object, person: dict | None) -> Customer:
+@dataclass(frozen=True)
+class Buyer:
+    """The checkout's customer, and whether the merchant's server vouched for it."""
+
+    customer: Customer
+    vouched: bool
+
+
+async def resolve(
+    merchant_id: str, customer_id: object, person: dict | None, token: object = None
+) -> Buyer:
     """The checkout's customer, found or created (in the caller's transaction, after the
     merchant's lock); see the module docstring for the rules."""
     person = person or {}
+    if token is not None:
+        vouched_id = checkout_tokens.customer_of(merchant_id, token)
+        return Buyer(await _locked(merchant_id, vouched_id), True)
     if customer_id is not None:
         if not isinstance(customer_id, str):
             raise Invalid("Invalid input: customerId must be a string")
@@ -89,20 +111,23 @@ async def resolve(merchant_id: str, customer_id: object, person: dict | None) ->
         if not customer_id:
             raise Invalid(BLANK_ID)
     if customer_id is not None and is_tallys_id(customer_id):
-        return await find_scoped(
-            Customer, merchant_id, customer_id, customers.CUSTOMER_NOT_FOUND, lock=True
-        )
-    if customer_id is not None:
-        found = await customers.find_by_external_id(merchant_id, customer_id)
-        if found is not None:
-            return found
+        return Buyer(await _locked(merchant_id, customer_id), True)
     email = person.get("email")
     if not isinstance(email, str) or not email.strip():
         raise Invalid(NEEDS_EMAIL if customer_id is not None else NO_CUSTOMER)
-    found = await customers.find_by_email(merchant_id, email)
-    if found is not None:
-        return await _with_external_id(found, customer_id)
-    return await customers.create_customer(
+    known = customer_id is not None and await customers.find_by_external_id(
+        merchant_id, customer_id
+    )
+    if known or await customers.find_by_email(merchant_id, email) is not None:
+        pending = await customers.create_checkout_pending(
+            merchant_id,
+            email=email,
+            name=person.get("name"),
+            billing_country=person.get("country"),
+            billing_postal_code=person.get("postalCode"),
+        )
+        return Buyer(pending, False)
+    created = await customers.create_customer(
         merchant_id,
         email=email,
         name=person.get("name"),
@@ -110,14 +135,10 @@ async def resolve(merchant_id: str, customer_id: object, person: dict | None) ->
         billing_country=person.get("country"),
         billing_postal_code=person.get("postalCode"),
     )
+    return Buyer(created, False)
 
 
-async def _with_external_id(found: Customer, external_id: str | None) -> Customer:
-    """The customer found by email, given ``external_id`` when it had none."""
-    if external_id is None or found.external_customer_id == external_id:
-        return found
-    if found.external_customer_id:
-        raise Conflict(EMAIL_OF_ANOTHER)
-    return await customers.update_customer(
-        found.merchant_id, found.id, external_customer_id=external_id
+async def _locked(merchant_id: str, customer_id: str) -> Customer:
+    return await find_scoped(
+        Customer, merchant_id, customer_id, customers.CUSTOMER_NOT_FOUND, lock=True
     )

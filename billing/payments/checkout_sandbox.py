@@ -48,6 +48,7 @@ LIVE_REFUSED = (
 PAYMENT_NOT_FOUND = "Payment not found"
 PROVIDER_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 SETTLED = "This payment attempt has failed already; start the checkout again"
+ALREADY_SUBSCRIBED = "You already have a subscription: this payment is refunded"
 BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYear and cvc"
 
 
@@ -148,7 +149,7 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     fields = clean_card(card)
     payment = await find_checkout_payment(merchant_id, payment_intent_id)
     if payment.status == SUCCEEDED:
-        return {"status": SUCCEEDED, "message": None}
+        return await settled_answer(payment.id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise Forbidden("Provider A is not configured for this merchant")
@@ -167,4 +168,15 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
                 await keep.apply()
         elif answer.status == FAILED:
             await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
+    if answer.status == SUCCEEDED:
+        return await settled_answer(payment.id)
     return {"status": answer.status, "message": answer.message}
+
+
+async def settled_answer(payment_id: str) -> dict:
+    """The page's answer for a succeeded checkout payment: ``succeeded``, or
+    ``already_subscribed`` when it was refused and is refunded (``checkout_claims``)."""
+    payment = await Payment.get(id=payment_id)
+    if payment.checkout_outcome:
+        return {"status": payment.checkout_outcome, "message": ALREADY_SUBSCRIBED}
+    return {"status": SUCCEEDED, "message": None}

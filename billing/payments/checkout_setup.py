@@ -52,6 +52,7 @@ LIVE_REFUSED = (
 INTENT_NOT_FOUND = "Setup intent not found"
 NOT_CONFIRMED = "The card has not been confirmed yet"
 DECLINED = "The card was declined"
+NOT_KEPT = "You already have a subscription: nothing was charged and the card was not kept"
 REUSABLE = ("requires_payment_method", "requires_confirmation", "requires_action", "succeeded")
 
 
@@ -168,6 +169,12 @@ async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
     async with in_transaction():
         await keep.apply()
     await live.refresh_from_db()
+    if live.status == statuses.ENDED:  # refused: the customer already subscribes
+        return {
+            "status": "already_subscribed",
+            "subscriptionStatus": live.status,
+            "message": NOT_KEPT,
+        }
     return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
 
 

@@ -11,10 +11,12 @@
 - ``Refund``: money given back on a payment, with the adjustment invoice that records it and,
   when the provider refused it, the provider's message (``failure_message``).
 - ``ProviderEvent``: each provider event id seen, so a redelivered webhook changes nothing.
+- ``RateWindow``: checkouts started per rate key and fixed window (``checkout_limits``).
 """
 
 from tortoise import fields
 from tortoise.indexes import Index
+from tortoise.models import Model
 
 from billing.core.models import PrefixedIdModel, TenantModel
 
@@ -95,6 +97,8 @@ class Payment(TenantModel):
     provider_product_id = fields.CharField(max_length=200, null=True)  # provider B only
     payment_link = fields.CharField(max_length=1000, null=True)
     refunded_cents = fields.BigIntField(default=0)
+    # ``already_subscribed``: a checkout paid but refused (checkout_claims), refunded at once
+    checkout_outcome = fields.CharField(max_length=30, null=True)
     succeeded_at = fields.DatetimeField(null=True)
     retry_at = fields.DatetimeField(null=True)  # when the due-work pass tries again
 
@@ -140,3 +144,18 @@ class ProviderEvent(PrefixedIdModel):
     class Meta:
         table = "provider_events"
         unique_together = (("merchant_id", "provider", "event_id"),)
+
+
+class RateWindow(Model):
+    """Checkouts started per rate key and fixed window, shared by all server processes.
+
+    Bumped by ``checkout_limits.admit`` and pruned by the due-work pass."""
+
+    id = fields.BigIntField(primary_key=True)
+    key = fields.CharField(max_length=200)
+    window_start = fields.DatetimeField()
+    count = fields.IntField(default=0)
+
+    class Meta:
+        table = "rate_windows"
+        unique_together = (("key", "window_start"),)

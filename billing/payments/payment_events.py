@@ -23,7 +23,7 @@ from billing.core.ids import is_well_formed
 from billing.payments.models import Payment
 
 CHANNEL = "tally_payment_events"
-FINAL_STATUSES = frozenset({"succeeded", "failed"})
+FINAL_STATUSES = frozenset({"succeeded", "failed", "already_subscribed"})
 PROVIDERS = ("provider_a", "provider_b")
 NOT_FOUND = "Payment intent not found or access denied"
 # What a provider's id can look like (provider_payment_id is 200 characters wide): anything
@@ -36,7 +36,8 @@ def event_of(payment: Payment) -> dict:
     return {
         "paymentIntentId": payment.provider_payment_id or payment.id,
         "paymentId": payment.id,
-        "status": payment.status,
+        # already_subscribed: paid but refused and refunded at once (checkout_claims)
+        "status": payment.checkout_outcome or payment.status,
         "invoiceId": payment.invoice_id,
         "amountCents": payment.amount_cents,
         "currency": payment.currency,

@@ -3,7 +3,10 @@ answer of the provider call that charged it, or the provider's webhook afterward
 
 - **Succeeded**: the payment is ``succeeded`` (with the provider's payment id and when), its
   invoice ``paid`` on that date with ``payment_status`` ``succeeded``; a subscription sold by
-  checkout and waiting for this first payment (``incomplete``) becomes ``active``. A
+  checkout and waiting for this first payment (``incomplete``) becomes ``active``; a checkout's
+  invoice, which waited without a number, takes the merchant's and customer's next numbers.
+  Before activating, ``checkout_claims`` applies the rule of checkouts the merchant's server
+  did not vouch for (merge into the email's customer, or refuse ``already_subscribed``). A
   checkout's card is kept by the caller in the same transaction (``checkout_cards``).
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.
@@ -31,7 +34,8 @@ anything. Call inside a transaction.
 from datetime import datetime
 
 from billing.invoicing.models import Invoice
-from billing.payments import payment_events
+from billing.invoicing.numbering import take_numbers
+from billing.payments import checkout_claims, payment_events
 from billing.payments.models import Payment
 from billing.payments.payment_dunning import clear_after_success, schedule_after_failure
 from billing.subscriptions.checkout_states import activate
@@ -57,11 +61,16 @@ async def mark_succeeded(
     payment.retry_at = None
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
     await payment.save()
+    numbers = {}
+    if invoice.number is None:  # a checkout's draft takes its numbers when it is paid
+        taken = await take_numbers(invoice.merchant_id, invoice.customer_id)
+        numbers = {"number": taken.number, "customer_invoice_number": taken.customer_invoice_number}
     await Invoice.filter(id=payment.invoice_id).update(
-        status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id
+        status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id, **numbers
     )
     await clear_after_success(payment, at)
-    await activate(payment.merchant_id, invoice.stable_subscription_id, at)
+    if await checkout_claims.claim(payment, invoice, at):
+        await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     await payment_events.notify(payment)
     return True
 

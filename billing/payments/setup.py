@@ -10,6 +10,8 @@ from dataclasses import dataclass
 
 from cryptography.fernet import Fernet, InvalidToken
 
+from billing.payments.checkout_limits import CheckoutLimits
+
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 PROVIDER_A_DEFAULT_API_BASE = "https://api.stripe.com"
 PROVIDER_A_SCRIPT = "https://js.stripe.com/v3/"
@@ -28,6 +30,8 @@ class PaymentsSetup:
     public_url: str = DEFAULT_PUBLIC_URL
     provider_a_api_base: str | None = None  # None: the provider's own
     provider_b_api_base: str | None = None
+    checkout_limits: CheckoutLimits = CheckoutLimits()
+    signing_key: str = ""  # signs customer checkout tokens (checkout_tokens); the app's secret
 
 
 _current: PaymentsSetup | None = None

@@ -76,9 +76,10 @@ async def start_trial(merchant_id: str, stable_id: str | None, at: datetime) -> 
     return await _leave_incomplete(merchant_id, stable_id, at, "trial_started")
 
 
-async def end_abandoned(live: Subscription, at: datetime) -> None:
+async def end_abandoned(live: Subscription, at: datetime, event: str = "abandoned") -> None:
     """End an incomplete subscription nobody paid for: status ``ended``, soft-deleted, and no
-    billing detail due any more. Call with the row locked, inside a transaction."""
+    billing detail due any more, with the history ``event`` (``already_subscribed``: paid, but
+    refused, payments/checkout_claims.py). Call with the row locked, inside a transaction."""
     live.status = statuses.ENDED
     live.end_timestamp = at
     live.deleted_at = at
@@ -86,4 +87,4 @@ async def end_abandoned(live: Subscription, at: datetime) -> None:
     await SubscriptionDetail.filter(subscription_id=live.id).update(
         next_billing_date=None, deleted_at=at
     )
-    await subscriptions.record_event(live.merchant_id, live, "abandoned", at=at)
+    await subscriptions.record_event(live.merchant_id, live, event, at=at)

@@ -88,9 +88,10 @@ async def test_provider_a_intent_then_webhook_activates(client, make_merchant):
     assert payment.provider_payment_id == body["paymentIntentId"]
     assert payment.retry_at is None
 
-    # The same customer checks out again before paying: no 409, the same subscription and
-    # PaymentIntent (a second one could be paid as well).
-    status, again = await init(client, account, plan, price)
+    # The same customer checks out again before paying, named by its cust_ id (the merchant's
+    # server vouches for it): no 409, the same subscription and PaymentIntent (a second one
+    # could be paid as well).
+    status, again = await init(client, account, plan, price, customerId=sub.customer_id)
     assert status == 201, again
     assert again["subscriptionId"] == body["subscriptionId"]
     assert again["paymentIntentId"] == body["paymentIntentId"]
@@ -101,7 +102,7 @@ async def test_provider_a_intent_then_webhook_activates(client, make_merchant):
     await invoice.refresh_from_db()
     assert (sub.status, invoice.status, invoice.payment_status) == ("active", "paid", "succeeded")
 
-    status, conflict = await init(client, account, plan, price)
+    status, conflict = await init(client, account, plan, price, customerId=sub.customer_id)
     assert status == 409
     assert conflict == {
         "error": "Customer already has an active subscription.",

@@ -181,7 +181,7 @@ async def test_a_trial_collects_a_card_and_starts_trialing(client, make_merchant
     assert sub.status == "incomplete"
     assert not await Invoice.filter(merchant_id=account.id).exists()
 
-    _, again = await init(client, account, plan, price)  # a reload: the same intent
+    _, again = await init(client, account, plan, price, customerId=sub.customer_id)  # a reload
     assert (again["subscriptionId"], again["setupIntentId"]) == (
         body["subscriptionId"],
         body["setupIntentId"],

@@ -1,11 +1,13 @@
 """POST /v1/public/payment-init: which customer a checkout is for. ``customerId`` is Tally's
-``cust_…`` id or the merchant's external id (found, else the customer with the email gets it,
-else a new customer has it), Lumen's field names are aliases, and a customer made this way can
-open the portal by its external id. Free prices, so no provider is needed."""
+``cust_…`` id (vouched: that customer) or the merchant's external id, stored on a new customer
+but never used to find one (the page's word is not vouching; billing/payments/
+checkout_customers.py), Lumen's field names are aliases, and a customer made this way can open
+the portal by its external id. Free prices, so no provider is needed."""
 
 import pytest
 
 from billing.customers.models import Customer
+from billing.payments.checkout_customers import NEEDS_EMAIL
 from billing.subscriptions.models import Subscription
 from tests.api.test_payment_init import PATH, nothing_stored, paid_plan
 from tests.conftest import in_test_mode
@@ -33,8 +35,12 @@ async def test_an_external_id_creates_then_finds_the_same_customer(client, merch
     subscription = await Subscription.get(stable_subscription_id=body["subscriptionId"])
     assert subscription.customer_id == customer.id
 
-    # The same user again, by external id alone: the customer is found (and already subscribed).
+    # The same user again, by external id alone: not a name of a customer (anyone could send
+    # it), so an email is required, exactly as for an unknown external id.
     status, again = await start(client, merchant, price, customerId="user-42")
+    assert (status, again) == (400, {"error": NEEDS_EMAIL})
+    # By its cust_ id (the merchant's server vouches): found, and already subscribed.
+    status, again = await start(client, merchant, price, customerId=customer.id)
     assert (status, again["existingSubscriptionId"]) == (409, body["subscriptionId"])
     assert len(await customers_of(merchant.id)) == 1
 
@@ -48,7 +54,10 @@ async def test_an_external_id_creates_then_finds_the_same_customer(client, merch
     assert "/portal/ptok_" in (await portal.get_json())["url"]
 
 
-async def test_the_customer_with_the_email_gets_the_external_id(client, merchant):
+async def test_the_customer_with_the_email_is_left_alone(client, merchant):
+    """An external id and the email of an existing customer from the page: that customer is not
+    given the external id nor the subscription; the checkout has a pending customer of its
+    own (settled at payment; a free price has none, so it stays the checkout's)."""
     made = await client.post(
         "/v1/customers", json={"email": "Bo@Example.com", "name": "Bo"}, headers=merchant.headers
     )
@@ -58,16 +67,16 @@ async def test_the_customer_with_the_email_gets_the_external_id(client, merchant
         client, merchant, price, customerId="ext-7", customer={"email": "bo@example.com"}
     )
     assert status == 201, body
-    [customer] = await customers_of(merchant.id)
-    assert (customer.id, customer.external_customer_id, customer.name) == (
-        customer_id,
-        "ext-7",
-        "Bo",
-    )
+    bo, pending = await customers_of(merchant.id)
+    assert (bo.id, bo.external_customer_id, bo.name) == (customer_id, None, "Bo")
+    assert not await Subscription.filter(customer_id=bo.id).exists()
+    assert (pending.checkout_pending, pending.external_customer_id) == (True, None)
+    subscription = await Subscription.get(stable_subscription_id=body["subscriptionId"])
+    assert subscription.customer_id == pending.id
 
 
-async def test_an_email_of_another_external_id_is_refused(client, merchant):
-    await Customer.create(
+async def test_an_email_of_another_external_id_is_answered_as_a_fresh_one(client, merchant):
+    cy = await Customer.create(
         merchant_id=merchant.id,
         email="cy@example.com",
         email_normalized="cy@example.com",
@@ -77,14 +86,14 @@ async def test_an_email_of_another_external_id_is_refused(client, merchant):
     status, body = await start(
         client, merchant, price, customerId="user-2", customer={"email": "cy@example.com"}
     )
-    assert status == 409, body
-    assert body == {
-        "error": "A customer with this email already exists with another externalCustomerId; "
-        "send that customer's customerId, or another email"
-    }
-    [customer] = await customers_of(merchant.id)
-    assert customer.external_customer_id == "user-1"
-    assert await nothing_stored(merchant.id)
+    fresh_status, fresh = await start(
+        client, merchant, price, customerId="user-3", customer={"email": "new@example.com"}
+    )
+    assert status == fresh_status == 201, body
+    assert set(body) == set(fresh) and body["status"] == fresh["status"]
+    await cy.refresh_from_db()
+    assert cy.external_customer_id == "user-1"
+    assert not await Subscription.filter(customer_id=cy.id).exists()
 
 
 async def test_lumens_field_names_are_aliases(client, merchant):
@@ -105,7 +114,7 @@ async def test_lumens_field_names_are_aliases(client, merchant):
         "dee@example.com",
         "Dee",
     )
-    status, again = await start(client, merchant, price, userId="lumen-user-9")
+    status, again = await start(client, merchant, price, userId=customer.id)  # a cust_ id
     assert (status, again["existingSubscriptionId"]) == (409, body["subscriptionId"])
 
 
@@ -127,8 +136,7 @@ async def test_lumens_field_names_are_aliases(client, merchant):
         ),
         (
             {"customerId": "user-new"},
-            "Invalid input: no customer has this customerId as externalCustomerId yet; "
-            "customer.email is required to create one",
+            NEEDS_EMAIL,
         ),
         ({"userId": "  ", "customerEmail": "e@example.com"}, None),
         ({"customerId": "user-1", "customerEmail": "not-an-email"}, None),

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from billing.customers import customers
 from billing.due_work import run_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments.checkout import ABANDONED
@@ -77,9 +78,14 @@ async def test_no_nexus_in_the_customers_state_is_no_tax(client, make_merchant):
 
 
 async def test_two_tabs_paying_at_once_share_one_payment_intent(client, make_merchant):
+    """Two tabs of one vouched customer (its cust_ id in the page) share one intent; an
+    unvouched checkout (an email) is a checkout of its own each time (checkout_customers)."""
     account = await provider_a_merchant(client, make_merchant)
     plan, price = await paid_plan(account.id)
-    answers = await asyncio.gather(*(init(client, account, plan, price) for _ in range(2)))
+    ada = await customers.create_customer(account.id, email="ada@example.com")
+    answers = await asyncio.gather(
+        *(init(client, account, plan, price, customerId=ada.id) for _ in range(2))
+    )
     assert [status for status, _ in answers] == [201, 201], answers
     first, second = (body for _, body in answers)
     assert first["subscriptionId"] == second["subscriptionId"]
@@ -90,7 +96,7 @@ async def test_two_tabs_paying_at_once_share_one_payment_intent(client, make_mer
     assert payments[0].provider_payment_id == first["paymentIntentId"]
 
     # A reload later answers the same intent too; after a decline, a new attempt and intent.
-    _, reload = await init(client, account, plan, price)
+    _, reload = await init(client, account, plan, price, customerId=ada.id)
     assert reload["paymentIntentId"] == first["paymentIntentId"]
     card = {"number": "4000000000000002", "expMonth": 12, "expYear": 2034, "cvc": "123"}
     declined = await client.post(
@@ -99,7 +105,7 @@ async def test_two_tabs_paying_at_once_share_one_payment_intent(client, make_mer
         headers=account.public_headers,
     )
     assert (await declined.get_json())["status"] == "failed"
-    _, retry = await init(client, account, plan, price)
+    _, retry = await init(client, account, plan, price, customerId=ada.id)
     assert retry["paymentIntentId"] != first["paymentIntentId"]
     assert await Payment.filter(merchant_id=account.id, status="pending").count() == 1
 

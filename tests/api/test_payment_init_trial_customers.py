@@ -37,8 +37,9 @@ async def test_a_trial_for_an_external_id_keeps_it_and_collects_the_card(client,
     [customer] = await Customer.filter(merchant_id=account.id)
     assert (customer.external_customer_id, customer.email) == ("user-77", "ida@example.com")
 
-    # The same user comes back (by the external id alone) before confirming: the same intent.
-    status, again = await start(client, account, price, customerId="user-77")
+    # The same user comes back before confirming, named by its cust_ id (the merchant's server
+    # vouches; an external id alone names no customer): the same intent.
+    status, again = await start(client, account, price, customerId=customer.id)
     assert status == 201, again
     assert (again["subscriptionId"], again["setupIntentId"]) == (
         body["subscriptionId"],

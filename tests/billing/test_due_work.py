@@ -189,10 +189,12 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "billing",
         "payments",
         "abandoned checkouts",
+        "refused checkouts",
         "credit grants",
         "usage idempotency keys",
         "usage checkpoints",
         "portal sessions",
+        "checkout rate windows",
     ]
 
 

@@ -8,6 +8,8 @@ from playwright.async_api import expect
 
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
+from billing.customers import customers
+from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, KEYS
 from tests.conftest import in_test_mode
@@ -82,3 +84,25 @@ async def test_checkout_declines_then_pays(new_page, live_server, make_merchant,
     await screenshot(checkout, f"checkout-paid-{viewport['width']}")
     subscription = await Subscription.get(merchant_id=account.id, deleted_at=None)
     assert subscription.status == "active"
+
+
+async def test_paying_with_a_subscribers_email_says_it_is_refunded(
+    new_page, live_server, make_merchant
+):
+    """The page cannot learn who subscribes before payment (the same form, the same total);
+    paid, it says the payment is refunded (billing/payments/checkout_claims.py)."""
+    account, plan, price = await shop(live_server, make_merchant)
+    subscriber = await customers.create_customer(account.id, email="sub@example.com")
+    await subscriptions.create_subscription(
+        account.id, customer_id=subscriber.id, plan_id=plan.id, effective_price_id=price.id
+    )
+    page = await new_page(DESKTOP)
+    await page.goto(f"/checkout/pricing/{plan.id}?price={price.id}&key={account.publishable_key}")
+    await page.get_by_label("Email").fill("sub@example.com")
+    await page.get_by_role("button", name="Continue").click()
+    await expect(page.locator("[data-total]")).to_have_text("49.00 USD")
+    await fill_card(page, GOOD_CARD)
+    await expect(page.locator("#status")).to_have_text(
+        "You already have a subscription: this payment is refunded"
+    )
+    assert await Subscription.filter(customer_id=subscriber.id).count() == 1

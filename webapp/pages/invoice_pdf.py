@@ -27,7 +27,7 @@ async def download(token: str):
         document,
         content_type="application/pdf",
         headers={
-            "Content-Disposition": f'inline; filename="{invoice.number}.pdf"',
+            "Content-Disposition": f'inline; filename="{invoice.number or invoice.id}.pdf"',
             "Cache-Control": "private, max-age=900",
         },
     )
