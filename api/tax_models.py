@@ -9,6 +9,9 @@ from api.common import Query
 from api.schema_rules import currency, documented, integer, nullable
 from billing.tax.tax_engine import MAX_CENTS
 from billing.tax.tax_settings import REGISTRATION_TYPES
+from billing.tax.us_states import STATES
+
+STATE_CODES = "|".join(sorted(STATES) + sorted(code.lower() for code in STATES))
 
 # What ``billing.tax.tax_fields`` accepts: text trimmed, without NUL; flags true or false
 # (not null); rates a decimal from 0 to 1 with at most 4 places; days ISO dates.
@@ -29,7 +32,9 @@ DAY_SCHEMA = {
 def _text(max_length: int = 200, *, required: bool = False):
     schema = {"type": "string", "maxLength": max_length, "pattern": "^[^\\x00]*$"}
     if required:
-        return documented({**schema, "pattern": "^[^\\x00]*[^\\s\\x00][^\\x00]*$"})
+        # Something left once trimmed: \x1c-\x1f and \x85 are spaces to Python, not to ECMA-262.
+        visible = "[^\\s\\x00\\x1c-\\x1f\\x85]"
+        return documented({**schema, "pattern": f"^[^\\x00]*{visible}[^\\x00]*$"})
     return documented(schema, optional=True)
 
 
@@ -143,7 +148,10 @@ class PreviewIn(BaseModel):
     amount: Annotated[int, integer(0, MAX_CENTS)]
     currency: Annotated[str, currency()]
     lineItems: list[LineItemIn] | None = None
-    state: Annotated[str | None, _text(2)] = None
+    state: Annotated[
+        str | None,
+        documented({"type": "string", "pattern": f"^ *({STATE_CODES}) *$"}, optional=True),
+    ] = None
 
 
 class BreakdownOut(BaseModel):
