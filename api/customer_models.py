@@ -7,7 +7,7 @@ are taken as text and read by the routes, which answer a clear 400 for anything 
 
 from typing import Annotated
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.common import Body, Query
 from api.schema_rules import CONTROL, FLAG, documented, pattern, text
@@ -58,7 +58,7 @@ class UpdateCustomer(CustomerFields):
 class CustomerListQuery(Query):
     includePaymentData: Annotated[str | None, FLAG] = None
     search: str | None = None
-    after: str | None = None
+    after: str | None = Field(None, description="The nextCursor of a previous page")
     limit: Annotated[str | None, pattern("^0*([1-9][0-9]{0,2}|1000)$")] = None
 
 

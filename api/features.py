@@ -7,7 +7,7 @@ updatedAt}``; delete answers ``{success: true, message}``.
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
@@ -59,7 +59,7 @@ class CreateFeature(Body):
     displayName: Annotated[str, text(200)]
     featureType: Annotated[str, TYPE] = "boolean"
     featureValue: FeatureValue | None = None
-    metricIds: list[str] | None = None
+    metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")
 
 
 class UpdateFeature(Body):
@@ -67,7 +67,7 @@ class UpdateFeature(Body):
     displayName: Annotated[str | None, text(200)] = None
     featureType: Annotated[str | None, TYPE] = None
     featureValue: FeatureValue | None = None
-    metricIds: list[str] | None = None
+    metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")
 
 
 class CheckSlug(Body):

@@ -41,6 +41,7 @@ QUERY = text(MAX_CUSTOM_QUERY, lines=True, optional=True)
 EVENT_NAME = pattern(f"^{EVENT_NAME_PATTERN.pattern}$")
 AGGREGATION = one_of(*AGGREGATION_TYPES)
 QUERY_TYPE = one_of(*QUERY_TYPES)
+CUSTOM_QUERY = "Only with queryType complex (one SELECT over the events) or indexed (a key)"
 VALUE_TYPE = one_of(*VALUE_TYPES)
 
 
@@ -51,7 +52,7 @@ class CreateMetric(Body):
     description: Annotated[str | None, DESCRIPTION] = None
     queryType: Annotated[str, QUERY_TYPE] = "simple"
     valueType: Annotated[str, VALUE_TYPE] = "NUMERIC"
-    customQuery: Annotated[str | None, QUERY] = None
+    customQuery: Annotated[str | None, QUERY] = Field(None, description=CUSTOM_QUERY)
     propertyFilters: dict[str, Any] | None = None
 
 
@@ -59,7 +60,7 @@ class UpdateMetric(Body):
     name: Annotated[str | None, NAME] = None
     description: Annotated[str | None, DESCRIPTION] = None
     queryType: Annotated[str | None, QUERY_TYPE] = None
-    customQuery: Annotated[str | None, QUERY] = None
+    customQuery: Annotated[str | None, QUERY] = Field(None, description=CUSTOM_QUERY)
     eventName: Annotated[str | None, EVENT_NAME] = None
     aggregationType: Annotated[str | None, AGGREGATION] = None
     valueType: Annotated[str | None, VALUE_TYPE] = None

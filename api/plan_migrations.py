@@ -24,7 +24,7 @@ from quart_schema import document_response, validate_querystring, validate_reque
 
 from api.common import Body, ErrorBody, Query, fails_as, iso
 from api.features import FeatureValue
-from api.schema_rules import documented, integer
+from api.schema_rules import documented
 from billing.catalog.models import PlanFeature
 from billing.catalog.plan_inputs import MAX_INT32
 from billing.invoicing import prorations
@@ -36,7 +36,14 @@ from webapp.auth import merchant_id
 bp = Blueprint("plan_migrations", __name__, url_prefix="/plans")
 
 
-VERSION = integer(1, MAX_INT32)
+VERSION = documented(
+    {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_INT32,
+        "description": "A version number of this plan (fromVersion and toVersion differ)",
+    }
+)
 
 
 class MigrateBody(Body):

@@ -7,7 +7,7 @@ messages come from one place. Boolean query parameters are taken as text and rea
 
 from typing import Annotated
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from api.common import Body, Query
 from api.features import FeatureValue
@@ -85,7 +85,7 @@ class CreatePlan(Body):
     enterpriseButtonText: Annotated[str | None, BUTTON] = None
     enterpriseRedirectUrl: Annotated[str | None, http_url(MAX_URL)] = None
     newFeatures: list[NewFeatureBody] | None = None
-    featureIds: list[str] | None = None
+    featureIds: list[str] | None = Field(None, description="Ids of the merchant's live features")
     commitMessage: Annotated[str | None, COMMIT] = None
     trial: TrialBody | None = None
 
@@ -93,8 +93,8 @@ class CreatePlan(Body):
 class CreateVersion(Body):
     planName: Annotated[str | None, text(200, optional=True)] = None
     planDescription: Annotated[str | None, DESCRIPTION] = None
-    priceIds: list[str] | None = None
-    featureIds: list[str] | None = None
+    priceIds: list[str] | None = Field(None, description="Ids of prices of this plan")
+    featureIds: list[str] | None = Field(None, description="Ids of the merchant's live features")
     commitMessage: Annotated[str | None, COMMIT] = None
 
 

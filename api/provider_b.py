@@ -13,7 +13,7 @@ from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
-from api.schema_rules import pattern
+from api.schema_rules import documented
 from billing.payments import provider_b_config
 from billing.payments.provider_b_config import MAX_SECRET_LENGTH
 from webapp.auth import merchant_id
@@ -22,7 +22,13 @@ bp = Blueprint("provider_b", __name__, url_prefix="/provider-b")
 
 
 # ``billing.payments.provider_b_config.clean_secret_key``: one printable ASCII token.
-SECRET = pattern(f"^ *[!-~]{{1,{MAX_SECRET_LENGTH}}} *$")
+SECRET = documented(
+    {
+        "type": "string",
+        "pattern": f"^ *[!-~]{{1,{MAX_SECRET_LENGTH}}} *$",
+        "description": "A secret key provider B accepts (saving checks it with the provider)",
+    }
+)
 
 
 class ValidateKeyIn(Body):

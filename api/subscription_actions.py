@@ -46,7 +46,15 @@ from webapp.auth import merchant_id
 bp = Blueprint("subscription_actions", __name__, url_prefix="/subscriptions")
 
 FeatureIdsField = Annotated[
-    Any, WithJsonSchema({"type": "array", "items": {"type": "string"}, "minItems": 1})
+    Any,
+    WithJsonSchema(
+        {
+            "type": "array",
+            "items": {"type": "string"},
+            "minItems": 1,
+            "description": "Ids of the merchant's live features",
+        }
+    ),
 ]
 
 

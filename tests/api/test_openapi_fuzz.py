@@ -13,7 +13,7 @@ failure is reproducible, never flaky, and the test stays within about two minute
 A few operations refuse valid-looking requests by rules JSON Schema cannot state (two fields
 that must agree, an id that must name a record of the merchant, a state the record must be
 in): ``UNSTATED_RULES`` names them and the rule, and their answers are checked for everything
-but "valid data is accepted". The document states each such rule in its descriptions.
+but "valid data is accepted". The document states such rules in words (descriptions).
 
 ``DELETE /v1/api-keys/{key_id}`` is left out: revoking the key the test calls with would
 turn every later answer into a 401. Deletes, and key creation (a new publishable key revokes
