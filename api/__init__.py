@@ -33,7 +33,7 @@ from api import (
     tax,
     webhooks,
 )
-from api.common import JSONSafeRequest
+from api.common import JSONProvider, JSONSafeRequest
 from api.errors import register_error_handlers
 from webapp.auth import authenticate_api_request
 
@@ -72,6 +72,7 @@ RESOURCE_BLUEPRINTS = (
 
 def register_api(app: Quart) -> None:
     app.request_class = JSONSafeRequest
+    app.json = JSONProvider(app)
     v1 = Blueprint("v1", __name__, url_prefix="/v1")
     v1.before_request(authenticate_api_request)
     for blueprint in RESOURCE_BLUEPRINTS:

@@ -9,13 +9,14 @@ one, so a leaked test key never mints, reads or revokes live keys.
 """
 
 import logging
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, iso
+from api.common import Body, ErrorBody, Query, iso
+from api.schema_rules import one_of, text
 from billing.accounts import api_keys
 from billing.accounts.models import ApiKey
 from billing.core.errors import Failure, ServiceError
@@ -27,15 +28,15 @@ bp = Blueprint("api_keys", __name__, url_prefix="/api-keys")
 
 
 class CreateApiKey(Body):
-    name: str
+    name: Annotated[str, text(200)]
     keyType: Literal["secret", "publishable"]
     # The calling key's own mode when omitted (the spec's default, live, for a live key; test
     # for a test key). A live key may name test; a test key naming live is a 403.
     environment: Literal["live", "test"] | None = None
 
 
-class PublishableQuery(BaseModel):
-    environment: Literal["live", "test"] | None = None
+class PublishableQuery(Query):
+    environment: Annotated[Literal["live", "test"] | None, one_of("live", "test")] = None
 
 
 class PublishableFailure(ErrorBody):

@@ -4,10 +4,12 @@ import functools
 import json
 import logging
 from datetime import UTC, datetime
-from typing import Any
+from decimal import Decimal
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
 from quart import Quart, Request, Response, current_app
+from quart.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 
 from billing.core.errors import Failure, Invalid, ServiceError
@@ -15,10 +17,29 @@ from billing.core.errors import Failure, Invalid, ServiceError
 log = logging.getLogger("tally.api")
 
 
-class Body(BaseModel):
-    """Request bodies: strict types (no silent "5" -> 5), unknown fields ignored."""
+def document_required(schema: dict, model: type) -> None:
+    """Adds the model's ``required_fields`` to its schema's ``required`` list."""
+    names = getattr(model, "required_fields", ())
+    if names:
+        schema["required"] = [*schema.get("required", ()), *names]
 
-    model_config = ConfigDict(strict=True, extra="ignore")
+
+class Query(BaseModel):
+    """Query strings. Fields a service refuses to go without are listed in ``required_fields``
+    and kept optional in the model, so the service's own message names what is missing; the
+    document says they are required (``api.docs`` reads the list)."""
+
+    model_config = ConfigDict(json_schema_extra=document_required)
+    required_fields: ClassVar[tuple[str, ...]] = ()
+
+
+class Body(Query):
+    """Request bodies: strict types (no silent "5" -> 5), unknown fields ignored.
+
+    As for ``Query``, ``required_fields`` names the fields documented as required whose
+    absence the service answers with the spec's message (``Email is required``)."""
+
+    model_config = ConfigDict(strict=True, extra="ignore", json_schema_extra=document_required)
 
 
 class ErrorBody(BaseModel):
@@ -32,6 +53,17 @@ def optional_body(view):
     body is optional); every other documented body is required."""
     view.tally_optional_body = True
     return view
+
+
+def path_pattern(**patterns: str):
+    """Documents path parameters the route refuses with a 400 unless they match (most routes
+    answer 404 for any id they do not know, and need no pattern)."""
+
+    def decorator(view):
+        view.tally_path_patterns = patterns
+        return view
+
+    return decorator
 
 
 def event_stream(view):
@@ -80,12 +112,30 @@ def require_json_body(content_type: str | None, body: bytes) -> None:
         raise Invalid(NOT_JSON)
 
 
+def json_number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent. One whose value is whole (``5.0``,
+    ``1e3``) is the integer it equals: JSON has one number type, and JSON Schema (so the
+    OpenAPI document) counts ``5.0`` as an integer, so a field documented as one takes it."""
+    value = float(text)
+    if value.is_integer() and abs(value) < 2**63:
+        return int(Decimal(text))
+    return value
+
+
+class JSONProvider(DefaultJSONProvider):
+    """Quart's JSON, with request numbers read by ``json_number``."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        kwargs.setdefault("parse_float", json_number)
+        return super().loads(s, **kwargs)
+
+
 def decode_json(raw: bytes) -> Any:
     """A request body as JSON. Undecodable bodies (bad syntax, not UTF-8, nested too deeply)
     are all the same 400, never a 500; whether the value has the right shape is the service's
     question."""
     try:
-        return json.loads(raw)
+        return json.loads(raw, parse_float=json_number)
     except ValueError:  # UnicodeDecodeError is a ValueError
         raise Invalid("The body must be a JSON object") from None
     except RecursionError:

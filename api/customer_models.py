@@ -5,42 +5,66 @@ Request bodies are strict (no silent 5 -> "5"); the service checks each field, s
 are taken as text and read by the routes, which answer a clear 400 for anything odd.
 """
 
-from pydantic import BaseModel
+from typing import Annotated
 
-from api.common import Body
+from pydantic import BaseModel, Field
+
+from api.common import Body, Query
+from api.schema_rules import CONTROL, FLAG, documented, pattern, text
+
+# What ``billing.customers.customer_fields`` accepts, in the document (lengths are the
+# columns'; blank optional fields clear the value).
+EMAIL_SCHEMA = {
+    "type": "string",
+    "maxLength": 320,
+    "pattern": rf"^[^@\s{CONTROL}]+@[^@\s{CONTROL}]+\.[^@\s.{CONTROL}][^@\s{CONTROL}]*$",
+}
+EMAIL = documented(EMAIL_SCHEMA)
 
 
-class CustomerFields(Body):
-    email: str | None = None
-    name: str | None = None
-    externalCustomerId: str | None = None
-    billingAddressLine1: str | None = None
-    billingAddressLine2: str | None = None
-    billingCity: str | None = None
-    billingPostalCode: str | None = None
-    billingCountry: str | None = None
-    taxId: str | None = None
+def _optional(max_length: int):
+    return text(max_length, blank=True, optional=True)
+
+
+class BillingFields(Body):
+    billingAddressLine1: Annotated[str | None, _optional(300)] = None
+    billingAddressLine2: Annotated[str | None, _optional(300)] = None
+    billingCity: Annotated[str | None, _optional(200)] = None
+    billingPostalCode: Annotated[str | None, _optional(40)] = None
+    billingCountry: Annotated[str | None, pattern("^ *([A-Za-z]{2})? *$", optional=True)] = None
+    taxId: Annotated[str | None, _optional(100)] = None
+
+
+class CustomerFields(BillingFields):
+    name: Annotated[str | None, _optional(200)] = None
+    externalCustomerId: Annotated[str | None, _optional(200)] = None
 
 
 class CreateCustomer(CustomerFields):
     """``email`` is required (checked by the service, for the spec's "Email is required")."""
 
+    required_fields = ("email",)
+    email: Annotated[str | None, EMAIL] = None
+
 
 class UpdateCustomer(CustomerFields):
-    """Any subset of the create fields; only those sent change, ``null`` clears one."""
+    """Any subset of the create fields; only those sent change, ``null`` clears one (but
+    not the email)."""
 
+    email: Annotated[str | None, EMAIL] = None
     dangerouslyAllowSameEmailForDifferentCustomers: bool | None = None
 
 
-class CustomerListQuery(BaseModel):
-    includePaymentData: str | None = None
+class CustomerListQuery(Query):
+    includePaymentData: Annotated[str | None, FLAG] = None
     search: str | None = None
-    after: str | None = None
-    limit: str | None = None
+    after: str | None = Field(None, description="The nextCursor of a previous page")
+    limit: Annotated[str | None, pattern("^0*([1-9][0-9]{0,2}|1000)$")] = None
 
 
-class StatusQuery(BaseModel):
-    externalCustomerId: str | None = None
+class StatusQuery(Query):
+    required_fields = ("externalCustomerId",)
+    externalCustomerId: Annotated[str | None, text(200)] = None
 
 
 class CustomerOut(BaseModel):

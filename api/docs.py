@@ -44,6 +44,16 @@ class V1OpenAPIProvider(OpenAPIProvider):
             if rule.rule.startswith("/v1/") and rule.rule != "/v1/openapi.json":
                 yield rule
 
+    def build_querystring_parameters(self, model) -> tuple[list[dict], dict]:
+        """quart-schema's parameters, each ``required`` when the model's schema says so
+        (quart-schema reads that only from inside the property)."""
+        parameters, definitions = super().build_querystring_parameters(model)
+        required = set(model.model_json_schema().get("required", ()))
+        for parameter in parameters:
+            if parameter["name"] in required:
+                parameter["required"] = True
+        return parameters, definitions
+
     def build_paths(self, rule: Rule) -> tuple[dict, dict]:
         paths, components = super().build_paths(rule)
         view = self._app.view_functions[rule.endpoint]
@@ -56,6 +66,11 @@ class V1OpenAPIProvider(OpenAPIProvider):
                 if "requestBody" in operation:
                     body = {**operation["requestBody"], "required": body_required}
                     operation = {**operation, "requestBody": body}
+                patterns = getattr(view, "tally_path_patterns", {})
+                for parameter in operation["parameters"]:
+                    if parameter.get("in") == "path" and parameter["name"] in patterns:
+                        pattern = patterns[parameter["name"]]
+                        parameter["schema"] = {**parameter["schema"], "pattern": pattern}
                 if getattr(view, "tally_event_stream", False):
                     operation = _as_event_stream(operation)
                 operations[method] = operation

@@ -1,22 +1,38 @@
 """Request and response models of /v1/enrollment and the identity-provider webhook (see
 api/enrollment.py and api/identity_provider_webhook.py for the shapes' rationale)."""
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from api.common import Body, ErrorBody
+from api.common import Body, ErrorBody, Query
+from api.customer_models import EMAIL
+from api.schema_rules import documented, one_of, text
 from api.subscription_models import FreePlanOut, SubscriptionOut
+from billing.enrollment.domains import MAX_LENGTH
+from billing.enrollment.rules import MATCHER_TYPES
 
 
-class RulesQuery(BaseModel):
-    planId: str | None = None
+class RulesQuery(Query):
+    required_fields = ("planId",)
+    planId: Annotated[str | None, text()] = None
 
 
 class CreateRule(Body):
-    planId: str
-    matcherType: str
-    matcherValue: str
+    planId: Annotated[str, text()]
+    matcherType: Annotated[str, one_of(*MATCHER_TYPES)]
+    matcherValue: Annotated[
+        str,
+        documented(
+            {
+                "type": "string",
+                "maxLength": MAX_LENGTH,
+                "description": "A domain such as example.com (a leading @ is dropped)",
+                "pattern": r"^ *@?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
+                r"[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.? *$",
+            }
+        ),
+    ]
 
 
 class RuleOut(BaseModel):
@@ -42,9 +58,9 @@ class RuleDeleted(BaseModel):
 
 
 class Enroll(Body):
-    customerEmail: str
-    customerName: str
-    userId: str
+    customerEmail: Annotated[str, EMAIL]
+    customerName: Annotated[str, text(200)]
+    userId: Annotated[str, text(200)]
 
 
 class MatchedRule(BaseModel):
@@ -69,9 +85,13 @@ class EnrollmentOut(BaseModel):
 class UserRecord(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    id: str
-    email: str
-    raw_user_meta_data: dict[str, Any] | None = None
+    id: Annotated[str, text(200)]
+    email: Annotated[str, EMAIL]
+    raw_user_meta_data: Any = Field(
+        None,
+        description="first_name and last_name make the customer's name; any other value "
+        "(not an object) is ignored",
+    )
 
 
 class IdentityProviderEvent(BaseModel):
@@ -79,8 +99,8 @@ class IdentityProviderEvent(BaseModel):
 
     model_config = ConfigDict(extra="allow")
 
-    type: str
-    table: str
+    type: Annotated[str, one_of("INSERT")]
+    table: Annotated[str, one_of("users")]
     record: UserRecord
 
 

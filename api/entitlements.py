@@ -8,14 +8,16 @@ is silent are in billing/usage/entitlement_rules.py; in short, every Entitlement
 always present (zeros and a null ``nextExpiryDate`` without credits).
 """
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso, json_response, query_flag
+from api.common import Body, ErrorBody, Query, fails_as, iso, json_response, query_flag
+from api.schema_rules import FLAG, documented
 from billing.usage import entitlements
+from billing.usage.entitlements import MAX_SLUGS
 from webapp.auth import merchant_id
 
 bp = Blueprint("entitlements", __name__, url_prefix="/entitlements")
@@ -25,16 +27,21 @@ CHECK_FAILED = "Failed to check entitlement"
 CHECK_MANY_FAILED = "Failed to check entitlements"
 
 
-class CustomerQuery(BaseModel):
-    isExtCustId: str | None = None
+class CustomerQuery(Query):
+    isExtCustId: Annotated[str | None, FLAG] = None
 
 
 class FeatureSlugs(Body):
     # Checked by the service, so every wrong shape answers the same clear 400.
-    featureSlugs: Any = Field(
+    required_fields = ("featureSlugs",)
+    featureSlugs: Annotated[
+        Any,
+        documented(
+            {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": MAX_SLUGS}
+        ),
+    ] = Field(
         default=None,
         description="Feature slugs to check: a non-empty list of at most 100 strings",
-        json_schema_extra={"type": "array", "items": {"type": "string"}},
     )
 
 

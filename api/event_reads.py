@@ -7,12 +7,16 @@ naming the parameter. The filters and the event shape are described in
 billing/usage/event_reads.py.
 """
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 from quart import Blueprint, request
 from quart_schema import document_querystring, document_response
 
 from api.common import ErrorBody, fails_as
+from api.schema_rules import DATETIME, integer, pattern
 from billing.usage import event_reads
+from billing.usage.event_reads import MAX_LIMIT
 from webapp.auth import merchant_id
 
 bp = Blueprint("event_reads", __name__)
@@ -20,18 +24,28 @@ bp = Blueprint("event_reads", __name__)
 FETCH_FAILED = "Failed to fetch events"
 
 
+# At most 100 values of at most 255 characters each, as the service reads them.
+FILTER = pattern("^[^\\x00]{0,199}$")
+
+
 class EventQuery(BaseModel):
-    eventName: str | None = Field(None, description="Event names, comma-separated or repeated")
-    customerId: str | None = Field(
+    eventName: Annotated[str | None, FILTER] = Field(
+        None, description="Event names, comma-separated or repeated"
+    )
+    customerId: Annotated[str | None, FILTER] = Field(
         None, description="Internal or external customer ids, comma-separated or repeated"
     )
-    startDate: str | None = Field(None, description="Inclusive ISO 8601 start")
-    endDate: str | None = Field(None, description="Inclusive ISO 8601 end (a date: whole day)")
+    startDate: Annotated[str | None, DATETIME] = Field(None, description="Inclusive ISO 8601 start")
+    endDate: Annotated[str | None, DATETIME] = Field(
+        None, description="Inclusive ISO 8601 end (a date: whole day); not before startDate"
+    )
 
 
 class PageQuery(EventQuery):
-    limit: int | None = Field(None, description="1-1000, default 100")
-    offset: int | None = Field(None, description="default 0")
+    limit: Annotated[int | None, integer(1, MAX_LIMIT)] = Field(
+        None, description="1-1000, default 100"
+    )
+    offset: Annotated[int | None, integer(0, 999_999_999)] = Field(None, description="default 0")
 
 
 class EventOut(BaseModel):

@@ -6,7 +6,9 @@ Statuses follow the spec's event rows: 202 once stored (duplicates too), 400 nam
 secret key, 500 when storage fails (retry with the same idempotencyKey: it is safe).
 """
 
-from pydantic import BaseModel, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
@@ -18,41 +20,68 @@ from api.common import (
     optional_body,
     require_json_body,
 )
+from api.schema_rules import OPTIONAL_DATETIME, JSONObjectWithoutNul, documented
 from billing.core.errors import Invalid
 from billing.usage import events, rollup_backfill
-from billing.usage.event_inputs import MAX_VALUE
+from billing.usage.event_inputs import (
+    MAX_BATCH,
+    MAX_PROPERTIES_DEPTH,
+    MAX_VALUE,
+    TEXT_LIMITS,
+)
 from webapp.auth import merchant_id
 
 bp = Blueprint("events", __name__)
 
 STORE_FAILED = "Failed to store events; retry with the same idempotencyKey"
 ACCEPTED = {"message": "Event accepted"}
-MAX_EVENT_VALUE = int(MAX_VALUE)
+
+
+def _event_text(name: str, *, empty: bool = False, optional: bool = True):
+    """A text field as ``billing.usage.event_inputs`` checks it."""
+    schema = {"type": "string", "maxLength": TEXT_LIMITS[name], "pattern": "^[^\\x00]*$"}
+    return documented(schema if empty else {**schema, "minLength": 1}, optional=optional)
+
+
+def _names_a_customer(schema: dict, model: type) -> None:
+    schema["anyOf"] = [
+        {"required": [name], "properties": {name: {"type": "string"}}}
+        for name in ("customerId", "extCustomerId")
+    ]
 
 
 class UsageEventIn(BaseModel):
     """One usage event. ``eventName`` and one of ``customerId`` / ``extCustomerId`` are
     required; ``eventTimestamp`` defaults to now and ``idempotencyKey`` to a new UUID."""
 
-    idempotencyKey: str | None = None
-    eventName: str
-    customerId: str | None = None
-    extCustomerId: str | None = None
-    eventValue: float | None = Field(
-        None,
-        ge=-MAX_EVENT_VALUE,
-        le=MAX_EVENT_VALUE,
-        description="From -10^12 to 10^12; outside that the event is refused (400)",
+    model_config = ConfigDict(json_schema_extra=_names_a_customer)
+    idempotencyKey: Annotated[str | None, _event_text("idempotencyKey")] = None
+    eventName: Annotated[str, _event_text("eventName", optional=False)]
+    customerId: Annotated[str | None, _event_text("customerId")] = None
+    extCustomerId: Annotated[str | None, _event_text("extCustomerId")] = None
+    eventValue: Annotated[
+        float | None,
+        documented(
+            {
+                "type": "number",
+                "minimum": -int(MAX_VALUE),
+                "maximum": int(MAX_VALUE),
+                "description": "From -10^12 to 10^12; outside that the event is refused (400)",
+            },
+            optional=True,
+        ),
+    ] = None
+    eventString: Annotated[str | None, _event_text("eventString", empty=True)] = None
+    properties: JSONObjectWithoutNul | None = Field(
+        None, description=f"At most {MAX_PROPERTIES_DEPTH} levels deep"
     )
-    eventString: str | None = None
-    properties: dict | None = None
-    eventTimestamp: str | None = None
+    eventTimestamp: Annotated[str | None, OPTIONAL_DATETIME] = None
 
 
 class EventBatchIn(BaseModel):
     """1 to 1000 events; one invalid event fails the batch and stores nothing."""
 
-    events: list[UsageEventIn]
+    events: Annotated[list[UsageEventIn], Field(min_length=1, max_length=MAX_BATCH)]
 
 
 class AcceptedOut(BaseModel):
@@ -67,12 +96,18 @@ class BatchOut(BaseModel):
     duplicates: int
 
 
+def _whole(low: int, high: int):
+    """A whole number in range; empty or null takes the default."""
+    number = {"type": "integer", "minimum": low, "maximum": high}
+    return documented({"anyOf": [number, {"type": "null"}, {"type": "string", "enum": [""]}]})
+
+
 class BackfillIn(BaseModel):
     """``batchSize`` 1-5000 (default 500), ``cutoffSeconds`` >= 0 (default 60),
     ``merchantId`` (optional; only the caller's own)."""
 
-    batchSize: int | None = None
-    cutoffSeconds: int | None = None
+    batchSize: Annotated[int | None, _whole(1, 5000)] = None
+    cutoffSeconds: Annotated[int | None, _whole(0, 10 * 365 * 86400)] = None
     merchantId: str | None = None
 
 

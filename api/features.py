@@ -5,12 +5,21 @@ bare feature object ``{id, slug, displayName, featureType, featureValue, metricI
 updatedAt}``; delete answers ``{success: true, message}``.
 """
 
-from pydantic import BaseModel
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, iso
+from api.common import Body, ErrorBody, Query, document_required, iso
+from api.schema_rules import CONTROL, one_of, pattern, text, text_schema
 from billing.catalog import features
+from billing.catalog.features import (
+    FEATURE_TYPES,
+    MAX_NUMBER,
+    MAX_STRING_VALUE,
+    SLUG_PATTERN,
+)
 from billing.catalog.models import Feature
 from webapp.auth import merchant_id
 
@@ -19,28 +28,54 @@ bp = Blueprint("features", __name__, url_prefix="/features")
 FeatureValue = bool | int | float | str
 
 
+# The rules of ``billing.catalog.features``, in the document.
+SLUG = pattern(f"^{SLUG_PATTERN.pattern}$")
+TYPE = one_of(*FEATURE_TYPES)
+VALUE_BY_TYPE = {
+    "boolean": {"type": "boolean"},
+    "number": {"type": "number", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER},
+    "string": text_schema(MAX_STRING_VALUE, blank=True),
+}
+
+
+def _value_fits_type(schema: dict, model: type) -> None:
+    """``featureValue`` must fit ``featureType`` (boolean when the type is not given)."""
+    schema["anyOf"] = [
+        {
+            **({} if kind == "boolean" else {"required": ["featureType"]}),
+            "properties": {
+                "featureType": {"const": kind},
+                "featureValue": {"anyOf": [value, {"type": "null"}]},
+            },
+        }
+        for kind, value in VALUE_BY_TYPE.items()
+    ]
+    document_required(schema, model)
+
+
 class CreateFeature(Body):
-    slug: str
-    displayName: str
-    featureType: str = "boolean"
+    model_config = ConfigDict(json_schema_extra=_value_fits_type)
+    slug: Annotated[str, SLUG]
+    displayName: Annotated[str, text(200)]
+    featureType: Annotated[str, TYPE] = "boolean"
     featureValue: FeatureValue | None = None
-    metricIds: list[str] | None = None
+    metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")
 
 
 class UpdateFeature(Body):
-    slug: str | None = None
-    displayName: str | None = None
-    featureType: str | None = None
+    slug: Annotated[str | None, SLUG] = None
+    displayName: Annotated[str | None, text(200)] = None
+    featureType: Annotated[str | None, TYPE] = None
     featureValue: FeatureValue | None = None
-    metricIds: list[str] | None = None
+    metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")
 
 
 class CheckSlug(Body):
-    slug: str
+    slug: Annotated[str, SLUG]
 
 
-class SearchQuery(BaseModel):
-    search: str | None = None
+class SearchQuery(Query):
+    search: Annotated[str | None, pattern(f"^[^{CONTROL}]*$")] = None
 
 
 class FeatureOut(BaseModel):

@@ -1,20 +1,24 @@
 """Response and query models of /v1/invoices (see api/invoices.py for the shapes)."""
 
+from typing import Annotated
+
 from pydantic import BaseModel, Field
 
+from api.common import Query
 from api.refund_json import RefundEntryOut
+from api.schema_rules import integer, one_of, text
+from billing.invoicing.invoices import MAX_OFFSET, MAX_PAGE_SIZE
+from billing.invoicing.models import INVOICE_STATUSES
 
 
-class InvoiceQuery(BaseModel):
+class InvoicePageQuery(Query):
+    limit: Annotated[str | None, integer(1, MAX_PAGE_SIZE)] = None
+    offset: Annotated[str | None, integer(0, MAX_OFFSET)] = None
+
+
+class InvoiceQuery(InvoicePageQuery):
     customerId: str | None = None
-    status: str | None = None
-    limit: str | None = None
-    offset: str | None = None
-
-
-class InvoicePageQuery(BaseModel):
-    limit: str | None = None
-    offset: str | None = None
+    status: Annotated[str | None, one_of(*INVOICE_STATUSES)] = None
 
 
 class UpcomingLineOut(BaseModel):
@@ -110,8 +114,9 @@ class InvoicePdfEnvelope(BaseModel):
     expiresIn: int
 
 
-class UpcomingQuery(BaseModel):
-    subscriptionId: str | None = None
+class UpcomingQuery(Query):
+    required_fields = ("subscriptionId",)
+    subscriptionId: Annotated[str | None, text()] = None
 
 
 class UpcomingInvoiceOut(BaseModel):

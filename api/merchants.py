@@ -1,14 +1,16 @@
 """/v1/merchants: the merchant profile, onboarding, dunning policy and provider status."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from quart import Blueprint, g, session
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody
+from api.schema_rules import currency, documented, integer, text
 from billing import onboarding
 from billing.accounts import accounts, merchants
+from billing.accounts.merchants import MAX_NAME_LENGTH
 from billing.accounts.models import Merchant
 from billing.payments import providers
 from billing.subscriptions import dunning
@@ -27,9 +29,9 @@ class MerchantOut(BaseModel):
 
 
 class UpdateMerchant(Body):
-    legalName: str | None = None
-    displayName: str | None = None
-    defaultCurrency: str | None = None
+    legalName: Annotated[str | None, text(MAX_NAME_LENGTH, optional=True)] = None
+    displayName: Annotated[str | None, text(MAX_NAME_LENGTH, optional=True)] = None
+    defaultCurrency: Annotated[str | None, currency(optional=True)] = None
 
 
 class OnboardMerchant(Body):
@@ -47,8 +49,21 @@ class OnboardingOut(BaseModel):
 
 
 class DunningConfigBody(Body):
-    retryScheduleDays: list[int] | None = None
-    gracePeriodDays: int | None = None
+    retryScheduleDays: Annotated[
+        list[int] | None,
+        documented(
+            {
+                "type": "array",
+                "description": "Days after the failed charge, in strictly increasing order",
+                "items": {"type": "integer", "minimum": 1, "maximum": dunning.MAX_DAYS},
+                "minItems": 1,
+                "maxItems": dunning.MAX_RETRIES,
+                "uniqueItems": True,
+            },
+            optional=True,
+        ),
+    ] = None
+    gracePeriodDays: Annotated[int | None, integer(0, dunning.MAX_DAYS, optional=True)] = None
     endAction: Literal["pause", "cancel", "unpaid"] | None = None
     pastDueAccess: bool | None = None
 

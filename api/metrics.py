@@ -8,14 +8,23 @@ customQuery, propertyFilters, createdAt, updatedAt}``; delete answers ``{success
 """
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, iso
+from api.common import Body, ErrorBody, Query, iso
+from api.schema_rules import DATETIME, one_of, pattern, text
 from billing.catalog import metrics
+from billing.catalog.metrics import (
+    AGGREGATION_TYPES,
+    EVENT_NAME_PATTERN,
+    MAX_CUSTOM_QUERY,
+    MAX_DESCRIPTION,
+    QUERY_TYPES,
+    VALUE_TYPES,
+)
 from billing.catalog.models import Metric
 from billing.core.errors import Invalid
 from billing.usage import metric_values
@@ -24,25 +33,37 @@ from webapp.auth import merchant_id
 bp = Blueprint("metrics", __name__, url_prefix="/metrics")
 
 
+# The per-field rules of ``billing.catalog.metrics`` (which aggregations suit a value type,
+# and a complex metric's SQL, are checked there and named in its 400).
+NAME = text(200)
+DESCRIPTION = text(MAX_DESCRIPTION, blank=True, lines=True, optional=True)
+QUERY = text(MAX_CUSTOM_QUERY, lines=True, optional=True)
+EVENT_NAME = pattern(f"^{EVENT_NAME_PATTERN.pattern}$")
+AGGREGATION = one_of(*AGGREGATION_TYPES)
+QUERY_TYPE = one_of(*QUERY_TYPES)
+CUSTOM_QUERY = "Only with queryType complex (one SELECT over the events) or indexed (a key)"
+VALUE_TYPE = one_of(*VALUE_TYPES)
+
+
 class CreateMetric(Body):
-    name: str
-    eventName: str
-    aggregationType: str
-    description: str | None = None
-    queryType: str = "simple"
-    valueType: str = "NUMERIC"
-    customQuery: str | None = None
+    name: Annotated[str, NAME]
+    eventName: Annotated[str, EVENT_NAME]
+    aggregationType: Annotated[str, AGGREGATION]
+    description: Annotated[str | None, DESCRIPTION] = None
+    queryType: Annotated[str, QUERY_TYPE] = "simple"
+    valueType: Annotated[str, VALUE_TYPE] = "NUMERIC"
+    customQuery: Annotated[str | None, QUERY] = Field(None, description=CUSTOM_QUERY)
     propertyFilters: dict[str, Any] | None = None
 
 
 class UpdateMetric(Body):
-    name: str | None = None
-    description: str | None = None
-    queryType: str | None = None
-    customQuery: str | None = None
-    eventName: str | None = None
-    aggregationType: str | None = None
-    valueType: str | None = None
+    name: Annotated[str | None, NAME] = None
+    description: Annotated[str | None, DESCRIPTION] = None
+    queryType: Annotated[str | None, QUERY_TYPE] = None
+    customQuery: Annotated[str | None, QUERY] = Field(None, description=CUSTOM_QUERY)
+    eventName: Annotated[str | None, EVENT_NAME] = None
+    aggregationType: Annotated[str | None, AGGREGATION] = None
+    valueType: Annotated[str | None, VALUE_TYPE] = None
     propertyFilters: dict[str, Any] | None = None
 
 
@@ -69,11 +90,14 @@ class MetricDeletedOut(BaseModel):
     success: bool
 
 
-class ValueQuery(BaseModel):
-    customerId: str | None = None
-    timeframe: str | None = None
-    start: str | None = None
-    end: str | None = None
+class ValueQuery(Query):
+    required_fields = ("customerId",)
+    customerId: Annotated[str | None, text()] = None
+    timeframe: str | None = Field(
+        None, description="ALL (default), CURRENT_PERIOD, CUSTOM, or that object as JSON text"
+    )
+    start: Annotated[str | None, DATETIME] = Field(None, description="CUSTOM only; before end")
+    end: Annotated[str | None, DATETIME] = Field(None, description="CUSTOM only")
 
 
 class TimeframeOut(BaseModel):

@@ -79,7 +79,7 @@ provider's script confirmed ``paymentIntentId`` or ``setupIntentId`` (read back 
 provider; billing/payments/checkout_confirmed.py).
 """
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
@@ -157,13 +157,24 @@ class CardFields(Body):
     cvc: str
 
 
+def _names_an_intent(schema: dict, model: type) -> None:
+    """``ONE_INTENT``: a non-empty paymentIntentId or setupIntentId."""
+    given = {"type": "string", "minLength": 1}
+    schema["anyOf"] = [
+        {"required": [name], "properties": {name: given}}
+        for name in ("paymentIntentId", "setupIntentId")
+    ]
+
+
 class ConfirmCard(Body):
+    model_config = ConfigDict(json_schema_extra=_names_an_intent)
     paymentIntentId: str | None = None
     setupIntentId: str | None = None
     card: CardFields
 
 
 class Confirmed(Body):
+    model_config = ConfigDict(json_schema_extra=_names_an_intent)
     paymentIntentId: str | None = None
     setupIntentId: str | None = None
 

@@ -5,11 +5,47 @@ checks it, so every refused body answers the spec's one message, ``Invalid input
 ``details`` naming the field, instead of quart-schema's generic validation messages.
 """
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, WithJsonSchema
 
-from api.common import ErrorBody
+from api.common import ErrorBody, Query
+from api.customer_models import EMAIL_SCHEMA
+from api.schema_rules import (
+    CURRENCY_CODES,
+    documented,
+    integer,
+    record_id,
+    text_schema,
+)
+from billing.payments.models import PROVIDERS, PaymentMethod
+from billing.payments.payment_method_fields import FIELDS, WORD_RE
+
+WORD = {"type": "string", "pattern": f"^ *{WORD_RE.pattern} *$"}
+
+
+def _field(kind: str, column: str) -> WithJsonSchema:
+    """What ``billing.payments.payment_method_fields`` accepts for a field of ``kind``
+    (text is trimmed; blank means not given)."""
+    if kind in ("month", "year"):
+        low, high = (1, 12) if kind == "month" else (1000, 9999)
+        return integer(low, high, optional=True)
+    if kind == "object":
+        return documented({"type": "object"}, optional=True)
+    schemas = {
+        "text": text_schema(PaymentMethod._meta.fields_map[column].max_length, blank=True),
+        "four_digits": {"type": "string", "pattern": "^ *[0-9]{4} *$"},
+        "country": {"type": "string", "pattern": "^ *([A-Za-z]{2})? *$"},
+        "currency": {"type": "string", "enum": CURRENCY_CODES + [""]},
+        "email": EMAIL_SCHEMA,
+    }
+    return documented(schemas[kind], optional=True)
+
+
+def _typed(name: str) -> Any:
+    column, kind = FIELDS[name]
+    python_type = int if kind in ("month", "year") else dict if kind == "object" else str
+    return Annotated[python_type | None, _field(kind, column)]
 
 
 class CreatePaymentMethod(BaseModel):
@@ -17,32 +53,32 @@ class CreatePaymentMethod(BaseModel):
     ``paymentType`` and ``status`` (lower-case words such as ``card`` and ``active``) are
     required; every other field is optional and nullable."""
 
-    customerId: str
-    provider: str
-    paymentType: str
-    status: str
-    verificationStatus: str | None = None
-    cardLastFour: str | None = None
-    cardBrand: str | None = None
-    cardExpiryMonth: int | None = None
-    cardExpiryYear: int | None = None
-    cardIssuerCountry: str | None = None
-    cardNetwork: str | None = None
-    bankLastFour: str | None = None
-    bankName: str | None = None
-    bankAccountType: str | None = None
-    bankRoutingNumber: str | None = None
-    bankAccountHolderName: str | None = None
-    bankAccountHolderType: str | None = None
-    bankCurrency: str | None = None
-    bankCountry: str | None = None
-    paypalEmail: str | None = None
-    paypalPayerId: str | None = None
-    paypalMerchantId: str | None = None
-    externalPspPaymentMethodId: str | None = None
-    externalPspCustomerId: str | None = None
-    externalPspAccountId: str | None = None
-    externalPspMetadata: dict[str, Any] | None = None
+    customerId: Annotated[str, record_id("cust")]
+    provider: Annotated[str, documented({"type": "string", "enum": list(PROVIDERS)})]
+    paymentType: Annotated[str, documented({**WORD, "maxLength": 30})]
+    status: Annotated[str, documented({**WORD, "maxLength": 20})]
+    verificationStatus: _typed("verificationStatus") = None
+    cardLastFour: _typed("cardLastFour") = None
+    cardBrand: _typed("cardBrand") = None
+    cardExpiryMonth: _typed("cardExpiryMonth") = None
+    cardExpiryYear: _typed("cardExpiryYear") = None
+    cardIssuerCountry: _typed("cardIssuerCountry") = None
+    cardNetwork: _typed("cardNetwork") = None
+    bankLastFour: _typed("bankLastFour") = None
+    bankName: _typed("bankName") = None
+    bankAccountType: _typed("bankAccountType") = None
+    bankRoutingNumber: _typed("bankRoutingNumber") = None
+    bankAccountHolderName: _typed("bankAccountHolderName") = None
+    bankAccountHolderType: _typed("bankAccountHolderType") = None
+    bankCurrency: _typed("bankCurrency") = None
+    bankCountry: _typed("bankCountry") = None
+    paypalEmail: _typed("paypalEmail") = None
+    paypalPayerId: _typed("paypalPayerId") = None
+    paypalMerchantId: _typed("paypalMerchantId") = None
+    externalPspPaymentMethodId: _typed("externalPspPaymentMethodId") = None
+    externalPspCustomerId: _typed("externalPspCustomerId") = None
+    externalPspAccountId: _typed("externalPspAccountId") = None
+    externalPspMetadata: _typed("externalPspMetadata") = None
 
 
 class PaymentMethodOut(BaseModel):
@@ -86,8 +122,9 @@ class PaymentMethodListEnvelope(BaseModel):
     paymentMethods: list[PaymentMethodOut]
 
 
-class PaymentMethodQuery(BaseModel):
-    customerId: str | None = None
+class PaymentMethodQuery(Query):
+    required_fields = ("customerId",)
+    customerId: Annotated[str | None, documented({"type": "string", "minLength": 1})] = None
 
 
 class InvalidPaymentMethod(ErrorBody):

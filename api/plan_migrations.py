@@ -16,34 +16,56 @@ Shapes the spec leaves open (our design):
   price of the target version matches theirs.
 """
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso
+from api.common import Body, ErrorBody, Query, fails_as, iso
 from api.features import FeatureValue
+from api.schema_rules import documented
 from billing.catalog.models import PlanFeature
+from billing.catalog.plan_inputs import MAX_INT32
 from billing.invoicing import prorations
 from billing.subscriptions import plan_migrations
 from billing.subscriptions.models import PlanMigration
-from billing.subscriptions.plan_migrations import Comparison, effective_value
+from billing.subscriptions.plan_migrations import MAX_MAPPING, Comparison, effective_value
 from webapp.auth import merchant_id
 
 bp = Blueprint("plan_migrations", __name__, url_prefix="/plans")
 
 
+VERSION = documented(
+    {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_INT32,
+        "description": "A version number of this plan (fromVersion and toVersion differ)",
+    }
+)
+
+
 class MigrateBody(Body):
     strategy: Literal["immediate", "next_billing_cycle"]
-    fromVersion: int
-    toVersion: int
-    priceMapping: dict[str, str] | None = None
+    fromVersion: Annotated[int, VERSION]
+    toVersion: Annotated[int, VERSION]
+    priceMapping: Annotated[
+        dict[str, str] | None,
+        documented(
+            {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "maxProperties": MAX_MAPPING,
+            },
+            optional=True,
+        ),
+    ] = None
 
 
-class CompareQuery(BaseModel):
-    fromVersion: int | None = None
-    toVersion: int | None = None
+class CompareQuery(Query):
+    fromVersion: Annotated[int | None, VERSION] = None
+    toVersion: Annotated[int | None, VERSION] = None
 
 
 class MigrationOut(BaseModel):

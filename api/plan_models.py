@@ -5,22 +5,45 @@ messages come from one place. Boolean query parameters are taken as text and rea
 ``query_flag``, which answers a clear 400 for anything but true/false/1/0.
 """
 
-from pydantic import BaseModel
+from typing import Annotated
 
-from api.common import Body
+from pydantic import BaseModel, Field
+
+from api.common import Body, Query
 from api.features import FeatureValue
 from api.prices import PriceOut
+from api.schema_rules import (
+    FLAG,
+    amount,
+    documented,
+    http_url,
+    integer,
+    one_of,
+    text,
+    text_schema,
+)
+from api.schema_rules import currency as currency_code
+from billing.catalog.plan_inputs import (
+    MAX_ALLOWANCE,
+    MAX_COMMIT_MESSAGE,
+    MAX_DESCRIPTION,
+    MAX_INT32,
+    MAX_SEATS,
+    MAX_TRIAL_DAYS,
+    MAX_URL,
+    RENEWALS,
+)
 
 
 class CreditOverrideBody(Body):
     featureId: str | None = None
     slug: str | None = None
-    amount: int
+    amount: Annotated[int, integer(0, MAX_ALLOWANCE)]
 
 
 class TrialBody(Body):
     enabled: bool = False
-    days: int | None = None
+    days: Annotated[int | None, integer(1, MAX_TRIAL_DAYS, optional=True)] = None
     creditOverrides: list[CreditOverrideBody] | None = None
     withoutCard: bool = False
 
@@ -30,39 +53,49 @@ class NewFeatureBody(Body):
     slug: str | None = None
     isUsageBased: bool
     eventName: str | None = None
-    usagePricePerUnit: int | None = None
+    usagePricePerUnit: Annotated[int | None, integer(0, MAX_INT32, optional=True)] = None
     hasCreditAllowance: bool = False
-    creditAllowanceAmount: int | None = None
-    creditAllowanceRenewal: str | None = None
+    creditAllowanceAmount: Annotated[int | None, integer(0, MAX_ALLOWANCE, optional=True)] = None
+    creditAllowanceRenewal: Annotated[str | None, one_of(*RENEWALS, optional=True)] = None
     existingFeatureId: str | None = None
 
 
+# The per-field rules of ``billing.catalog.plan_inputs``; those between fields (a yearly
+# price with ``hasYearlyPrice``, no prices on an enterprise plan) are named in its 400s.
+NAME = text(200)
+DESCRIPTION = text(MAX_DESCRIPTION, blank=True, lines=True, optional=True)
+COMMIT = text(MAX_COMMIT_MESSAGE, blank=True, lines=True, optional=True)
+BUTTON = documented(
+    {"anyOf": [text_schema(100), {"type": "string", "pattern": "^\\s*$"}]}, optional=True
+)
+
+
 class CreatePlan(Body):
-    planName: str
-    planDescription: str | None = None
-    currency: str | None = None
-    monthlyPrice: int | None = None
-    yearlyPrice: int | None = None
+    planName: Annotated[str, NAME]
+    planDescription: Annotated[str | None, DESCRIPTION] = None
+    currency: Annotated[str | None, currency_code(optional=True)] = None
+    monthlyPrice: Annotated[int | None, amount()] = None
+    yearlyPrice: Annotated[int | None, amount()] = None
     hasYearlyPrice: bool | None = None
     isSeatBased: bool = False
-    minSeats: int | None = None
+    minSeats: Annotated[int | None, integer(1, MAX_SEATS, optional=True)] = None
     billImmediately: bool = False
     showInPricingTable: bool = False
     isEnterprisePlan: bool = False
-    enterpriseButtonText: str | None = None
-    enterpriseRedirectUrl: str | None = None
+    enterpriseButtonText: Annotated[str | None, BUTTON] = None
+    enterpriseRedirectUrl: Annotated[str | None, http_url(MAX_URL)] = None
     newFeatures: list[NewFeatureBody] | None = None
-    featureIds: list[str] | None = None
-    commitMessage: str | None = None
+    featureIds: list[str] | None = Field(None, description="Ids of the merchant's live features")
+    commitMessage: Annotated[str | None, COMMIT] = None
     trial: TrialBody | None = None
 
 
 class CreateVersion(Body):
-    planName: str | None = None
-    planDescription: str | None = None
-    priceIds: list[str] | None = None
-    featureIds: list[str] | None = None
-    commitMessage: str | None = None
+    planName: Annotated[str | None, text(200, optional=True)] = None
+    planDescription: Annotated[str | None, DESCRIPTION] = None
+    priceIds: list[str] | None = Field(None, description="Ids of prices of this plan")
+    featureIds: list[str] | None = Field(None, description="Ids of the merchant's live features")
+    commitMessage: Annotated[str | None, COMMIT] = None
 
 
 class FeatureEditBody(Body):
@@ -71,36 +104,36 @@ class FeatureEditBody(Body):
 
 
 class EditPlan(Body):
-    planName: str | None = None
-    planDescription: str | None = None
+    planName: Annotated[str | None, text(200, optional=True)] = None
+    planDescription: Annotated[str | None, DESCRIPTION] = None
     features: list[FeatureEditBody] | None = None
-    monthlyPrice: int | None = None
-    yearlyPrice: int | None = None
+    monthlyPrice: Annotated[int | None, amount()] = None
+    yearlyPrice: Annotated[int | None, amount()] = None
     hasYearlyPrice: bool | None = None
     isSeatBased: bool | None = None
     showInPricingTable: bool | None = None
-    enterpriseButtonText: str | None = None
-    enterpriseRedirectUrl: str | None = None
+    enterpriseButtonText: Annotated[str | None, text(100, optional=True)] = None
+    enterpriseRedirectUrl: Annotated[str | None, http_url(MAX_URL)] = None
     trial: TrialBody | None = None
-    commitMessage: str | None = None
+    commitMessage: Annotated[str | None, COMMIT] = None
 
 
 class Visibility(Body):
     isVisible: bool
 
 
-class PlanListQuery(BaseModel):
-    includeFeatures: str | None = None
-    includePrices: str | None = None
-    includeTrials: str | None = None
+class PlanListQuery(Query):
+    includeFeatures: Annotated[str | None, FLAG] = None
+    includePrices: Annotated[str | None, FLAG] = None
+    includeTrials: Annotated[str | None, FLAG] = None
 
 
 class ReadQuery(PlanListQuery):
-    isStableId: str | None = None
+    isStableId: Annotated[str | None, FLAG] = None
 
 
-class StableQuery(BaseModel):
-    isStableId: str | None = None
+class StableQuery(Query):
+    isStableId: Annotated[str | None, FLAG] = None
 
 
 class PlanFeatureOut(BaseModel):

@@ -1,29 +1,40 @@
 """Request and response models of /v1/customers/portal (see api/portal.py for the rules)."""
 
-from pydantic import BaseModel
+from typing import Annotated
 
-from api.common import Body
+from pydantic import BaseModel, Field
+
+from api.common import Body, Query
 from api.refund_json import RefundEntryOut
+from api.schema_rules import documented, http_url, text
+
+# Which customer: required with a secret key; with a portal session optional, and when sent
+# it must be the session customer's own (a rule of the credentials, so the document cannot
+# make it required).
+CUSTOMER = Field(
+    None,
+    description="Required with a secret key; with a portal session optional (the session's "
+    "own customer)",
+)
 
 
-class PortalQuery(BaseModel):
-    """``externalCustomerId``: required with a secret key; with a portal session optional, and
-    when sent it must be the session customer's own."""
-
-    externalCustomerId: str | None = None
+class PortalQuery(Query):
+    externalCustomerId: Annotated[str | None, text(200)] = CUSTOMER
 
 
 class PortalCustomerBody(Body):
-    externalCustomerId: str | None = None
+    externalCustomerId: Annotated[str | None, text(200, optional=True)] = CUSTOMER
 
 
 class SetPaymentMethodBody(PortalCustomerBody):
-    paymentMethodId: str | None = None
+    required_fields = ("paymentMethodId",)
+    paymentMethodId: Annotated[str | None, documented({"type": "string", "minLength": 1})] = None
 
 
 class CreateSessionBody(Body):
-    externalCustomerId: str | None = None
-    returnUrl: str | None = None
+    required_fields = ("externalCustomerId", "returnUrl")
+    externalCustomerId: Annotated[str | None, text(200)] = None
+    returnUrl: Annotated[str | None, http_url(2000, optional=False)] = None
 
 
 class PortalCustomerOut(BaseModel):

@@ -6,13 +6,18 @@ Another merchant's price or plan answers 404 exactly like a missing one; the spe
 
 ``pricingData`` and ``unitAmountCents`` are taken as any JSON value and checked by the
 service, so a wrong type there gets the spec's own 400 ("Invalid pricing data configuration"
-with ``details``, or the flat form's amount message) rather than a generic field error.
+with ``details``, or the flat form's amount message) rather than a generic field error; the
+document states what the service accepts (``api.pricing_schema``).
+
+A price of 0 is valid (``unitAmountCents: 0``, or amounts of 0 in ``pricingData``): free plans
+are sold on it, and the spec's rule is "a non-negative integer". ``null`` for an optional field
+means "not given", in the document as in the service.
 """
 
 from functools import wraps
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, WithJsonSchema
 from quart import Blueprint, current_app, request
 from quart_schema import document_response, validate_querystring, validate_request
 from quart_schema.validation import (
@@ -22,45 +27,64 @@ from quart_schema.validation import (
     model_load,
 )
 
-from api.common import Body, ErrorBody, fails_as, iso
+from api.common import Body, ErrorBody, Query, document_required, fails_as, iso, optional_body
+from api.pricing_schema import PRICING_DATA
+from api.schema_rules import currency as currency_code
+from api.schema_rules import nullable, one_of, text
 from billing.catalog import prices
 from billing.catalog.models import Price
+from billing.catalog.pricing import MAX_AMOUNT_CENTS
 from webapp.auth import merchant_id
 
 bp = Blueprint("prices", __name__, url_prefix="/prices")
 
-PricingDataField = Annotated[
-    Any,
-    WithJsonSchema(
+PricingDataField = Annotated[Any, WithJsonSchema(nullable(PRICING_DATA))]
+AMOUNT_SCHEMA = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT_CENTS}
+AmountField = Annotated[Any, WithJsonSchema(nullable(AMOUNT_SCHEMA))]
+FLAT_FIELDS = ("unitAmountCents", "billingInterval", "pricingModel")
+
+
+def _one_form(schema: dict, model: type) -> None:
+    """Either ``pricingData`` or the flat fields (``unitAmountCents`` among them), not both;
+    a field left out and a null one are the same."""
+    null = {"type": "null"}
+    schema["oneOf"] = [
         {
-            "type": "object",
-            "description": "One pricingData form: flat_rate, tiered, usage_based, recurring "
-            "(by `type`) or {components: [...]} with fixed and per_unit components",
-        }
-    ),
-]
-AmountField = Annotated[Any, WithJsonSchema({"type": "integer", "minimum": 0})]
+            "required": ["pricingData"],
+            "properties": {"pricingData": PRICING_DATA, **dict.fromkeys(FLAT_FIELDS, null)},
+        },
+        {
+            "required": ["unitAmountCents"],
+            "properties": {"unitAmountCents": AMOUNT_SCHEMA, "pricingData": null},
+        },
+    ]
+    document_required(schema, model)
 
 
 class CreatePrice(Body):
-    planId: str
-    currency: str | None = None
+    model_config = ConfigDict(json_schema_extra=_one_form)
+    planId: Annotated[str, text()]
+    currency: Annotated[str | None, currency_code(optional=True)] = None
     pricingData: PricingDataField = None
     isOverridePrice: bool | None = None
     unitAmountCents: AmountField = None
     billingInterval: Literal["month", "year"] | None = None
-    pricingModel: Literal["flat", "per_seat", "tiered", "usage"] | None = None
+    # ``tiered`` is refused in this form (its tiers need ``pricingData``): not documented.
+    pricingModel: Annotated[
+        Literal["flat", "per_seat", "tiered", "usage"] | None,
+        one_of("flat", "per_seat", "usage", optional=True),
+    ] = None
 
 
 class ClonePrice(Body):
-    planId: str | None = None
-    currency: str | None = None
+    planId: Annotated[str | None, text(optional=True)] = None
+    currency: Annotated[str | None, currency_code(optional=True)] = None
     pricingData: PricingDataField = None
     isOverridePrice: bool | None = None
 
 
-class PriceQuery(BaseModel):
-    planId: str | None = None
+class PriceQuery(Query):
+    planId: Annotated[str | None, text()] = None
 
 
 class PriceOut(BaseModel):
@@ -199,6 +223,7 @@ async def delete_price(price_id: str):
 
 
 @bp.post("/clone/<price_id>")
+@optional_body
 @validate_optional_request(ClonePrice)
 @document_response(PriceEnvelope, 201)
 @document_response(InvalidPricing, 400)

@@ -14,43 +14,61 @@ Display order: explicit ``displayOrder`` first, then by monthly price, enterpris
 (see ``billing.catalog.pricing_table_views``).
 """
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
+from api.schema_rules import documented, integer, text
 from billing.catalog import pricing_table_views as views
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price, PricingTablePlan
+from billing.catalog.pricing_table_views import SLUG_MAX, SLUG_RE
+from billing.catalog.pricing_tables import MAX_DISPLAY_ORDER, MAX_PLAN_IDS
 from webapp.auth import merchant_id
 
 bp = Blueprint("pricing_tables", __name__, url_prefix="/pricing-tables")
 
 
+NAME = text(200)
+SLUG_SCHEMA = {"type": "string", "maxLength": SLUG_MAX, "pattern": f"^ *{SLUG_RE.pattern} *$"}
+SLUG = documented(SLUG_SCHEMA)
+ORDER = integer(0, MAX_DISPLAY_ORDER, optional=True)
+
+
 class CreatePricingTable(Body):
-    name: str
-    slug: str = Field(description="lowercase letters, digits and hyphens; unique per merchant")
-    planIds: list[str] = Field(default_factory=list, description="plan version or stable ids")
+    name: Annotated[str, NAME]
+    slug: Annotated[str, SLUG] = Field(
+        description="lowercase letters, digits and hyphens; unique per merchant"
+    )
+    planIds: Annotated[
+        list[str],
+        documented({"type": "array", "items": {"type": "string"}, "maxItems": MAX_PLAN_IDS}),
+    ] = Field(default_factory=list, description="the merchant's live plans: version or stable ids")
 
 
 class UpdatePricingTable(Body):
     """Every field optional; omitted or null keeps the current value."""
 
-    name: str | None = None
-    slug: str | None = None
+    name: Annotated[str | None, text(200, optional=True)] = None
+    slug: Annotated[str | None, documented(SLUG_SCHEMA, optional=True)] = None
     isActive: bool | None = None
     isDefault: bool | None = Field(None, description="true takes the flag from the old default")
 
 
 class AddPlan(Body):
     planId: str = Field(description="any version id of the plan, or its stable id")
-    displayOrder: int | None = Field(None, description="0 or more; null sorts by price")
+    displayOrder: Annotated[int | None, ORDER] = Field(
+        None, description="0 or more; null sorts by price"
+    )
 
 
 class UpdatePlanEntry(Body):
-    displayOrder: int | None = Field(description="0 or more; null goes back to price order")
+    displayOrder: Annotated[int | None, ORDER] = Field(
+        description="0 or more; null goes back to price order"
+    )
 
 
 class PricingTablePlanOut(BaseModel):

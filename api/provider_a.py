@@ -5,26 +5,46 @@ models (both keys required strings, else 400 and nothing stored); which kind of 
 takes, and what the gateway says of it, is the service's business.
 """
 
+from typing import Annotated
+
 from pydantic import BaseModel
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
+from api.schema_rules import documented
 from billing.payments import provider_a_config
+from billing.payments.provider_a_config import MAX_KEY_LENGTH
 from webapp.auth import merchant_id
 
 bp = Blueprint("provider_a", __name__, url_prefix="/provider-a")
 
 
+def _key(kind: str):
+    """A key of this merchant's mode (``sk_test_...`` with a test API key)."""
+    return documented(
+        {
+            "type": "string",
+            "maxLength": MAX_KEY_LENGTH,
+            "pattern": f"^{kind}_(test|live)_[!-~]+$",
+            "description": f"{kind}_test_... with a test API key, {kind}_live_... with a live one",
+        }
+    )
+
+
 class KeysIn(Body):
+    """Any two strings: validation answers ``success: false`` with the reason for bad ones."""
+
     secretKey: str
     publicKey: str
 
 
-class ConfigIn(KeysIn):
+class ConfigIn(Body):
     """``webhookSecret`` (an extension): the signing secret of an endpoint added by hand,
     for gateways that refuse to register one."""
 
+    secretKey: Annotated[str, _key("sk")]
+    publicKey: Annotated[str, _key("pk")]
     webhookSecret: str | None = None
 
 
@@ -83,6 +103,7 @@ async def validate_keys(data: KeysIn):
 @validate_request(ConfigIn)
 @document_response(ProviderASavedOut)
 @document_response(ErrorBody, 400)
+@document_response(ErrorBody, 503)
 async def save_config(data: ConfigIn):
     """Check and save the keys (replacing earlier ones) and register the webhook endpoint.
 

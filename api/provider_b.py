@@ -7,18 +7,32 @@ cannot be reached answers 503 on save. Saving answers 200 (it creates or replace
 without a configuration answers 404 with a message saying how to make one.
 """
 
+from typing import Annotated
+
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
+from api.schema_rules import documented
 from billing.payments import provider_b_config
+from billing.payments.provider_b_config import MAX_SECRET_LENGTH
 from webapp.auth import merchant_id
 
 bp = Blueprint("provider_b", __name__, url_prefix="/provider-b")
 
 
+# ``billing.payments.provider_b_config.clean_secret_key``: one printable ASCII token.
+SECRET = documented(
+    {
+        "type": "string",
+        "pattern": f"^ *[!-~]{{1,{MAX_SECRET_LENGTH}}} *$",
+        "description": "A secret key provider B accepts (saving checks it with the provider)",
+    }
+)
+
+
 class ValidateKeyIn(Body):
-    secretKey: str
+    secretKey: Annotated[str, SECRET]
 
 
 class ValidateKeyOut(Body):
@@ -31,7 +45,7 @@ class ValidateKeyOut(Body):
 
 
 class ProviderBConfigIn(Body):
-    secretKey: str
+    secretKey: Annotated[str, SECRET]
     webhookSecret: str | None = None
 
 

@@ -9,12 +9,22 @@ are typed ``Any`` here so the service answers every wrong shape with its own cle
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
-from api.common import Body, ErrorBody, fails_as, iso, json_response
+from api.common import (
+    Body,
+    ErrorBody,
+    document_required,
+    fails_as,
+    iso,
+    json_response,
+    path_pattern,
+)
+from api.schema_rules import DATETIME_PATTERN, nullable, text_schema
 from billing.seats import seat_usage, seats
+from billing.seats.seat_inputs import MAX_ID
 from billing.seats.seat_usage import FAILED as USAGE_FAILED
 from webapp.auth import merchant_id
 
@@ -24,28 +34,57 @@ ADD_FAILED = "Failed to add seat"
 REMOVE_FAILED = "Failed to remove seat"
 
 
-def _text(description: str) -> Any:
-    return Field(default=None, description=description, json_schema_extra={"type": "string"})
+ID = text_schema(MAX_ID)
+CUSTOMER_ID = "^cust_[0-9A-Za-z]{22}$"
+
+
+def _field(description: str, schema: dict = ID, *, optional: bool = True) -> Any:
+    extra = nullable(schema) if optional else schema
+    return Field(default=None, description=description, json_schema_extra=extra)
+
+
+def _one_holder(schema: dict, model: type) -> None:
+    """Exactly one of ``organization_id`` and ``user_id`` (``billing.seats.seat_inputs``)."""
+    null = {"type": "null"}
+    schema["oneOf"] = [
+        {"required": [given], "properties": {given: ID, other: null}}
+        for given, other in (("organization_id", "user_id"), ("user_id", "organization_id"))
+    ]
+    document_required(schema, model)
 
 
 class SeatHolderBody(Body):
-    organization_id: Any = _text("The organization's external id (or send user_id)")
-    user_id: Any = _text("The subscriber's external customer id (or send organization_id)")
-    idempotency_key: Any = _text("Repeat a call with the same key to get its first result")
-    timestamp: Any = _text("When the change happens (ISO 8601); default now")
+    model_config = ConfigDict(json_schema_extra=_one_holder)
+    organization_id: Any = _field("The organization's external id (or send user_id)")
+    user_id: Any = _field("The subscriber's external customer id (or send organization_id)")
+    idempotency_key: Any = _field("Repeat a call with the same key to get its first result")
+    timestamp: Any = _field(
+        "When the change happens (ISO 8601); default now",
+        {"type": "string", "pattern": DATETIME_PATTERN},
+    )
 
 
 class AddSeat(SeatHolderBody):
-    created_user_id: Any = _text("The member's external customer id (required)")
+    required_fields = ("created_user_id",)
+    created_user_id: Any = _field("The member's external customer id", optional=False)
     created_user_info: Any = Field(
         default=None,
         description="{name, email} of the member, used when the customer must be created",
-        json_schema_extra={"type": "object"},
+        json_schema_extra=nullable(
+            {
+                "type": "object",
+                "properties": {
+                    "name": nullable({"type": "string"}),
+                    "email": nullable({"type": "string"}),
+                },
+            }
+        ),
     )
 
 
 class RemoveSeat(SeatHolderBody):
-    removed_user_id: Any = _text("The member's external customer id (required)")
+    required_fields = ("removed_user_id",)
+    removed_user_id: Any = _field("The member's external customer id", optional=False)
 
 
 class SeatAdded(BaseModel):
@@ -144,6 +183,7 @@ def _detail_json(detail, stable_id: str) -> dict:
 
 
 @bp.get("/usage/<customer_id>")
+@path_pattern(customer_id=CUSTOMER_ID)
 @document_response(SeatUsageOut)
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)

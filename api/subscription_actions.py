@@ -30,6 +30,7 @@ from quart import Blueprint
 from quart_schema import document_response, validate_request
 
 from api.common import Body, ErrorBody, iso
+from api.schema_rules import documented
 from api.subscriptions import SubscriptionOut, subscription_json
 from billing.core.errors import Invalid
 from billing.invoicing import prorations
@@ -45,18 +46,28 @@ from webapp.auth import merchant_id
 bp = Blueprint("subscription_actions", __name__, url_prefix="/subscriptions")
 
 FeatureIdsField = Annotated[
-    Any, WithJsonSchema({"type": "array", "items": {"type": "string"}, "minItems": 1})
+    Any,
+    WithJsonSchema(
+        {
+            "type": "array",
+            "items": {"type": "string"},
+            "minItems": 1,
+            "description": "Ids of the merchant's live features",
+        }
+    ),
 ]
 
 
 class FeatureOverrides(Body):
     """The complete list of features the subscription grants from now on."""
 
+    required_fields = ("featureIds",)
     featureIds: FeatureIdsField = None
 
 
 class PriceOverride(Body):
-    priceId: str | None = None
+    required_fields = ("priceId",)
+    priceId: Annotated[str | None, documented({"type": "string", "minLength": 1})] = None
 
 
 class Done(BaseModel):

@@ -1,21 +1,28 @@
 """Request and response models of /v1/subscriptions (see api/subscriptions.py for the
 shapes' rationale). Bodies are strict; the services check the values."""
 
-from pydantic import BaseModel
+from typing import Annotated
 
-from api.common import Body, ErrorBody
+from pydantic import BaseModel, Field
+
+from api.common import Body, ErrorBody, Query
+from api.customer_models import EMAIL, BillingFields
+from api.schema_rules import OPTIONAL_DATETIME, one_of, text
+from billing.subscriptions import statuses
 
 
-class FeaturesQuery(BaseModel):
-    includeFeatures: str | None = None
+class FeaturesQuery(Query):
+    includeFeatures: str | None = Field(
+        None, description="true (in any case) includes the features; any other value does not"
+    )
 
 
 class ListQuery(FeaturesQuery):
     """``status``: only subscriptions stored in that status (billing/subscriptions/statuses.py).
     ``billingProblem``: ``true`` only those the due pass cannot bill, ``false`` the others."""
 
-    status: str | None = None
-    billingProblem: str | None = None
+    status: Annotated[str | None, one_of(*statuses.ALL)] = None
+    billingProblem: Annotated[str | None, one_of("true", "false")] = None
 
 
 class BillingProblemOut(BaseModel):
@@ -32,21 +39,15 @@ class CreateSubscription(Body):
     customerId: str
     planId: str
     effectivePriceId: str
-    startTimestamp: str | None = None
+    startTimestamp: Annotated[str | None, OPTIONAL_DATETIME] = None
     triggerImmediateBilling: bool | None = None
     dangerouslyAllowMultipleSubscriptions: bool | None = None
 
 
-class CreateFreeSubscription(Body):
-    customerEmail: str
-    customerName: str
-    userId: str
-    billingAddressLine1: str | None = None
-    billingAddressLine2: str | None = None
-    billingCity: str | None = None
-    billingPostalCode: str | None = None
-    billingCountry: str | None = None
-    taxId: str | None = None
+class CreateFreeSubscription(BillingFields):
+    customerEmail: Annotated[str, EMAIL]
+    customerName: Annotated[str, text(200)]
+    userId: Annotated[str, text(200)]
 
 
 class FeatureRef(BaseModel):

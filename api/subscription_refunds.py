@@ -25,11 +25,12 @@ order, and what the provider is asked). Shapes and rules the spec leaves open (o
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, WithJsonSchema
+from pydantic import BaseModel
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
 from api.common import ErrorBody, decode_json, require_json_body
+from api.schema_rules import documented
 from billing.core.errors import Invalid
 from billing.payments import refunds
 from webapp.auth import merchant_id
@@ -39,10 +40,10 @@ NOT_AN_OBJECT = "The body must be a JSON object ({} refunds what is left of the 
 
 
 class RefundIn(BaseModel):
-    paymentId: Annotated[Any, WithJsonSchema({"type": "string"})] = None
-    amountCents: Annotated[Any, WithJsonSchema({"type": "integer", "minimum": 1})] = None
-    reason: Annotated[Any, WithJsonSchema({"type": "string", "maxLength": 500})] = None
-    terminateSubscription: Annotated[Any, WithJsonSchema({"type": "boolean"})] = None
+    paymentId: Annotated[Any, documented({"type": "string"}, optional=True)] = None
+    amountCents: Annotated[Any, documented({"type": "integer", "minimum": 1}, optional=True)] = None
+    reason: Annotated[Any, documented({"type": "string", "maxLength": 500}, optional=True)] = None
+    terminateSubscription: Annotated[Any, documented({"type": "boolean"}, optional=True)] = None
 
 
 class RefundOut(BaseModel):

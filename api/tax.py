@@ -10,8 +10,9 @@ updates 200. Rates are four-decimal strings, dates ``YYYY-MM-DD``.
 from quart import Blueprint, request
 from quart_schema import document_request, document_response
 
-from api.common import ErrorBody, fails_as, iso, require_json_body
+from api.common import ErrorBody, fails_as, iso, path_pattern, require_json_body
 from api.tax_models import (
+    NewRateDefinitionIn,
     NexusIn,
     NexusOut,
     PreviewIn,
@@ -29,6 +30,7 @@ from api.tax_models import (
 from billing.core.errors import Invalid, InvalidFields
 from billing.tax import tax_preview, tax_settings
 from billing.tax.tax_fields import rate_text
+from billing.tax.us_states import STATES
 from webapp.auth import merchant_id
 
 bp = Blueprint("tax", __name__, url_prefix="/tax")
@@ -125,6 +127,7 @@ async def list_nexus():
 
 
 @bp.post("/nexus/<state>/update")
+@path_pattern(state=f"^({'|'.join(sorted(STATES))}|{'|'.join(sorted(STATES)).lower()})$")
 @document_request(NexusIn)
 @document_response(NexusOut)
 @document_response(TaxFieldOrStateErrors, 400)
@@ -145,7 +148,7 @@ async def list_rate_definitions():
 
 
 @bp.post("/rate-definitions/create")
-@document_request(RateDefinitionIn)
+@document_request(NewRateDefinitionIn)
 @document_response(RateDefinitionOut, 201)
 @document_response(TaxFieldErrors, 400)
 @fails_as(FAILED)

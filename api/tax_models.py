@@ -1,12 +1,46 @@
 """Request and response models of /v1/tax, for the OpenAPI document (bodies are checked by
 the services, which answer the spec's array-form errors)."""
 
+from typing import Annotated
+
 from pydantic import BaseModel
+
+from api.common import Query
+from api.schema_rules import currency, documented, integer, nullable
+from billing.tax.tax_engine import MAX_CENTS
+from billing.tax.tax_settings import REGISTRATION_TYPES
+from billing.tax.us_states import STATES
+
+STATE_CODES = "|".join(sorted(STATES) + sorted(code.lower() for code in STATES))
+
+# What ``billing.tax.tax_fields`` accepts: text trimmed, without NUL; flags true or false
+# (not null); rates a decimal from 0 to 1 with at most 4 places; days ISO dates.
+FLAG = documented({"type": "boolean"})
+RATE_SCHEMA = {
+    "anyOf": [
+        {"type": "string", "pattern": "^ *(0(\\.[0-9]{1,4})?|1(\\.0{1,4})?) *$"},
+        {"type": "integer", "minimum": 0, "maximum": 1},
+    ],
+    "description": 'A decimal from 0 to 1 with at most 4 places, such as "0.0825"',
+}
+DAY_SCHEMA = {
+    "type": "string",
+    "pattern": "^ *[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8]) *$",
+}
+
+
+def _text(max_length: int = 200, *, required: bool = False):
+    schema = {"type": "string", "maxLength": max_length, "pattern": "^[^\\x00]*$"}
+    if required:
+        # Something left once trimmed: \x1c-\x1f and \x85 are spaces to Python, not to ECMA-262.
+        visible = "[^\\s\\x00\\x1c-\\x1f\\x85]"
+        return documented({**schema, "pattern": f"^[^\\x00]*{visible}[^\\x00]*$"})
+    return documented(schema, optional=True)
 
 
 class TaxConfigIn(BaseModel):
-    autoTaxCalculation: bool | None = None
-    defaultTaxRate: str | None = None
+    autoTaxCalculation: Annotated[bool | None, FLAG] = None
+    defaultTaxRate: Annotated[str | None, documented(nullable(RATE_SCHEMA))] = None
 
 
 class TaxConfigOut(BaseModel):
@@ -22,9 +56,9 @@ class TaxConfigRecord(TaxConfigOut):
 
 
 class NexusIn(BaseModel):
-    isActive: bool | None = None
-    effectiveDate: str | None = None
-    registrationNumber: str | None = None
+    isActive: Annotated[bool | None, FLAG] = None
+    effectiveDate: Annotated[str | None, documented(DAY_SCHEMA, optional=True)] = None
+    registrationNumber: Annotated[str | None, _text(100)] = None
 
 
 class NexusOut(BaseModel):
@@ -38,13 +72,19 @@ class NexusOut(BaseModel):
     updatedAt: str
 
 
-class RateDefinitionIn(BaseModel):
-    name: str | None = None
-    taxRate: str | None = None
-    description: str | None = None
-    jurisdiction: str | None = None
-    category: str | None = None
-    isActive: bool | None = None
+class RateDefinitionIn(Query):
+    """Creating one needs ``name`` and ``taxRate``; an update changes the fields sent."""
+
+    name: Annotated[str | None, _text(required=True)] = None
+    taxRate: Annotated[str | None, documented(RATE_SCHEMA)] = None
+    description: Annotated[str | None, _text(2000)] = None
+    jurisdiction: Annotated[str | None, _text(100)] = None
+    category: Annotated[str | None, _text(100)] = None
+    isActive: Annotated[bool | None, FLAG] = None
+
+
+class NewRateDefinitionIn(RateDefinitionIn):
+    required_fields = ("name", "taxRate")
 
 
 class RateDefinitionOut(BaseModel):
@@ -60,13 +100,21 @@ class RateDefinitionOut(BaseModel):
     updatedAt: str
 
 
+UNTIL = DAY_SCHEMA | {"description": "Not before effectiveDate"}
+
+
 class RegistrationIn(BaseModel):
-    jurisdiction: str
-    registrationNumber: str
-    registrationType: str
-    effectiveDate: str
-    expirationDate: str | None = None
-    isActive: bool | None = None
+    jurisdiction: Annotated[str, _text(100, required=True)]
+    registrationNumber: Annotated[str, _text(100, required=True)]
+    registrationType: Annotated[
+        str, documented({"type": "string", "pattern": f"^ *({'|'.join(REGISTRATION_TYPES)}) *$"})
+    ]
+    effectiveDate: Annotated[str, documented(DAY_SCHEMA)]
+    expirationDate: Annotated[
+        str | None,
+        documented(DAY_SCHEMA | {"description": "not before effectiveDate"}, optional=True),
+    ] = None
+    isActive: Annotated[bool | None, FLAG] = None
 
 
 class RegistrationOut(BaseModel):
@@ -96,11 +144,14 @@ class PreviewIn(BaseModel):
     """``amount`` in cents; with ``lineItems`` it must equal their sum. ``state`` (optional)
     names the US state instead of the customer's ZIP code."""
 
-    customerId: str
-    amount: int
-    currency: str
+    customerId: Annotated[str, _text(40, required=True)]
+    amount: Annotated[int, integer(0, MAX_CENTS)]
+    currency: Annotated[str, currency()]
     lineItems: list[LineItemIn] | None = None
-    state: str | None = None
+    state: Annotated[
+        str | None,
+        documented({"type": "string", "pattern": f"^ *({STATE_CODES}) *$"}, optional=True),
+    ] = None
 
 
 class BreakdownOut(BaseModel):

@@ -68,12 +68,12 @@ async def list_invoices(
     """The merchant's invoices matching ``customer_id`` and ``status``, one page of them."""
     size = _whole(limit, "limit", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE)
     skip = _whole(offset, "offset", 0, 0, MAX_OFFSET)
+    wanted = _status(status)  # a bad status is a 400 whatever the customer filter finds
     query = Invoice.scoped(merchant_id)
     if customer_id not in (None, ""):
         if not is_well_formed(customer_id, Customer.id_prefix):
             return Page([], 0, size, skip)  # no customer has such an id: nothing matches
         query = query.filter(customer_id=customer_id)
-    wanted = _status(status)
     if wanted is not None:
         query = query.filter(status=wanted)
     total = await query.count()

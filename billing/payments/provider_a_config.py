@@ -41,6 +41,8 @@ def key_problem(mode: str, secret_key: str, public_key: str) -> str | None:
             return f"{name} must be a provider A key of 1 to {MAX_KEY_LENGTH} characters"
         if any(ord(char) < 32 for char in value):
             return f"{name} contains control characters no key has"
+        if not value.isascii():  # it travels in an HTTP header, which takes ASCII
+            return f"{name} contains characters no key has: keys are ASCII"
         if value.startswith(f"{kind}_{other}_"):
             return (
                 f"{name} is a {other} key ({kind}_{other}_...), but this merchant is in {mode} "

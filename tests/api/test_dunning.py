@@ -83,7 +83,6 @@ async def test_limits_are_inclusive(client, merchant):
         ({"retryScheduleDays": [-1]}, "retryScheduleDays"),
         ({"retryScheduleDays": list(range(1, 12))}, "retryScheduleDays"),
         ({"retryScheduleDays": [1.5]}, "retryScheduleDays"),
-        ({"retryScheduleDays": [1.0]}, "retryScheduleDays"),
         ({"retryScheduleDays": ["1"]}, "retryScheduleDays"),
         ({"retryScheduleDays": [True]}, "retryScheduleDays"),
         ({"retryScheduleDays": [None]}, "retryScheduleDays"),

@@ -1,5 +1,8 @@
 """/v1/prices/clone, unexpected failures, the OpenAPI entries and odd input (never a 500)."""
 
+import jsonschema_rs  # installed with schemathesis
+import pytest
+
 from billing.catalog import prices as prices_service
 from billing.catalog.models import Price
 from billing.core.ids import new_id
@@ -191,3 +194,52 @@ async def test_prices_need_a_secret_key(client, merchant):
         assert response.status_code == 401
         response = await client.open(path, method=method, json={})
         assert response.status_code == 401
+
+
+async def _allows(client, path: str, body) -> bool:
+    """Whether the OpenAPI document's request schema for ``POST path`` allows ``body``."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    schema = spec["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return jsonschema_rs.validator_for({**schema, "components": spec["components"]}).is_valid(body)
+
+
+async def test_a_price_of_zero_is_documented_and_made(client, merchant):
+    """Free plans are sold on a price of 0 (the spec: a non-negative integer); null stands
+    for a field not given, in the document as in the answer."""
+    plan = await make_plan(merchant)
+    body = {"planId": plan.id, "unitAmountCents": 0, "pricingData": None, "currency": None}
+    assert await _allows(client, "/v1/prices", body)
+    price = await create_ok(client, merchant, **body)
+    assert price["pricingData"]["components"][0]["amount_cents"] == 0
+    free = {"type": "flat_rate", "amount": 0, "interval": "month"}
+    assert await _allows(client, "/v1/prices", {"planId": plan.id, "pricingData": free})
+    assert (await create_ok(client, merchant, planId=plan.id, pricingData=free))[
+        "pricingData"
+    ] == free
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"unitAmountCents": 0, "pricingData": MONTHLY},  # both forms
+        {"currency": "USD"},  # neither
+        {"unitAmountCents": -1},
+        {"unitAmountCents": 5, "pricingModel": "tiered"},  # tiers need pricingData
+        {"pricingData": {"type": "flat_rate", "amount": 5, "interval": "fortnight"}},
+    ],
+)
+async def test_what_the_document_forbids_is_refused(client, merchant, body):
+    plan = await make_plan(merchant)
+    body = {"planId": plan.id, **body}
+    assert not await _allows(client, "/v1/prices", body)
+    assert (await create(client, merchant, **body)).status_code == 400
+    assert await Price.filter(plan_id=plan.id).count() == 0
+
+
+async def test_the_clone_body_is_documented_optional(client, merchant):
+    """Cloning without a body copies the source (see the first test), so the document says
+    the body may be left out."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    assert spec["paths"]["/v1/prices/clone/{price_id}"]["post"]["requestBody"]["required"] is False
+    assert await _allows(client, "/v1/prices/clone/{price_id}", {})
+    assert not await _allows(client, "/v1/prices/clone/{price_id}", {"currency": "XYZ"})
