@@ -108,15 +108,16 @@ class CheckoutCustomer(Body):
 class PaymentInit(Body):
     """``customerId`` is Tally's ``cust_…`` id or the merchant's external id; ``userId``,
     ``customerEmail`` and ``customerName`` are aliases (Lumen's client) of ``customerId``,
-    ``customer.email`` and ``customer.name``. One of ``customerId``/``userId`` and
-    ``customer.email``/``customerEmail`` is required."""
+    ``customer.email`` and ``customer.name``. ``customer.email``/``customerEmail`` is required
+    unless the customer is vouched for (a ``cust_…`` id or ``customerToken``)."""
 
     planId: str
     priceId: str
     customerId: str | None = Field(
         None,
-        description="Tally's cust_ id, or the merchant's own id for its user "
-        "(externalCustomerId: found, else the email's customer gets it, else created with it)",
+        description="Tally's cust_ id (vouches for that customer), or the merchant's own id "
+        "for its user (externalCustomerId; never vouches: customer.email is then required, "
+        "and an existing customer with that id or email gets nothing before payment)",
     )
     customer: CheckoutCustomer | None = None
     customerToken: str | None = Field(
