@@ -14,10 +14,11 @@ Tally's ``cust_…`` id (the customer as stored; 409 with ``existingSubscription
 an open subscription). Anything else needs ``customer.email`` and makes a new customer, also
 when ``customerId`` is the merchant's own id for its user (``externalCustomerId``, stored on a
 customer it creates) or the email belongs to an existing customer: the answer is then the same
-as for a fresh email, and nothing is attached to that customer before payment; at payment the
-checkout's customer is merged into the one with its email if that one has no open
-subscription, else the payment is refunded at once and the event stream ends with
-``already_subscribed`` (billing/payments/checkout_customers.py and checkout_claims.py).
+as for a fresh email, and nothing is attached to that customer, ever; at payment the
+checkout's customer becomes a customer of its own (without the known external id) if the one
+with its email has no open subscription, else the payment is refunded at once and the event
+stream ends with ``already_subscribed`` (billing/payments/checkout_customers.py and
+checkout_claims.py). To link a checkout to a user you know, send a ``customerToken``.
 Optional: ``customer.name``, ``customer.country`` (two letters; provider B needs it) and
 ``customer.postalCode`` (a US customer's state, hence their tax, is found from it), used only
 when the customer is created. The first invoice has no number (``""``) until it is paid.

@@ -14,7 +14,8 @@ prefix match on the lower-cased email or name (``text_pattern_ops`` indexes), an
 
 Design decisions where the spec is silent:
 - ``externalCustomerId`` is not unique (the spec does not say so); lookups by it take the
-  newest live customer.
+  newest live customer. Lookups by email take the oldest (the original customer when an
+  update or a paid checkout nobody vouched for made two share it).
 - Deleting a customer who still has a live subscription (active, paused or unpaid) is refused
   with 409: billing would otherwise continue for a customer nobody can see. Cancel first.
 """
@@ -103,7 +104,8 @@ async def create_checkout_pending(
     """A customer for a checkout whose email (or external id) belongs to an existing customer
     the merchant's server did not vouch for (billing/payments/checkout_customers.py): a record
     of its own, ``checkout_pending``, which email and external-id lookups and the email
-    uniqueness check skip. Its payment decides what becomes of it (``checkout_claims``)."""
+    uniqueness check skip. Its payment decides what becomes of it (``checkout_claims``): a
+    customer of its own beside the existing one, never merged into it, or refunded."""
     values = clean_fields(
         {
             "email": email,
@@ -179,13 +181,15 @@ async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | 
 
 
 async def find_by_email(merchant_id: str, email: str) -> Customer | None:
-    """The newest live customer with this email (compared case-insensitively), if any."""
+    """The oldest live customer with this email (compared case-insensitively), if any: the
+    original one when several share it (an update allowed to share it, or a checkout nobody
+    vouched for that was paid and became a customer of its own, checkout_claims.py)."""
     if not isinstance(email, str) or not _storable(email):
         return None
     return await (
         Customer.scoped(merchant_id)
         .filter(email_normalized=normalize_email(email), checkout_pending=False)
-        .order_by("-created_at", "-id")
+        .order_by("created_at", "id")
         .first()
     )
 

@@ -43,9 +43,8 @@ class Customer(TenantModel):
     org_role = fields.CharField(max_length=10, null=True)
     # Made by a checkout the merchant's server did not vouch for, with the email of an existing
     # customer: skipped by email and external-id lookups until its payment settles it
-    # (billing/payments/checkout_claims.py); ``merged_into`` is that customer once merged.
+    # (billing/payments/checkout_claims.py): paid, it becomes a customer of its own.
     checkout_pending = fields.BooleanField(default=False)
-    merged_into = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "customers"

@@ -100,8 +100,7 @@ class KeepCard(Action):
             self.merchant_id, self.stable_subscription_id, self.at or utcnow()
         ):
             return  # refused: the customer already subscribes (checkout_claims)
-        # the checkout's pending customer may have been merged in this very transaction
-        customer_id = await checkout_claims.merged_target(self.merchant_id, self.customer_id)
+        customer_id = self.customer_id  # the checkout's own customer, never another's
         add = AddPaymentMethod(
             self.merchant_id,
             customer_id,

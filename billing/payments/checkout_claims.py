@@ -6,13 +6,16 @@ when the email or external id it named belonged to an existing customer. Its pay
 first proof that someone means it, so the rule is applied then, in the transaction that records
 the payment (``payment_outcomes.mark_succeeded`` calls ``claim``):
 
-- the checkout's customer is pending and the live customer with its email (the *owner*) has no
-  open subscription (``statuses.OPEN``): the pending customer is **merged** into the owner: its
-  subscription, invoices, payments, payment methods and credit grants move to
-  the owner, and the pending customer is soft-deleted with ``merged_into`` naming the owner
-  (a card kept later in the same transaction follows it: ``merged_target``). The subscription
-  then turns active as any checkout's, and the owner's other unfinished checkouts end (a
-  declined try the page replaced, another tab);
+- the checkout's customer is pending and the oldest live customer with its email (the
+  *owner*, the one email lookups answer) has no open subscription (``statuses.OPEN``): the
+  pending customer simply **becomes a customer of its own** (``checkout_pending`` cleared),
+  keeping the subscription, invoice, payment and card the checkout made. Nothing is moved to
+  the owner, whose record gets nothing: an email typed into a page proves nothing, and a
+  stranger's renewals must never fall back to the owner's card (``charging.method_for`` takes
+  the customer's own cards). Two customers then share the email; email lookups take the
+  oldest (the owner), and creating a customer with that email is still a 409. The
+  subscription turns active as any checkout's, and the checkout's customer's other unfinished
+  checkouts end (another tab);
 - the owner (the pending customer's, or the checkout's own customer) already has an open
   subscription (someone paid a second checkout for a subscriber: a second tab, or a stranger
   with a subscriber's email): the checkout is **refused**: its subscription ends (event
@@ -22,12 +25,15 @@ the payment (``payment_outcomes.mark_succeeded`` calls ``claim``):
   customer keeps these records; the owner's record gets nothing. A trial's checkout is settled
   the same way when its card is confirmed (nothing was charged, so nothing is refunded: the
   subscription ends ``already_subscribed`` and the card is not kept);
-- a pending customer whose email no live customer has any more (deleted meanwhile) simply
-  stops being pending.
+- a pending customer made for a known external id with a new email (no live customer has its
+  email) or whose email's customer was deleted meanwhile simply stops being pending. It never
+  takes the external id: the page's word does not vouch, and sharing it would let a stranger
+  answer lookups by that id (a merchant links a checkout to a user it knows with a
+  ``customerToken``).
 
 A checkout that owes nothing (a free price, a trial without a card) has no payment to prove
-anything: its pending customer keeps the subscription as a customer of its own, never merged
-(the merchant's server should vouch, with a ``cust_`` id or a token, for a customer it knows).
+anything: its pending customer stays a customer of its own too (the merchant's server should
+vouch, with a ``cust_`` id or a token, for a customer it knows).
 
 A vouched checkout is refused at payment-init with 409 when its customer has an open
 subscription; if one appears between payment-init and payment, the same refusal applies.
@@ -43,34 +49,14 @@ from billing.customers import customers
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import refunds
-from billing.payments.models import Payment, PaymentMethod, Refund
+from billing.payments.models import Payment, Refund
 from billing.subscriptions import checkout_states, subscriptions
-from billing.subscriptions.models import CreditGrant, Subscription
+from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.due_work")
 
 ALREADY_SUBSCRIBED = "already_subscribed"
 REFUND_REASON = "Refunded at once: the customer already has an open subscription"
-# What a checkout gives its customer before and at payment (seats and portal sessions come
-# later, through the merchant's server, which names the owner).
-MOVED = (Subscription, Invoice, Payment, PaymentMethod, CreditGrant)
-
-
-async def merged_target(merchant_id: str, customer_id: str) -> str:
-    """The customer a merged pending customer became (its own id otherwise)."""
-    query = Customer.filter(merchant_id=merchant_id, id=customer_id)
-    row = await query.values_list("merged_into", flat=True)
-    return row[0] if row and row[0] else customer_id
-
-
-async def _merge(pending: Customer, owner: Customer, at: datetime) -> None:
-    for model in MOVED:
-        await model.filter(merchant_id=pending.merchant_id, customer_id=pending.id).update(
-            customer_id=owner.id
-        )
-    await Customer.filter(merchant_id=pending.merchant_id, id=pending.id).update(
-        merged_into=owner.id, deleted_at=at, checkout_pending=False
-    )
 
 
 async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
@@ -94,19 +80,15 @@ async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
     customer = await Customer.get(merchant_id=merchant_id, id=live.customer_id)
     owner = customer
     if customer.checkout_pending:
-        found = await customers.find_by_email(customer.merchant_id, customer.email)
-        if found is None:
-            await Customer.filter(merchant_id=merchant_id, id=customer.id).update(
-                checkout_pending=False
-            )
-        else:
-            owner = found
+        owner = await customers.find_by_email(merchant_id, customer.email) or customer
     if await subscriptions.open_subscription_of(merchant_id, owner.id) is not None:
         await checkout_states.end_abandoned(live, at, ALREADY_SUBSCRIBED)
         return False
-    if owner.id != customer.id:
-        await _merge(customer, owner, at)
-    await _end_other_checkouts(owner.id, live, at)
+    if customer.checkout_pending:  # a customer of its own from now on, never merged
+        await Customer.filter(merchant_id=merchant_id, id=customer.id).update(
+            checkout_pending=False
+        )
+    await _end_other_checkouts(customer.id, live, at)
     return True
 
 

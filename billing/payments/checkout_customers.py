@@ -23,9 +23,15 @@ who is a customer or who subscribes:
   external id, name, country and postal code (what it always was: the portal then finds it by
   ``externalCustomerId``);
 - one does: a new *pending* customer (``checkout_pending``) with the email, name, country and
-  postal code the page gave, and nothing attached to the existing one. Its payment decides the
-  rest (``checkout_claims``): merged into the customer with its email when that one has no
-  open subscription, else refunded at once and ended as ``already_subscribed``.
+  postal code the page gave (no external id), and nothing attached to the existing one. Its
+  payment decides the rest (``checkout_claims``): a customer of its own beside the existing
+  one when the email's customer has no open subscription (never merged into it), else
+  refunded at once and ended as ``already_subscribed``.
+
+An external id is the page's word too: a checkout naming a known external id with another
+email ends, paid, on a customer of its own with *no* external id (giving a stranger's record
+that id would let them answer lookups by it: the portal finds customers by it). **To link a
+checkout to a user you know, send a customerToken** (or the ``cust_`` id).
 
 Without ``customerId`` or ``customerToken`` and without ``customer.email``: 400. The
 customer's fields beyond the email are used only when it is created.

@@ -4,9 +4,10 @@ answer of the provider call that charged it, or the provider's webhook afterward
 - **Succeeded**: the payment is ``succeeded`` (with the provider's payment id and when), its
   invoice ``paid`` on that date with ``payment_status`` ``succeeded``; a subscription sold by
   checkout and waiting for this first payment (``incomplete``) becomes ``active``; a checkout's
-  invoice, which waited without a number, takes the merchant's and customer's next numbers.
-  Before activating, ``checkout_claims`` applies the rule of checkouts the merchant's server
-  did not vouch for (merge into the email's customer, or refuse ``already_subscribed``). A
+  invoice, which waited without a number, takes the merchant's and its own customer's next
+  numbers (the customer that keeps it: checkouts never move to another customer). Before
+  activating, ``checkout_claims`` applies the rule of checkouts the merchant's server did not
+  vouch for (a customer of its own, or refuse ``already_subscribed``). A
   checkout's card is kept by the caller in the same transaction (``checkout_cards``).
 - **Failed**: the payment is ``failed`` with the provider's message (cut to 500 characters);
   the invoice stays ``unpaid`` with ``payment_status`` ``failed``.

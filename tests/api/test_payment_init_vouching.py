@@ -1,8 +1,9 @@
 """payment-init is no e-mail oracle and attaches to an existing customer only when the
 merchant's server vouched (billing/payments/checkout_customers.py, checkout_claims.py): a
 subscriber's email answers as a fresh one and their record gets nothing; paid, such a checkout
-is merged into the email's customer, or, when that customer already subscribes, refunded at
-once and ended ``already_subscribed``. A ``cust_`` id or a checkout token keeps the 409."""
+is a customer of its own (never merged into the email's customer), or, when that customer
+already subscribes, refunded at once and ended ``already_subscribed``. A ``cust_`` id or a
+checkout token keeps the 409."""
 
 import pytest
 
@@ -11,12 +12,17 @@ from billing.core.models import utcnow
 from billing.customers import customers
 from billing.customers.models import Customer
 from billing.due_work import STEPS
+from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
+from billing.invoicing.numbering import customer_number
 from billing.payments import checkout_claims, payment_events
+from billing.payments.charging import method_for
+from billing.payments.checkout import ABANDONED_AFTER, expire_abandoned
+from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
-from tests.card_payments import GOOD_CARD
+from tests.card_payments import GOOD_CARD, stored_card
 from tests.checkout_shop import card_shop, pay, start
 from tests.factories import make_plan
 
@@ -100,28 +106,100 @@ async def test_paying_for_a_subscribers_email_is_refunded_and_ends_already_subsc
     assert await record_of(subscriber.id) == before
 
 
-async def test_paying_for_a_customers_email_merges_into_that_customer(client, make_merchant):
+async def test_paying_for_a_customers_email_makes_a_customer_of_its_own(
+    client, make_merchant, provider_a_api
+):
+    """The stranger's checkout never lands on the existing customer's record: paid, its
+    pending customer becomes a customer of its own (numbers of its own), the existing one
+    gets nothing, and lookups and creation by that email still mean the original."""
     account, price = await card_shop(client, make_merchant)
     known = await customers.create_customer(account.id, email="kim@example.com", name="Kim")
+    known_card = await stored_card(provider_a_api, account.id, known, GOOD_CARD)
+    before = await record_of(known.id)
     _, body, _ = await start(
         client, account, price, customer={"email": "kim@example.com", "name": "Someone"}
     )
     checkout = await Subscription.get(stable_subscription_id=body["subscriptionId"])
     pending = await Customer.get(id=checkout.customer_id)
     assert pending.id != known.id and pending.checkout_pending
-    assert not await Subscription.filter(customer_id=known.id).exists()
 
     assert (await pay(client, account, body["paymentIntentId"]))["status"] == "succeeded"
     await checkout.refresh_from_db()
-    assert (checkout.status, checkout.customer_id) == ("active", known.id)
-    invoice = await Invoice.get(id=body["invoiceId"])
-    assert (invoice.customer_id, invoice.status, invoice.number) == (known.id, "paid", "INV-000001")
-    [card] = await PaymentMethod.filter(merchant_id=account.id, deleted_at=None)
-    assert card.customer_id == known.id and checkout.payment_method_id == card.id
+    assert (checkout.status, checkout.customer_id) == ("active", pending.id)
     await pending.refresh_from_db()
-    assert (pending.merged_into, pending.deleted_at is not None) == (known.id, True)
+    assert (pending.checkout_pending, pending.deleted_at, pending.email) == (
+        False,
+        None,
+        "kim@example.com",
+    )
+    invoice = await Invoice.get(id=body["invoiceId"])
+    assert (invoice.customer_id, invoice.status, invoice.number) == (
+        pending.id,
+        "paid",
+        "INV-000001",
+    )
+    # its numbers are taken in the sequence of the customer that keeps the invoice
+    assert invoice.customer_invoice_number == customer_number(pending.id, 1)
+    [card] = await PaymentMethod.filter(customer_id=pending.id, deleted_at=None)
+    assert checkout.payment_method_id == card.id and card.id != known_card.id
+    assert await record_of(known.id) == before  # no subscription, invoice, payment or card
     await known.refresh_from_db()
-    assert known.name == "Kim"  # the page's name does not overwrite the record
+    assert known.name == "Kim"
+
+    # Two customers share the email now: lookups take the original, creation is still a 409.
+    assert (await customers.find_by_email(account.id, "KIM@example.com")).id == known.id
+    created = await client.post(
+        "/v1/customers", json={"email": "kim@example.com"}, headers=account.headers
+    )
+    assert (created.status_code, await created.get_json()) == (
+        409,
+        {"error": "A customer with this email already exists"},
+    )
+
+    # The stranger's renewal charges the stranger's card, and without it never the owner's.
+    renewal_at = checkout.current_period_end
+    await bill_due(renewal_at, account.id)
+    await collect_due(renewal_at, account.id)
+    renewal = await Invoice.filter(customer_id=pending.id).exclude(id=invoice.id).first()
+    assert renewal is not None and renewal.status == "paid"
+    assert [p.payment_method_id for p in await Payment.filter(invoice_id=renewal.id)] == [card.id]
+    await PaymentMethod.filter(id=card.id).update(status="inactive")
+    assert await method_for(renewal) is None
+    assert not await Payment.filter(payment_method_id=known_card.id).exists()
+    assert await record_of(known.id) == before
+
+
+async def test_a_known_external_id_with_a_new_email_gets_no_external_id(client, make_merchant):
+    """An external id from the page does not vouch: paid, the checkout is a customer of its
+    own without it, so lookups by it still find the merchant's user; a new external id with a
+    new email is kept on the new customer."""
+    account, price = await card_shop(client, make_merchant)
+    user = await customers.create_customer(
+        account.id, email="user1@example.com", external_customer_id="user-1"
+    )
+    before = await record_of(user.id)
+    _, body, _ = await start(
+        client, account, price, userId="user-1", customer={"email": "other@example.com"}
+    )
+    assert (await pay(client, account, body["paymentIntentId"]))["status"] == "succeeded"
+    checkout = await Subscription.get(stable_subscription_id=body["subscriptionId"])
+    buyer = await Customer.get(id=checkout.customer_id)
+    assert (checkout.status, buyer.id != user.id) == ("active", True)
+    assert (buyer.external_customer_id, buyer.checkout_pending, buyer.email) == (
+        None,
+        False,
+        "other@example.com",
+    )
+    assert (await customers.find_by_external_id(account.id, "user-1")).id == user.id
+    assert await record_of(user.id) == before
+
+    _, body, _ = await start(
+        client, account, price, userId="user-2", customer={"email": "two@example.com"}
+    )
+    assert (await pay(client, account, body["paymentIntentId"]))["status"] == "succeeded"
+    checkout = await Subscription.get(stable_subscription_id=body["subscriptionId"])
+    fresh = await Customer.get(id=checkout.customer_id)
+    assert (fresh.external_customer_id, fresh.email) == ("user-2", "two@example.com")
 
 
 async def test_a_cust_id_or_a_token_vouches_and_keeps_the_409(client, make_merchant):
@@ -159,8 +237,10 @@ async def test_a_cust_id_or_a_token_vouches_and_keeps_the_409(client, make_merch
 
 
 async def test_a_retry_paid_ends_the_earlier_unfinished_checkout(client, make_merchant):
-    """The hosted page's "Try again" (or a second tab) by email is a new checkout; once it is
-    paid and merged, the first one ends and its invoice is voided without a number."""
+    """The hosted page's "Try again" (or a second tab) by email is a new checkout, for a
+    customer of its own (the first checkout made a customer with the email). Paid, it never
+    touches the first customer's record: the first checkout stays unfinished until the due
+    pass ends abandoned checkouts, and its invoice is then voided without a number."""
     account, price = await card_shop(client, make_merchant)
     _, first, _ = await start(client, account, price, customer={"email": "lee@example.com"})
     _, retry, _ = await start(client, account, price, customer={"email": "lee@example.com"})
@@ -169,12 +249,15 @@ async def test_a_retry_paid_ends_the_earlier_unfinished_checkout(client, make_me
 
     await pay(client, account, retry["paymentIntentId"])
     paid = await Subscription.get(stable_subscription_id=retry["subscriptionId"])
-    assert (paid.status, paid.customer_id) == ("active", earlier.customer_id)
+    assert paid.status == "active" and paid.customer_id != earlier.customer_id
+    await earlier.refresh_from_db()
+    assert earlier.status == "incomplete"
+
+    await expire_abandoned(earlier.created_at + ABANDONED_AFTER, account.id)
     await earlier.refresh_from_db()
     assert earlier.status == "ended"
     voided = await Invoice.get(id=first["invoiceId"])
     assert (voided.status, voided.number) == ("void", None)
-    assert (await Payment.get(provider_payment_id=first["paymentIntentId"])).status == "failed"
 
 
 async def test_a_trial_for_a_subscribers_email_is_refused_when_its_card_is_confirmed(

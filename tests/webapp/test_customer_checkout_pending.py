@@ -1,6 +1,7 @@
 """The customer list and page mark a checkout's own customer (``checkout_pending``: someone
 started a checkout with the email of an existing customer, billing/payments/checkout_customers.py)
-so a merchant seeing the email twice knows why, and what will become of the second record."""
+so a merchant seeing the email twice knows why, and what will become of the second record (a
+customer of its own once paid, never merged into the first)."""
 
 from billing.accounts.models import Membership
 from billing.customers import customers
@@ -27,6 +28,7 @@ async def test_a_pending_checkout_customer_is_marked_in_the_list_and_on_its_page
     page = await client.get(f"/dashboard/customers/{pending.id}")
     body = await page.get_data(as_text=True)
     assert page.status_code == 200
-    assert 'id="checkout-pending"' in body and "If they pay, this record joins" in body
+    assert 'id="checkout-pending"' in body
+    assert "If they pay, this record stays a customer of its own" in body
     plain = await client.get(f"/dashboard/customers/{owner.id}")
     assert 'id="checkout-pending"' not in await plain.get_data(as_text=True)
