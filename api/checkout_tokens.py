@@ -1,7 +1,8 @@
 """/v1/customers/{id}/checkout-tokens: the merchant's server vouches for a checkout's customer.
 
-``POST`` (secret key, no body) answers 201 ``{token, expiresAt}``: a token signed by Tally that
-names this customer of the key's merchant and mode, valid for one hour. The merchant's server
+``POST`` (secret key, no body) answers 201 ``{token, expiresAt}``: an opaque token (encrypted
+and authenticated by Tally: nothing in it is readable) that names this customer of the key's
+merchant and mode, valid for one hour. The merchant's server
 puts it in its checkout page (or pricing table), which sends it as ``customerToken`` in
 ``POST /v1/public/payment-init``; the checkout is then this customer's, as with its ``cust_…``
 id. Without a token or a ``cust_…`` id a checkout never attaches to an existing customer

@@ -1,14 +1,14 @@
 """POST /v1/customers/{id}/checkout-tokens and the tokens in payment-init
 (billing/payments/checkout_tokens.py): a token vouches for one customer of one merchant row
-(hence one mode) for an hour; any other token answers exactly as a missing customer."""
+(hence one mode) for an hour, reveals nothing (not even the customer's id); any other token
+answers exactly as a missing customer."""
 
+import base64
 import time
 from datetime import UTC, datetime, timedelta
 
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
-
 from billing.customers import customers
-from billing.payments.checkout_tokens import SALT
+from billing.payments.checkout_tokens import cipher, seal
 from tests.checkout_shop import paid_plan, start
 from tests.conftest import in_test_mode
 
@@ -22,13 +22,6 @@ async def token_for(client, account, customer_id: str):
     return response.status_code, await response.get_json()
 
 
-class Backdated(TimestampSigner):
-    """A signer whose clock is two hours behind: its tokens are expired when made."""
-
-    def get_timestamp(self) -> int:
-        return int(time.time()) - 7200
-
-
 async def test_a_token_lives_an_hour_and_names_its_customer(client, merchant):
     customer = await customers.create_customer(merchant.id, email="ann@example.com")
     status, body = await token_for(client, merchant, customer.id)
@@ -38,6 +31,19 @@ async def test_a_token_lives_an_hour_and_names_its_customer(client, merchant):
     price = await paid_plan(merchant.id, cents=0)
     status, answer, _ = await start(client, merchant, price, customerToken=body["token"])
     assert (status, answer["status"]) == (201, "active")
+
+
+async def test_a_token_is_opaque(client, merchant):
+    """Nothing in a token is readable: not the customer's permanent id (which would vouch
+    for ever), not the merchant's."""
+    customer = await customers.create_customer(merchant.id, email="ann@example.com")
+    _, body = await token_for(client, merchant, customer.id)
+    token = body["token"]
+    raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+    for secret in (customer.id, merchant.id, "cust_", "mer_", customer.id[5:], merchant.id[4:]):
+        assert secret.encode() not in raw and secret not in token
+    _, again = await token_for(client, merchant, customer.id)
+    assert again["token"] != token  # a fresh random IV each time: tokens cannot be compared
 
 
 async def test_tokens_of_other_tenants_modes_expired_or_altered_answer_as_missing(
@@ -54,11 +60,13 @@ async def test_tokens_of_other_tenants_modes_expired_or_altered_answer_as_missin
     _, good = await token_for(client, live, mine.id)
     _, of_other = await token_for(client, other, theirs.id)
     _, of_test = await token_for(client, test, in_test.id)
-    claims = {"m": live.id, "c": mine.id}
-    expired = URLSafeTimedSerializer(settings.secret_key, salt=SALT, signer=Backdated).dumps(claims)
-    forged = URLSafeTimedSerializer("not-the-secret", salt=SALT).dumps(claims)
+    claims = seal(live.id, mine.id)
+    expired = cipher(settings.secret_key).encrypt_at_time(claims, int(time.time()) - 3660)
+    forged = cipher("not-the-secret").encrypt(claims)
+    expired, forged = expired.decode(), forged.decode()
     altered = good["token"][:-2] + ("AA" if not good["token"].endswith("AA") else "BB")
-    for token in (of_other["token"], of_test["token"], expired, forged, altered, "x"):
+    surrogate = "gAAAA\ud800"
+    for token in (of_other["token"], of_test["token"], expired, forged, altered, "x", surrogate):
         status, body, _ = await start(
             client, live, price, customerToken=token, customer={"email": "ann@example.com"}
         )
