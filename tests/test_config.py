@@ -8,7 +8,8 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from cryptography.fernet import Fernet
 
-from webapp.config import Settings
+from billing.payments.checkout_limits import Limit
+from webapp.config import ConfigError, Settings
 
 SECRET_VARIABLES = ("TALLY_SECRET_KEY", "TALLY_ENCRYPTION_KEY", "DATABASE_URL", "TALLY_PGDATA")
 
@@ -97,3 +98,22 @@ def test_processes_starting_together_agree(data_dir):
     with ProcessPoolExecutor(max_workers=6) as pool:
         keys = set(pool.map(_secret_key_in_new_process, [str(data_dir)] * 12))
     assert len(keys) == 1
+
+
+@pytest.mark.parametrize("name", ["TALLY_CHECKOUT_RATE_PER_ADDRESS", "TALLY_CHECKOUT_RATE_PER_KEY"])
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "5/0", "5/86401", "5/x", "1.5"])
+def test_a_bad_checkout_rate_is_a_config_error_naming_it(data_dir, monkeypatch, name, value):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env()
+    assert str(refused.value) == (
+        f"{name} must be N or N/SECONDS, with N of at least 1 and SECONDS from 1 to 86400 "
+        f"(got {value!r})"
+    )
+
+
+def test_checkout_rates_are_read(data_dir, monkeypatch):
+    monkeypatch.setenv("TALLY_CHECKOUT_RATE_PER_ADDRESS", "25/60")
+    monkeypatch.setenv("TALLY_CHECKOUT_RATE_PER_KEY", "1000")
+    limits = Settings.from_env().checkout_limits
+    assert (limits.per_address, limits.per_key) == (Limit(25, 60), Limit(1000, 3600))

@@ -140,3 +140,11 @@ def test_every_setting_in_the_readme_is_read_somewhere():
 def test_a_bad_trusted_proxy_ends_with_one_line():
     line = one_error_line(tally("worker", TALLY_TRUSTED_PROXIES="10.0.0.1, the-proxy"))
     assert line == "error: TALLY_TRUSTED_PROXIES: 'the-proxy' is not an address or network"
+
+
+def test_a_bad_checkout_rate_ends_with_one_line():
+    line = one_error_line(tally("worker", TALLY_CHECKOUT_RATE_PER_KEY="abc"))
+    assert line == (
+        "error: TALLY_CHECKOUT_RATE_PER_KEY must be N or N/SECONDS, with N of at least 1 and "
+        "SECONDS from 1 to 86400 (got 'abc')"
+    )

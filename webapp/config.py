@@ -14,7 +14,13 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet
 
-from billing.payments.checkout_limits import PER_ADDRESS, PER_KEY, CheckoutLimits, parse_limit
+from billing.payments.checkout_limits import (
+    PER_ADDRESS,
+    PER_KEY,
+    CheckoutLimits,
+    Limit,
+    parse_limit,
+)
 
 
 class ConfigError(Exception):
@@ -87,6 +93,15 @@ def parse_networks(value: str | None) -> tuple[IPv4Network | IPv6Network, ...]:
                     f"TALLY_TRUSTED_PROXIES: {part.strip()!r} is not an address or network"
                 ) from None
     return tuple(networks)
+
+
+def parse_checkout_limit(name: str, default: Limit) -> Limit:
+    """``TALLY_CHECKOUT_RATE_PER_ADDRESS`` or ``..._PER_KEY`` (billing/payments/checkout_limits.py):
+    a bad value is a ConfigError naming the variable, never a traceback."""
+    try:
+        return parse_limit(os.environ.get(name), default)
+    except ValueError as refused:
+        raise ConfigError(f"{name} {refused}") from None
 
 
 def is_trusted(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
@@ -175,9 +190,7 @@ class Settings:
             provider_a_api_base=os.environ.get("TALLY_PROVIDER_A_API_BASE") or None,
             provider_b_api_base=os.environ.get("TALLY_PROVIDER_B_API_BASE") or None,
             checkout_limits=CheckoutLimits(
-                per_address=parse_limit(
-                    os.environ.get("TALLY_CHECKOUT_RATE_PER_ADDRESS"), PER_ADDRESS
-                ),
-                per_key=parse_limit(os.environ.get("TALLY_CHECKOUT_RATE_PER_KEY"), PER_KEY),
+                per_address=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_ADDRESS", PER_ADDRESS),
+                per_key=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_KEY", PER_KEY),
             ),
         )

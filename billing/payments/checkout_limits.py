@@ -73,14 +73,22 @@ class RateLimited(TooManyRequests):
         self.retry_after = retry_after
 
 
+SYNTAX = "N or N/SECONDS, with N of at least 1 and SECONDS from 1 to 86400"
+
+
 def parse_limit(text: str | None, default: Limit) -> Limit:
-    """``"N"`` (N per the default window) or ``"N/SECONDS"``; ValueError otherwise."""
+    """``"N"`` (N per the default window) or ``"N/SECONDS"``; ValueError, whose message says
+    what is expected (``SYNTAX``), otherwise. The settings report it as a ConfigError naming
+    the variable (webapp/config.py)."""
     if text is None or not text.strip():
         return default
-    count, _, seconds = text.strip().partition("/")
-    limit = Limit(int(count), int(seconds) if seconds else default.seconds)
+    count, slash, seconds = text.strip().partition("/")
+    try:
+        limit = Limit(int(count), int(seconds) if slash else default.seconds)
+    except ValueError:
+        raise ValueError(f"must be {SYNTAX} (got {text!r})") from None
     if limit.count < 1 or not 1 <= limit.seconds <= 86400:
-        raise ValueError(f"a checkout rate limit needs N >= 1 per 1 to 86400 seconds: {text!r}")
+        raise ValueError(f"must be {SYNTAX} (got {text!r})")
     return limit
 
 
