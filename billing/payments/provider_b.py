@@ -18,8 +18,8 @@ and invoice, which the ``payment.*`` webhooks echo back. The provider settles bo
 asynchronously: its answer is only the payment's id (and the link), never the outcome. The
 portal's mandate link (``create_mandate_link``) carries a key the same way.
 
-Inbound webhooks are signed the Standard Webhooks way; ``verify_webhook`` checks them with the
-endpoint's signing secret.
+Inbound webhooks are signed the Standard Webhooks way; ``provider_b_signatures`` checks them
+with the endpoint's signing secret.
 """
 
 import logging
@@ -32,10 +32,7 @@ from dodopayments import (
     DodoPaymentsError,
     PermissionDeniedError,
 )
-from standardwebhooks import Webhook
-from standardwebhooks.webhooks import EmptyWebhookSecretError, WebhookVerificationError
 
-from billing.core.errors import Unauthorized
 from billing.payments import setup
 
 log = logging.getLogger("tally.payments.provider_b")
@@ -47,7 +44,6 @@ TIMEOUT_SECONDS = 15.0
 ACCEPTED = "Provider B accepted the key in {name}"
 REFUSED = "Provider B did not accept this secret key in test mode or live mode"
 UNREACHABLE = "Provider B could not be reached to check the key; try again later"
-BAD_SIGNATURE = "Invalid provider B webhook signature"
 
 WEBHOOK_EVENTS = [
     "payment.succeeded",
@@ -86,10 +82,6 @@ class ChargeRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-class InvalidSignature(Unauthorized):
-    """A webhook whose signature is missing, malformed or not made with the secret."""
 
 
 def client(secret: str, environment: str) -> AsyncDodoPayments:
@@ -274,29 +266,3 @@ async def create_mandate_link(
     if not answer.payment_link:
         raise ChargeRefused("Provider B answered no payment link for the mandate")
     return answer.payment_link
-
-
-def verify_webhook(secret: str, body: bytes | str, headers: dict[str, str]) -> dict:
-    """The event a webhook carries, once its Standard Webhooks signature (``webhook-id``,
-    ``webhook-timestamp``, ``webhook-signature``) is proven made with ``secret`` and dated
-    within five minutes of now, either way; ``InvalidSignature`` otherwise, whatever is wrong
-    (missing headers, a malformed signature, another secret, an altered body, a body that is
-    not JSON)."""
-    try:
-        event = Webhook(secret).verify(body, dict(headers))
-    except (WebhookVerificationError, EmptyWebhookSecretError, ValueError, TypeError) as error:
-        raise InvalidSignature(BAD_SIGNATURE) from error
-    if not isinstance(event, dict):
-        raise InvalidSignature(BAD_SIGNATURE)
-    return event
-
-
-def is_signing_secret(value: str) -> bool:
-    """Whether ``value`` can be a Standard Webhooks signing secret (``whsec_`` and base64)."""
-    if not value.startswith("whsec_"):
-        return False
-    try:
-        Webhook(value)
-    except (EmptyWebhookSecretError, ValueError, TypeError):
-        return False
-    return True

@@ -21,7 +21,7 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.core.models import utcnow
-from billing.payments import provider_b, setup
+from billing.payments import provider_b, provider_b_signatures, setup
 from billing.payments.models import ProviderConfig
 
 log = logging.getLogger("tally.payments.provider_b")
@@ -69,7 +69,7 @@ def clean_webhook_secret(value: Any) -> str | None:
     if not isinstance(value, str) or not value.strip():
         raise Invalid("webhookSecret must be the webhook's signing secret (whsec_...) or null")
     value = value.strip()
-    if len(value) > MAX_SECRET_LENGTH or not provider_b.is_signing_secret(value):
+    if len(value) > MAX_SECRET_LENGTH or not provider_b_signatures.is_signing_secret(value):
         raise Invalid("webhookSecret must be the webhook's signing secret (whsec_...)")
     return value
 

@@ -15,8 +15,9 @@ stops resending them.
 
 Provider A (Stripe events) is verified with the ``stripe`` SDK's ``WebhookSignature`` (header
 ``Stripe-Signature: t=<unix>,v1=<hmac>``); the event id is the event's ``id``. Provider B is
-verified the Standard Webhooks way (``provider_b.verify_webhook``); its events carry no id
-of their own, so the ``webhook-id`` header (the same on every retry of one message) is it.
+verified the Standard Webhooks way (``provider_b_signatures.verify_webhook``); its events
+carry no id of their own, so the ``webhook-id`` header (the same on every retry of one
+message) is it.
 Both refuse a signature whose timestamp lies more than five minutes from now either way: an
 old one so a captured delivery cannot be replayed later, a future one because it could be
 replayed until that future came (the ``stripe`` SDK checks only the past, so
@@ -35,7 +36,12 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
-from billing.payments import checkout_cards, provider_a_config, provider_b, provider_b_config
+from billing.payments import (
+    checkout_cards,
+    provider_a_config,
+    provider_b_config,
+    provider_b_signatures,
+)
 from billing.payments.models import ProviderEvent
 from billing.payments.provider_events import first_sighting
 from billing.payments.webhook_actions import dict_at, text
@@ -126,8 +132,8 @@ async def verified_provider_b_event(
     wanted = ("webhook-id", "webhook-timestamp", "webhook-signature")
     signed = {name: headers.get(name) or "" for name in wanted}
     try:
-        payload = provider_b.verify_webhook(secret, body, signed)
-    except provider_b.InvalidSignature:
+        payload = provider_b_signatures.verify_webhook(secret, body, signed)
+    except provider_b_signatures.InvalidSignature:
         raise Invalid(BAD_SIGNATURE) from None
     return signed["webhook-id"], _event(payload)
 
