@@ -9,8 +9,10 @@
  *    to the provider only. Provider B: a button opens the payment link.
  * 3. The page listens to /v1/public/events/{paymentIntentId}?key=... (event `status`, data
  *    {paymentIntentId, status, invoiceId}) and shows the outcome in place; the confirm answer
- *    shows it too, whichever comes first. "Try again" starts payment-init again (the same
- *    subscription and invoice, a new attempt). In live mode the page also tells Tally at once
+ *    shows it too, whichever comes first. "Try again" starts payment-init again (for a
+ *    vouched customer the same subscription and invoice, a new attempt; for an email alone a
+ *    new checkout, the declined one ending with abandoned checkouts). In live mode the page
+ *    also tells Tally at once
  *    that the provider's script confirmed it (payment-init/confirmed), so the card is kept
  *    for renewals without waiting for the webhook.
  * 4. A trial (payment-init answers intentType "setup_intent"): nothing is charged; the card
