@@ -5,7 +5,7 @@ In one transaction under the merchant's lock:
 1. The body is checked by the free-subscription request checker (the same fields and
    messages: ``customerEmail``, ``customerName``, ``userId`` all required; 400).
 2. The user's customer is the newest live one whose external id is ``userId``, else the
-   newest with that email (as for free subscriptions). If it has an open subscription
+   oldest with that email (as for free subscriptions). If it has an open subscription
    (active, paused or unpaid) the answer is 409 ``Customer already has an active
    subscription.`` with ``existingSubscriptionId``, and nothing changes.
 3. The live rules for the email's domain (see ``domains``: exact, case-insensitive) whose plan

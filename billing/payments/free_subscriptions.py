@@ -12,7 +12,7 @@ for this mode) is 409, a customer who already has an open subscription is the su
 service's 409 with ``existingSubscriptionId``. Each refusal leaves nothing behind.
 
 The customer: ``userId`` is the customer's ``external_customer_id``. The newest live customer
-with that external id is used; else the newest with that email (case-insensitive); else one is
+with that external id is used; else the oldest with that email (case-insensitive); else one is
 created from the request. A customer found is used as it is: a sign-up form does not get to
 rewrite a customer's name, email or address (the customer routes do that).
 
