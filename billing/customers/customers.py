@@ -127,15 +127,17 @@ async def update_customer(
 ) -> Customer:
     """Change only the ``fields`` given (``None`` clears an optional one; email cannot be
     cleared) and bump ``updated_at``. A new email used by another live customer is a 409
-    unless ``allow_same_email``."""
+    unless ``allow_same_email``; the customer's own email, sent again, is never one (a paid
+    checkout nobody vouched for may share it with an older customer, checkout_claims.py)."""
     values = clean_fields(fields)
     async with in_transaction():
         await lock_merchant(merchant_id)
         customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
+        new_email = values.get("email_normalized", customer.email_normalized)
         if (
-            "email_normalized" in values
+            new_email != customer.email_normalized  # keeping one's own email never conflicts
             and not allow_same_email
-            and await _email_taken(merchant_id, values["email_normalized"], except_id=customer.id)
+            and await _email_taken(merchant_id, new_email, except_id=customer.id)
         ):
             raise Conflict(DUPLICATE_EMAIL_ON_UPDATE)
         for field, value in values.items():

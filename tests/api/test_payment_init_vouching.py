@@ -155,6 +155,13 @@ async def test_paying_for_a_customers_email_makes_a_customer_of_its_own(
         409,
         {"error": "A customer with this email already exists"},
     )
+    for customer_id in (known.id, pending.id):  # either may be edited, keeping its email
+        edited = await client.post(
+            f"/v1/customers/{customer_id}",
+            json={"email": "kim@example.com", "name": "Kim B."},
+            headers=account.headers,
+        )
+        assert edited.status_code == 200, await edited.get_json()
 
     # The stranger's renewal charges the stranger's card, and without it never the owner's.
     renewal_at = checkout.current_period_end
@@ -252,6 +259,8 @@ async def test_a_retry_paid_ends_the_earlier_unfinished_checkout(client, make_me
     assert paid.status == "active" and paid.customer_id != earlier.customer_id
     await earlier.refresh_from_db()
     assert earlier.status == "incomplete"
+    # the declined card was not kept: nothing can charge the first try afterwards
+    assert not await PaymentMethod.filter(customer_id=earlier.customer_id).exists()
 
     await expire_abandoned(earlier.created_at + ABANDONED_AFTER, account.id)
     await earlier.refresh_from_db()
