@@ -9,8 +9,10 @@ from api.common import Body, ErrorBody, Query
 from api.customer_models import EMAIL
 from api.schema_rules import documented, one_of, text
 from api.subscription_models import FreePlanOut, SubscriptionOut
+from billing.customers.customer_fields import max_length
 from billing.enrollment.domains import MAX_LENGTH
 from billing.enrollment.rules import MATCHER_TYPES
+from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
 
 class RulesQuery(Query):
@@ -59,8 +61,8 @@ class RuleDeleted(BaseModel):
 
 class Enroll(Body):
     customerEmail: Annotated[str, EMAIL]
-    customerName: Annotated[str, text(200)]
-    userId: Annotated[str, text(200)]
+    customerName: Annotated[str, text(max_length("name"))]
+    userId: Annotated[str, text(MAX_USER_ID)]
 
 
 class MatchedRule(BaseModel):
@@ -85,7 +87,7 @@ class EnrollmentOut(BaseModel):
 class UserRecord(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    id: Annotated[str, text(200)]
+    id: Annotated[str, text(MAX_USER_ID)]
     email: Annotated[str, EMAIL]
     raw_user_meta_data: Any = Field(
         None,

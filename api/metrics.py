@@ -27,6 +27,7 @@ from billing.catalog.metrics import (
 )
 from billing.catalog.models import Metric
 from billing.core.errors import Invalid
+from billing.core.validation import MAX_NAME
 from billing.usage import metric_values
 from webapp.auth import merchant_id
 
@@ -35,7 +36,7 @@ bp = Blueprint("metrics", __name__, url_prefix="/metrics")
 
 # The per-field rules of ``billing.catalog.metrics`` (which aggregations suit a value type,
 # and a complex metric's SQL, are checked there and named in its 400).
-NAME = text(200)
+NAME = text(MAX_NAME)
 DESCRIPTION = text(MAX_DESCRIPTION, blank=True, lines=True, optional=True)
 QUERY = text(MAX_CUSTOM_QUERY, lines=True, optional=True)
 EVENT_NAME = pattern(f"^{EVENT_NAME_PATTERN.pattern}$")
