@@ -83,7 +83,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
-from api.common import Body, ErrorBody
+from api.common import Body, ErrorBody, rate_limited
 from api.subscription_models import ActiveConflict
 from billing.core.errors import Invalid
 from billing.payments import (
@@ -236,7 +236,7 @@ def answer(started: checkout.CheckoutStarted) -> dict:
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 @document_response(ActiveConflict, 409)
-@document_response(ErrorBody, 429)
+@rate_limited
 @document_response(ErrorBody, 502)
 async def payment_init(data: PaymentInit):
     """Start paying for a plan: a customer (found or created), an incomplete subscription, its
