@@ -10,7 +10,7 @@ from api.customer_models import EMAIL
 from api.schema_rules import documented, one_of, text
 from api.subscription_models import FreePlanOut, SubscriptionOut
 from billing.customers.customer_fields import max_length
-from billing.enrollment.domains import MAX_LENGTH
+from billing.enrollment.domains import LABEL, MAX_LENGTH
 from billing.enrollment.rules import MATCHER_TYPES
 from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
@@ -18,6 +18,12 @@ from billing.subscriptions.free_subscriptions import MAX_USER_ID
 class RulesQuery(Query):
     required_fields = ("planId",)
     planId: Annotated[str | None, text()] = None
+
+
+# ``billing.enrollment.domains.LABEL`` in either letter case; the last part (not all digits
+# there) documented as starting with a letter.
+_LABEL = LABEL.pattern.replace("a-z", "A-Za-z")
+_LAST_LABEL = "[A-Za-z]" + _LABEL.removeprefix("[A-Za-z0-9]")
 
 
 class CreateRule(Body):
@@ -30,8 +36,7 @@ class CreateRule(Body):
                 "type": "string",
                 "maxLength": MAX_LENGTH,
                 "description": "A domain such as example.com (a leading @ is dropped)",
-                "pattern": r"^ *@?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
-                r"[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.? *$",
+                "pattern": rf"^ *@?({_LABEL}\.)+{_LAST_LABEL}\.? *$",
             }
         ),
     ]

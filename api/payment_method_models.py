@@ -19,7 +19,7 @@ from api.schema_rules import (
     text_schema,
 )
 from billing.payments.models import PROVIDERS, PaymentMethod
-from billing.payments.payment_method_fields import FIELDS, WORD_RE
+from billing.payments.payment_method_fields import FIELDS, MONTHS, WORD_RE, YEARS
 
 WORD = {"type": "string", "pattern": f"^ *{WORD_RE.pattern} *$"}
 
@@ -33,8 +33,7 @@ def _field(kind: str, column: str) -> WithJsonSchema:
     """What ``billing.payments.payment_method_fields`` accepts for a field of ``kind``
     (text is trimmed; blank means not given)."""
     if kind in ("month", "year"):
-        low, high = (1, 12) if kind == "month" else (1000, 9999)
-        return integer(low, high, optional=True)
+        return integer(*(MONTHS if kind == "month" else YEARS), optional=True)
     if kind == "object":
         return documented({"type": "object"}, optional=True)
     schemas = {

@@ -7,6 +7,10 @@ from billing.catalog.pricing import MAX_COMPONENTS, MAX_INTERVAL_COUNT, MAX_TEXT
 from billing.core.validation import MAX_NAME
 from billing.customers.customer_fields import max_length
 from billing.customers.customers import MAX_PAGE_SIZE
+from billing.enrollment.domains import MAX_LABEL
+from billing.enrollment.domains import MAX_LENGTH as MAX_DOMAIN
+from billing.payments.models import PaymentMethod
+from billing.payments.payment_method_fields import MONTHS, YEARS
 from billing.payments.refunds import MAX_REASON
 from billing.portal.sessions import MAX_RETURN_URL
 from billing.subscriptions.free_subscriptions import MAX_USER_ID
@@ -44,6 +48,17 @@ BOUNDS = [
     ("post", "/v1/customers", "billingPostalCode", "maxLength", max_length("billing_postal_code")),
     ("post", "/v1/customers", "taxId", "maxLength", max_length("tax_id")),
     ("get", "/v1/customers", "limit", "maximum", MAX_PAGE_SIZE),
+    ("post", "/v1/payment-methods", "cardExpiryMonth", "maximum", MONTHS[1]),
+    ("post", "/v1/payment-methods", "cardExpiryYear", "minimum", YEARS[0]),
+    ("post", "/v1/payment-methods", "cardExpiryYear", "maximum", YEARS[1]),
+    (
+        "post",
+        "/v1/payment-methods",
+        "paymentType",
+        "maxLength",
+        PaymentMethod._meta.fields_map["payment_type"].max_length,
+    ),
+    ("post", "/v1/enrollment/rules", "matcherValue", "maxLength", MAX_DOMAIN),
     ("post", "/v1/subscriptions/create-free-subscription", "userId", "maxLength", MAX_USER_ID),
     ("post", "/v1/subscriptions/{subscription_id}/refunds", "reason", "maxLength", MAX_REASON),
     ("post", "/v1/customers/portal/sessions", "returnUrl", "maxLength", MAX_RETURN_URL),
@@ -105,6 +120,14 @@ async def test_documented_bounds_are_the_services(client):
         if _values(spec, _field(spec, method, path, field), keyword) != {value}
     ]
     assert wrong == []
+
+
+async def test_domain_pattern_is_the_services(client):
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    (pattern,) = _values(
+        spec, _field(spec, "post", "/v1/enrollment/rules", "matcherValue"), "pattern"
+    )
+    assert pattern.count(f"{{0,{MAX_LABEL - 2}}}") == 2
 
 
 async def test_pricing_data_bounds_are_the_services(client):
