@@ -2,6 +2,8 @@
 /v1/openapi.json and compared with the constant the service checks, so changing a rule in the
 service without the document (or the other way round) fails here, without a fuzz run."""
 
+import re
+
 from billing.catalog.plan_inputs import MAX_BUTTON_TEXT, MAX_DESCRIPTION, MAX_SEATS, MAX_URL
 from billing.catalog.pricing import MAX_COMPONENTS, MAX_INTERVAL_COUNT, MAX_TEXT, MAX_TIERS
 from billing.core.validation import MAX_NAME
@@ -23,6 +25,7 @@ from billing.tax.tax_settings import (
     MAX_REGISTRATION_NUMBER,
 )
 from billing.usage.event_reads import MAX_DIGITS, MAX_LIMIT
+from billing.usage.metric_values import TIMEFRAMES
 
 # (method, path, field, keyword, the service's value). A field is a body property or, for a
 # GET, a query parameter.
@@ -143,3 +146,16 @@ async def test_pricing_data_bounds_are_the_services(client):
         assert _values(spec, forms[form]["properties"][field], keyword) == {value}, field
     components = [form for form in pricing["oneOf"] if "components" in form["properties"]]
     assert components[0]["properties"]["components"]["maxItems"] == MAX_COMPONENTS
+
+
+async def test_metric_timeframes_are_the_services(client):
+    """The documented timeframe names are ``metric_values.TIMEFRAMES``, each in any case."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    operation = spec["paths"]["/v1/metrics/{metric_id}/value"]["get"]
+    (parameter,) = [p for p in operation["parameters"] if p["name"] == "timeframe"]
+    (pattern,) = _values(spec, parameter["schema"], "pattern")
+    names = {
+        kind for kind in TIMEFRAMES for text in (kind, kind.lower()) if re.search(pattern, text)
+    }
+    assert names == set(TIMEFRAMES)
+    assert not re.search(pattern, "HOURLY")
