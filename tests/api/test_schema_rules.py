@@ -154,8 +154,6 @@ async def test_metric_timeframes_are_the_services(client):
     operation = spec["paths"]["/v1/metrics/{metric_id}/value"]["get"]
     (parameter,) = [p for p in operation["parameters"] if p["name"] == "timeframe"]
     (pattern,) = _values(spec, parameter["schema"], "pattern")
-    names = {
-        kind for kind in TIMEFRAMES for text in (kind, kind.lower()) if re.search(pattern, text)
-    }
-    assert names == set(TIMEFRAMES)
+    for kind in TIMEFRAMES:
+        assert re.search(pattern, kind) and re.search(pattern, kind.lower()), kind
     assert not re.search(pattern, "HOURLY")
