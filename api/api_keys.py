@@ -20,6 +20,7 @@ from api.schema_rules import one_of, text
 from billing.accounts import api_keys
 from billing.accounts.models import ApiKey
 from billing.core.errors import Failure, ServiceError
+from billing.core.validation import MAX_NAME
 from webapp.auth import merchant_id
 
 log = logging.getLogger(__name__)
@@ -28,7 +29,7 @@ bp = Blueprint("api_keys", __name__, url_prefix="/api-keys")
 
 
 class CreateApiKey(Body):
-    name: Annotated[str, text(200)]
+    name: Annotated[str, text(MAX_NAME)]
     keyType: Literal["secret", "publishable"]
     # The calling key's own mode when omitted (the spec's default, live, for a live key; test
     # for a test key). A live key may name test; a test key naming live is a 403.

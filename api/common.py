@@ -66,6 +66,13 @@ def path_pattern(**patterns: str):
     return decorator
 
 
+def rate_limited(view):
+    """Marks a route whose service refuses calls over a rate limit: the OpenAPI document then
+    gives its 429 (``ErrorBody``) with the ``Retry-After`` header ``api.errors`` adds to it."""
+    view.tally_rate_limited = True
+    return view
+
+
 def event_stream(view):
     """Marks a route that answers server-sent events: the OpenAPI document then gives its
     documented success body (the ``data`` of one message) as ``text/event-stream``."""

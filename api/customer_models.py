@@ -10,34 +10,37 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from api.common import Body, Query
-from api.schema_rules import CONTROL, FLAG, documented, pattern, text
+from api.schema_rules import CONTROL, FLAG, documented, integer, pattern, text
+from billing.customers.customer_fields import max_length
+from billing.customers.customers import MAX_PAGE_SIZE
 
 # What ``billing.customers.customer_fields`` accepts, in the document (lengths are the
 # columns'; blank optional fields clear the value).
 EMAIL_SCHEMA = {
     "type": "string",
-    "maxLength": 320,
+    "maxLength": max_length("email"),
     "pattern": rf"^[^@\s{CONTROL}]+@[^@\s{CONTROL}]+\.[^@\s.{CONTROL}][^@\s{CONTROL}]*$",
 }
 EMAIL = documented(EMAIL_SCHEMA)
 
 
-def _optional(max_length: int):
-    return text(max_length, blank=True, optional=True)
+def _optional(column: str):
+    """An optional text field, as long as its column."""
+    return text(max_length(column), blank=True, optional=True)
 
 
 class BillingFields(Body):
-    billingAddressLine1: Annotated[str | None, _optional(300)] = None
-    billingAddressLine2: Annotated[str | None, _optional(300)] = None
-    billingCity: Annotated[str | None, _optional(200)] = None
-    billingPostalCode: Annotated[str | None, _optional(40)] = None
+    billingAddressLine1: Annotated[str | None, _optional("billing_address_line1")] = None
+    billingAddressLine2: Annotated[str | None, _optional("billing_address_line2")] = None
+    billingCity: Annotated[str | None, _optional("billing_city")] = None
+    billingPostalCode: Annotated[str | None, _optional("billing_postal_code")] = None
     billingCountry: Annotated[str | None, pattern("^ *([A-Za-z]{2})? *$", optional=True)] = None
-    taxId: Annotated[str | None, _optional(100)] = None
+    taxId: Annotated[str | None, _optional("tax_id")] = None
 
 
 class CustomerFields(BillingFields):
-    name: Annotated[str | None, _optional(200)] = None
-    externalCustomerId: Annotated[str | None, _optional(200)] = None
+    name: Annotated[str | None, _optional("name")] = None
+    externalCustomerId: Annotated[str | None, _optional("external_customer_id")] = None
 
 
 class CreateCustomer(CustomerFields):
@@ -59,12 +62,12 @@ class CustomerListQuery(Query):
     includePaymentData: Annotated[str | None, FLAG] = None
     search: str | None = None
     after: str | None = Field(None, description="The nextCursor of a previous page")
-    limit: Annotated[str | None, pattern("^0*([1-9][0-9]{0,2}|1000)$")] = None
+    limit: Annotated[str | None, integer(1, MAX_PAGE_SIZE)] = None
 
 
 class StatusQuery(Query):
     required_fields = ("externalCustomerId",)
-    externalCustomerId: Annotated[str | None, text(200)] = None
+    externalCustomerId: Annotated[str | None, text(max_length("external_customer_id"))] = None
 
 
 class CustomerOut(BaseModel):

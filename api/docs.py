@@ -36,6 +36,19 @@ def _error_response(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
 
 
+# A rate limit's 429 (``api.common.rate_limited``): ``api.errors`` sends the wait it carries.
+RATE_LIMITED = {
+    **_error_response("Over a rate limit; nothing was done. Try again after Retry-After"),
+    "headers": {
+        "Retry-After": {
+            "description": "Seconds until the full window ends and a call is taken again",
+            "required": True,
+            "schema": {"type": "integer", "minimum": 1},
+        }
+    },
+}
+
+
 class V1OpenAPIProvider(OpenAPIProvider):
     """Documents every /v1 route and nothing else (dashboard pages are not API)."""
 
@@ -63,6 +76,9 @@ class V1OpenAPIProvider(OpenAPIProvider):
         for operations in paths.values():
             for method, operation in operations.items():
                 operation = self._with_shared_parts(operation, mode, rule)
+                if getattr(view, "tally_rate_limited", False):
+                    responses = {k: v for k, v in operation["responses"].items() if str(k) != "429"}
+                    operation = {**operation, "responses": {**responses, 429: RATE_LIMITED}}
                 if "requestBody" in operation:
                     body = {**operation["requestBody"], "required": body_required}
                     operation = {**operation, "requestBody": body}

@@ -9,13 +9,21 @@ from api.common import Body, ErrorBody, Query
 from api.customer_models import EMAIL
 from api.schema_rules import documented, one_of, text
 from api.subscription_models import FreePlanOut, SubscriptionOut
-from billing.enrollment.domains import MAX_LENGTH
+from billing.customers.customer_fields import max_length
+from billing.enrollment.domains import LABEL, MAX_LENGTH
 from billing.enrollment.rules import MATCHER_TYPES
+from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
 
 class RulesQuery(Query):
     required_fields = ("planId",)
     planId: Annotated[str | None, text()] = None
+
+
+# ``billing.enrollment.domains.LABEL`` in either letter case; the last part (not all digits
+# there) documented as starting with a letter.
+_LABEL = LABEL.pattern.replace("a-z", "A-Za-z")
+_LAST_LABEL = "[A-Za-z]" + _LABEL.removeprefix("[A-Za-z0-9]")
 
 
 class CreateRule(Body):
@@ -28,8 +36,7 @@ class CreateRule(Body):
                 "type": "string",
                 "maxLength": MAX_LENGTH,
                 "description": "A domain such as example.com (a leading @ is dropped)",
-                "pattern": r"^ *@?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
-                r"[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.? *$",
+                "pattern": rf"^ *@?({_LABEL}\.)+{_LAST_LABEL}\.? *$",
             }
         ),
     ]
@@ -59,8 +66,8 @@ class RuleDeleted(BaseModel):
 
 class Enroll(Body):
     customerEmail: Annotated[str, EMAIL]
-    customerName: Annotated[str, text(200)]
-    userId: Annotated[str, text(200)]
+    customerName: Annotated[str, text(max_length("name"))]
+    userId: Annotated[str, text(MAX_USER_ID)]
 
 
 class MatchedRule(BaseModel):
@@ -85,7 +92,7 @@ class EnrollmentOut(BaseModel):
 class UserRecord(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    id: Annotated[str, text(200)]
+    id: Annotated[str, text(MAX_USER_ID)]
     email: Annotated[str, EMAIL]
     raw_user_meta_data: Any = Field(
         None,

@@ -16,7 +16,7 @@ from quart_schema import document_querystring, document_response
 from api.common import ErrorBody, fails_as
 from api.schema_rules import DATETIME, integer, pattern
 from billing.usage import event_reads
-from billing.usage.event_reads import MAX_LIMIT
+from billing.usage.event_reads import MAX_DIGITS, MAX_FILTER_TEXT, MAX_FILTER_VALUES, MAX_LIMIT
 from webapp.auth import merchant_id
 
 bp = Blueprint("event_reads", __name__)
@@ -24,8 +24,10 @@ bp = Blueprint("event_reads", __name__)
 FETCH_FAILED = "Failed to fetch events"
 
 
-# At most 100 values of at most 255 characters each, as the service reads them.
-FILTER = pattern("^[^\\x00]{0,199}$")
+# At most MAX_FILTER_VALUES values of at most MAX_FILTER_TEXT characters each, as the service
+# reads them: documented as one text short enough to hold no more of either, however split.
+FILTER_LENGTH = min(MAX_FILTER_TEXT, 2 * MAX_FILTER_VALUES - 1)
+FILTER = pattern(f"^[^\\x00]{{0,{FILTER_LENGTH}}}$")
 
 
 class EventQuery(BaseModel):
@@ -45,7 +47,9 @@ class PageQuery(EventQuery):
     limit: Annotated[int | None, integer(1, MAX_LIMIT)] = Field(
         None, description="1-1000, default 100"
     )
-    offset: Annotated[int | None, integer(0, 999_999_999)] = Field(None, description="default 0")
+    offset: Annotated[int | None, integer(0, 10**MAX_DIGITS - 1)] = Field(
+        None, description="default 0"
+    )
 
 
 class EventOut(BaseModel):

@@ -21,6 +21,7 @@ from billing.catalog.features import (
     SLUG_PATTERN,
 )
 from billing.catalog.models import Feature
+from billing.core.validation import MAX_NAME
 from webapp.auth import merchant_id
 
 bp = Blueprint("features", __name__, url_prefix="/features")
@@ -56,7 +57,7 @@ def _value_fits_type(schema: dict, model: type) -> None:
 class CreateFeature(Body):
     model_config = ConfigDict(json_schema_extra=_value_fits_type)
     slug: Annotated[str, SLUG]
-    displayName: Annotated[str, text(200)]
+    displayName: Annotated[str, text(MAX_NAME)]
     featureType: Annotated[str, TYPE] = "boolean"
     featureValue: FeatureValue | None = None
     metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")
@@ -64,7 +65,7 @@ class CreateFeature(Body):
 
 class UpdateFeature(Body):
     slug: Annotated[str | None, SLUG] = None
-    displayName: Annotated[str | None, text(200)] = None
+    displayName: Annotated[str | None, text(MAX_NAME)] = None
     featureType: Annotated[str | None, TYPE] = None
     featureValue: FeatureValue | None = None
     metricIds: list[str] | None = Field(None, description="Ids of the merchant's live metrics")

@@ -15,7 +15,7 @@ from quart import Blueprint
 from quart_schema import document_response, validate_querystring, validate_request
 
 from api.common import Body, ErrorBody, Query, iso
-from api.schema_rules import DATETIME, one_of, pattern, text
+from api.schema_rules import DATETIME, documented, one_of, pattern, text
 from billing.catalog import metrics
 from billing.catalog.metrics import (
     AGGREGATION_TYPES,
@@ -27,7 +27,9 @@ from billing.catalog.metrics import (
 )
 from billing.catalog.models import Metric
 from billing.core.errors import Invalid
+from billing.core.validation import MAX_NAME
 from billing.usage import metric_values
+from billing.usage.metric_values import TIMEFRAMES
 from webapp.auth import merchant_id
 
 bp = Blueprint("metrics", __name__, url_prefix="/metrics")
@@ -35,7 +37,7 @@ bp = Blueprint("metrics", __name__, url_prefix="/metrics")
 
 # The per-field rules of ``billing.catalog.metrics`` (which aggregations suit a value type,
 # and a complex metric's SQL, are checked there and named in its 400).
-NAME = text(200)
+NAME = text(MAX_NAME)
 DESCRIPTION = text(MAX_DESCRIPTION, blank=True, lines=True, optional=True)
 QUERY = text(MAX_CUSTOM_QUERY, lines=True, optional=True)
 EVENT_NAME = pattern(f"^{EVENT_NAME_PATTERN.pattern}$")
@@ -90,10 +92,25 @@ class MetricDeletedOut(BaseModel):
     success: bool
 
 
+def _any_case(word: str) -> str:
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in word)
+
+
+# ``metric_values.TIMEFRAMES`` in any letter case (empty: ALL), or the spec's object form as
+# JSON text.
+TIMEFRAME = documented(
+    {
+        "type": "string",
+        "pattern": f"^(({'|'.join(_any_case(kind) for kind in TIMEFRAMES)})?|\\s*\\{{[\\s\\S]*)$",
+    },
+    optional=True,
+)
+
+
 class ValueQuery(Query):
     required_fields = ("customerId",)
     customerId: Annotated[str | None, text()] = None
-    timeframe: str | None = Field(
+    timeframe: Annotated[str | None, TIMEFRAME] = Field(
         None, description="ALL (default), CURRENT_PERIOD, CUSTOM, or that object as JSON text"
     )
     start: Annotated[str | None, DATETIME] = Field(None, description="CUSTOM only; before end")

@@ -83,7 +83,7 @@ provider; billing/payments/checkout_confirmed.py).
 from quart import Blueprint
 from quart_schema import document_response, validate_request
 
-from api.common import ErrorBody
+from api.common import ErrorBody, rate_limited
 from api.payment_init_models import (
     ConfirmCard,
     ConfirmCardOut,
@@ -116,7 +116,7 @@ ONE_INTENT = "Invalid input: give paymentIntentId or setupIntentId"
 @document_response(ErrorBody, 400)
 @document_response(ErrorBody, 404)
 @document_response(ActiveConflict, 409)
-@document_response(ErrorBody, 429)
+@rate_limited
 @document_response(ErrorBody, 502)
 async def payment_init(data: PaymentInit):
     """Start paying for a plan: a customer (found or created), an incomplete subscription, its

@@ -19,21 +19,25 @@ from api.schema_rules import (
     text_schema,
 )
 from billing.payments.models import PROVIDERS, PaymentMethod
-from billing.payments.payment_method_fields import FIELDS, WORD_RE
+from billing.payments.payment_method_fields import FIELDS, MONTHS, WORD_RE, YEARS
 
 WORD = {"type": "string", "pattern": f"^ *{WORD_RE.pattern} *$"}
+
+
+def _column_length(column: str) -> int:
+    """The longest text ``payment_method_fields`` accepts for ``column`` (the column's)."""
+    return PaymentMethod._meta.fields_map[column].max_length
 
 
 def _field(kind: str, column: str) -> WithJsonSchema:
     """What ``billing.payments.payment_method_fields`` accepts for a field of ``kind``
     (text is trimmed; blank means not given)."""
     if kind in ("month", "year"):
-        low, high = (1, 12) if kind == "month" else (1000, 9999)
-        return integer(low, high, optional=True)
+        return integer(*(MONTHS if kind == "month" else YEARS), optional=True)
     if kind == "object":
         return documented({"type": "object"}, optional=True)
     schemas = {
-        "text": text_schema(PaymentMethod._meta.fields_map[column].max_length, blank=True),
+        "text": text_schema(_column_length(column), blank=True),
         "four_digits": {"type": "string", "pattern": "^ *[0-9]{4} *$"},
         "country": {"type": "string", "pattern": "^ *([A-Za-z]{2})? *$"},
         "currency": {"type": "string", "enum": CURRENCY_CODES + [""]},
@@ -55,8 +59,8 @@ class CreatePaymentMethod(BaseModel):
 
     customerId: Annotated[str, record_id("cust")]
     provider: Annotated[str, documented({"type": "string", "enum": list(PROVIDERS)})]
-    paymentType: Annotated[str, documented({**WORD, "maxLength": 30})]
-    status: Annotated[str, documented({**WORD, "maxLength": 20})]
+    paymentType: Annotated[str, documented({**WORD, "maxLength": _column_length("payment_type")})]
+    status: Annotated[str, documented({**WORD, "maxLength": _column_length("status")})]
     verificationStatus: _typed("verificationStatus") = None
     cardLastFour: _typed("cardLastFour") = None
     cardBrand: _typed("cardBrand") = None

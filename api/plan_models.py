@@ -25,6 +25,7 @@ from api.schema_rules import (
 from api.schema_rules import currency as currency_code
 from billing.catalog.plan_inputs import (
     MAX_ALLOWANCE,
+    MAX_BUTTON_TEXT,
     MAX_COMMIT_MESSAGE,
     MAX_DESCRIPTION,
     MAX_INT32,
@@ -33,6 +34,7 @@ from billing.catalog.plan_inputs import (
     MAX_URL,
     RENEWALS,
 )
+from billing.core.validation import MAX_NAME
 
 
 class CreditOverrideBody(Body):
@@ -62,11 +64,12 @@ class NewFeatureBody(Body):
 
 # The per-field rules of ``billing.catalog.plan_inputs``; those between fields (a yearly
 # price with ``hasYearlyPrice``, no prices on an enterprise plan) are named in its 400s.
-NAME = text(200)
+NAME = text(MAX_NAME)
 DESCRIPTION = text(MAX_DESCRIPTION, blank=True, lines=True, optional=True)
 COMMIT = text(MAX_COMMIT_MESSAGE, blank=True, lines=True, optional=True)
 BUTTON = documented(
-    {"anyOf": [text_schema(100), {"type": "string", "pattern": "^\\s*$"}]}, optional=True
+    {"anyOf": [text_schema(MAX_BUTTON_TEXT), {"type": "string", "pattern": "^\\s*$"}]},
+    optional=True,
 )
 
 
@@ -91,7 +94,7 @@ class CreatePlan(Body):
 
 
 class CreateVersion(Body):
-    planName: Annotated[str | None, text(200, optional=True)] = None
+    planName: Annotated[str | None, text(MAX_NAME, optional=True)] = None
     planDescription: Annotated[str | None, DESCRIPTION] = None
     priceIds: list[str] | None = Field(None, description="Ids of prices of this plan")
     featureIds: list[str] | None = Field(None, description="Ids of the merchant's live features")
@@ -104,7 +107,7 @@ class FeatureEditBody(Body):
 
 
 class EditPlan(Body):
-    planName: Annotated[str | None, text(200, optional=True)] = None
+    planName: Annotated[str | None, text(MAX_NAME, optional=True)] = None
     planDescription: Annotated[str | None, DESCRIPTION] = None
     features: list[FeatureEditBody] | None = None
     monthlyPrice: Annotated[int | None, amount()] = None
@@ -112,7 +115,7 @@ class EditPlan(Body):
     hasYearlyPrice: bool | None = None
     isSeatBased: bool | None = None
     showInPricingTable: bool | None = None
-    enterpriseButtonText: Annotated[str | None, text(100, optional=True)] = None
+    enterpriseButtonText: Annotated[str | None, text(MAX_BUTTON_TEXT, optional=True)] = None
     enterpriseRedirectUrl: Annotated[str | None, http_url(MAX_URL)] = None
     trial: TrialBody | None = None
     commitMessage: Annotated[str | None, COMMIT] = None

@@ -7,6 +7,8 @@ from pydantic import BaseModel, Field
 from api.common import Body, Query
 from api.refund_json import RefundEntryOut
 from api.schema_rules import documented, http_url, text
+from billing.customers.customer_fields import max_length
+from billing.portal.sessions import MAX_RETURN_URL
 
 # Which customer: required with a secret key; with a portal session optional, and when sent
 # it must be the session customer's own (a rule of the credentials, so the document cannot
@@ -19,11 +21,13 @@ CUSTOMER = Field(
 
 
 class PortalQuery(Query):
-    externalCustomerId: Annotated[str | None, text(200)] = CUSTOMER
+    externalCustomerId: Annotated[str | None, text(max_length("external_customer_id"))] = CUSTOMER
 
 
 class PortalCustomerBody(Body):
-    externalCustomerId: Annotated[str | None, text(200, optional=True)] = CUSTOMER
+    externalCustomerId: Annotated[
+        str | None, text(max_length("external_customer_id"), optional=True)
+    ] = CUSTOMER
 
 
 class SetPaymentMethodBody(PortalCustomerBody):
@@ -33,8 +37,8 @@ class SetPaymentMethodBody(PortalCustomerBody):
 
 class CreateSessionBody(Body):
     required_fields = ("externalCustomerId", "returnUrl")
-    externalCustomerId: Annotated[str | None, text(200)] = None
-    returnUrl: Annotated[str | None, http_url(2000, optional=False)] = None
+    externalCustomerId: Annotated[str | None, text(max_length("external_customer_id"))] = None
+    returnUrl: Annotated[str | None, http_url(MAX_RETURN_URL, optional=False)] = None
 
 
 class PortalCustomerOut(BaseModel):

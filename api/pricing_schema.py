@@ -9,12 +9,19 @@ the service also takes COUNT, BYMONTH and UNTIL and any order.
 from typing import Any
 
 from api.schema_rules import CONTROL, nullable
-from billing.catalog.pricing import INTERVALS, MAX_AMOUNT_CENTS, MAX_COMPONENTS, MAX_TIERS
+from billing.catalog.pricing import (
+    INTERVALS,
+    MAX_AMOUNT_CENTS,
+    MAX_COMPONENTS,
+    MAX_INTERVAL_COUNT,
+    MAX_TEXT,
+    MAX_TIERS,
+)
 
 AMOUNT = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT_CENTS}
 NAME = {
     "type": "string",
-    "maxLength": 200,
+    "maxLength": MAX_TEXT,
     "pattern": rf"^[^{CONTROL}]*[^\s{CONTROL}][^{CONTROL}]*$",
 }
 RULE = {
@@ -75,7 +82,7 @@ RECURRING = _closed(
     {
         "type": {"const": "recurring"},
         "interval": {"enum": ["month", "year"]},
-        "intervalCount": {"type": "integer", "minimum": 1, "maximum": 36},
+        "intervalCount": {"type": "integer", "minimum": 1, "maximum": MAX_INTERVAL_COUNT},
         "amountCents": AMOUNT,
     },
     ["type", "interval", "amountCents"],

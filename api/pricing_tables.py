@@ -27,12 +27,13 @@ from billing.catalog import pricing_tables
 from billing.catalog.models import Price, PricingTablePlan
 from billing.catalog.pricing_table_views import SLUG_MAX, SLUG_RE
 from billing.catalog.pricing_tables import MAX_DISPLAY_ORDER, MAX_PLAN_IDS
+from billing.core.validation import MAX_NAME
 from webapp.auth import merchant_id
 
 bp = Blueprint("pricing_tables", __name__, url_prefix="/pricing-tables")
 
 
-NAME = text(200)
+NAME = text(MAX_NAME)
 SLUG_SCHEMA = {"type": "string", "maxLength": SLUG_MAX, "pattern": f"^ *{SLUG_RE.pattern} *$"}
 SLUG = documented(SLUG_SCHEMA)
 ORDER = integer(0, MAX_DISPLAY_ORDER, optional=True)
@@ -52,7 +53,7 @@ class CreatePricingTable(Body):
 class UpdatePricingTable(Body):
     """Every field optional; omitted or null keeps the current value."""
 
-    name: Annotated[str | None, text(200, optional=True)] = None
+    name: Annotated[str | None, text(MAX_NAME, optional=True)] = None
     slug: Annotated[str | None, documented(SLUG_SCHEMA, optional=True)] = None
     isActive: bool | None = None
     isDefault: bool | None = Field(None, description="true takes the flag from the old default")

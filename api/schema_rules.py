@@ -7,6 +7,11 @@ or a client that follows it gets a 400 it could not foresee: these helpers give 
 the JSON schema of exactly what its service accepts (``WithJsonSchema`` changes the document,
 never the validation). A field the service refuses to go without is listed in the model's
 ``required_fields`` (``api.common.Body``).
+
+So that the two cannot drift apart, every limit, pattern and choice given to these helpers is
+the service's own constant (``billing.core.validation.MAX_NAME``, a column's ``max_length``,
+``billing.catalog.pricing.MAX_TIERS``...), never a number written again here; a test compares
+the document's bounds with those constants (tests/api/test_schema_rules.py).
 """
 
 from typing import Annotated, Any, Union  # noqa: F401 (Union: read by TypeAliasType)

@@ -8,7 +8,9 @@ from pydantic import BaseModel, Field
 from api.common import Body, ErrorBody, Query
 from api.customer_models import EMAIL, BillingFields
 from api.schema_rules import OPTIONAL_DATETIME, one_of, text
+from billing.customers.customer_fields import max_length
 from billing.subscriptions import statuses
+from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
 
 class FeaturesQuery(Query):
@@ -46,8 +48,8 @@ class CreateSubscription(Body):
 
 class CreateFreeSubscription(BillingFields):
     customerEmail: Annotated[str, EMAIL]
-    customerName: Annotated[str, text(200)]
-    userId: Annotated[str, text(200)]
+    customerName: Annotated[str, text(max_length("name"))]
+    userId: Annotated[str, text(MAX_USER_ID)]
 
 
 class FeatureRef(BaseModel):

@@ -33,6 +33,7 @@ from api.common import ErrorBody, decode_json, require_json_body
 from api.schema_rules import documented
 from billing.core.errors import Invalid
 from billing.payments import refunds
+from billing.payments.refunds import MAX_REASON
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscription_refunds", __name__, url_prefix="/subscriptions")
@@ -42,7 +43,9 @@ NOT_AN_OBJECT = "The body must be a JSON object ({} refunds what is left of the 
 class RefundIn(BaseModel):
     paymentId: Annotated[Any, documented({"type": "string"}, optional=True)] = None
     amountCents: Annotated[Any, documented({"type": "integer", "minimum": 1}, optional=True)] = None
-    reason: Annotated[Any, documented({"type": "string", "maxLength": 500}, optional=True)] = None
+    reason: Annotated[
+        Any, documented({"type": "string", "maxLength": MAX_REASON}, optional=True)
+    ] = None
     terminateSubscription: Annotated[Any, documented({"type": "boolean"}, optional=True)] = None
 
 

@@ -8,7 +8,15 @@ from pydantic import BaseModel
 from api.common import Query
 from api.schema_rules import currency, documented, integer, nullable
 from billing.tax.tax_engine import MAX_CENTS
-from billing.tax.tax_settings import REGISTRATION_TYPES
+from billing.tax.tax_fields import MAX_TEXT
+from billing.tax.tax_preview import MAX_CUSTOMER_ID
+from billing.tax.tax_settings import (
+    MAX_CATEGORY,
+    MAX_JURISDICTION,
+    MAX_RATE_DESCRIPTION,
+    MAX_REGISTRATION_NUMBER,
+    REGISTRATION_TYPES,
+)
 from billing.tax.us_states import STATES
 
 STATE_CODES = "|".join(sorted(STATES) + sorted(code.lower() for code in STATES))
@@ -29,7 +37,7 @@ DAY_SCHEMA = {
 }
 
 
-def _text(max_length: int = 200, *, required: bool = False):
+def _text(max_length: int = MAX_TEXT, *, required: bool = False):
     schema = {"type": "string", "maxLength": max_length, "pattern": "^[^\\x00]*$"}
     if required:
         # Something left once trimmed: \x1c-\x1f and \x85 are spaces to Python, not to ECMA-262.
@@ -58,7 +66,7 @@ class TaxConfigRecord(TaxConfigOut):
 class NexusIn(BaseModel):
     isActive: Annotated[bool | None, FLAG] = None
     effectiveDate: Annotated[str | None, documented(DAY_SCHEMA, optional=True)] = None
-    registrationNumber: Annotated[str | None, _text(100)] = None
+    registrationNumber: Annotated[str | None, _text(MAX_REGISTRATION_NUMBER)] = None
 
 
 class NexusOut(BaseModel):
@@ -77,9 +85,9 @@ class RateDefinitionIn(Query):
 
     name: Annotated[str | None, _text(required=True)] = None
     taxRate: Annotated[str | None, documented(RATE_SCHEMA)] = None
-    description: Annotated[str | None, _text(2000)] = None
-    jurisdiction: Annotated[str | None, _text(100)] = None
-    category: Annotated[str | None, _text(100)] = None
+    description: Annotated[str | None, _text(MAX_RATE_DESCRIPTION)] = None
+    jurisdiction: Annotated[str | None, _text(MAX_JURISDICTION)] = None
+    category: Annotated[str | None, _text(MAX_CATEGORY)] = None
     isActive: Annotated[bool | None, FLAG] = None
 
 
@@ -104,8 +112,8 @@ UNTIL = DAY_SCHEMA | {"description": "Not before effectiveDate"}
 
 
 class RegistrationIn(BaseModel):
-    jurisdiction: Annotated[str, _text(100, required=True)]
-    registrationNumber: Annotated[str, _text(100, required=True)]
+    jurisdiction: Annotated[str, _text(MAX_JURISDICTION, required=True)]
+    registrationNumber: Annotated[str, _text(MAX_REGISTRATION_NUMBER, required=True)]
     registrationType: Annotated[
         str, documented({"type": "string", "pattern": f"^ *({'|'.join(REGISTRATION_TYPES)}) *$"})
     ]
@@ -144,7 +152,7 @@ class PreviewIn(BaseModel):
     """``amount`` in cents; with ``lineItems`` it must equal their sum. ``state`` (optional)
     names the US state instead of the customer's ZIP code."""
 
-    customerId: Annotated[str, _text(40, required=True)]
+    customerId: Annotated[str, _text(MAX_CUSTOMER_ID, required=True)]
     amount: Annotated[int, integer(0, MAX_CENTS)]
     currency: Annotated[str, currency()]
     lineItems: list[LineItemIn] | None = None

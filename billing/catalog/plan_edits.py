@@ -73,7 +73,9 @@ def _metadata(plan_name, plan_description, button_text, redirect_url, show, tria
             plan_description, "planDescription", inputs.MAX_DESCRIPTION
         )
     if button_text is not None:
-        changes["button_text"] = clean_name(button_text, "enterpriseButtonText", max_length=100)
+        changes["button_text"] = clean_name(
+            button_text, "enterpriseButtonText", max_length=inputs.MAX_BUTTON_TEXT
+        )
     if redirect_url is not None:
         changes["enterprise_redirect_url"] = inputs.redirect_url(redirect_url)
     if show is not None:

@@ -26,6 +26,7 @@ MAX_FEATURE_IDS = 200
 MAX_DESCRIPTION = 5000
 MAX_COMMIT_MESSAGE = 2000
 MAX_URL = 2000
+MAX_BUTTON_TEXT = 100
 RENEWALS = ("monthly", "yearly", "none")
 
 
@@ -132,7 +133,7 @@ def redirect_url(value: str | None) -> str | None:
 def button_text(value: str | None, *, enterprise: bool) -> str:
     if value is None or not value.strip():
         return "Contact sales" if enterprise else "Get started"
-    return clean_name(value, "enterpriseButtonText", max_length=100)
+    return clean_name(value, "enterpriseButtonText", max_length=MAX_BUTTON_TEXT)
 
 
 def price_data(amount_cents: int, interval: str, *, seat_based: bool, bill_now: bool) -> dict:

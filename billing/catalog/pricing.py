@@ -20,6 +20,8 @@ INVALID = "Invalid pricing data configuration"
 MAX_AMOUNT_CENTS = 10**12  # ten billion in major units: far above any real price
 MAX_COMPONENTS = 20
 MAX_TIERS = 50
+MAX_TEXT = 200  # an id, name or label inside pricingData
+MAX_INTERVAL_COUNT = 36  # a recurring price's intervalCount: up to three years
 # How tiers price a quantity (billing/invoicing/money_math.py): each unit by its own tier,
 # or every unit by the tier the whole quantity reaches.
 TIERS_MODES = ("graduated", "volume")
@@ -50,7 +52,7 @@ def _amount(value: Any, where: str) -> int:
     return value
 
 
-def _text(value: Any, where: str, max_length: int = 200) -> str:
+def _text(value: Any, where: str, max_length: int = MAX_TEXT) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > max_length:
         raise _fail(f"{where} must be a non-empty string of at most {max_length} characters")
     if has_unstorable_characters(value):  # NUL and lone surrogates cannot be stored
@@ -199,8 +201,8 @@ def validate_pricing_data(data: Any) -> dict:
         if data.get("interval") not in ("month", "year"):
             raise _fail("interval must be 'month' or 'year'")
         count = data.get("intervalCount", 1)
-        if not _is_int(count) or not 1 <= count <= 36:
-            raise _fail("intervalCount must be a whole number from 1 to 36")
+        if not _is_int(count) or not 1 <= count <= MAX_INTERVAL_COUNT:
+            raise _fail(f"intervalCount must be a whole number from 1 to {MAX_INTERVAL_COUNT}")
         return {
             "type": kind,
             "interval": data["interval"],

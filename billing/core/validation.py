@@ -11,13 +11,14 @@ import unicodedata
 from billing.core.errors import Invalid
 
 REFUSED_CATEGORIES = {"Cc", "Cs"}  # control characters, lone surrogates
+MAX_NAME = 200  # a name's length unless its service says otherwise
 
 
 def has_unstorable_characters(value: str) -> bool:
     return any(unicodedata.category(char) in REFUSED_CATEGORIES for char in value)
 
 
-def clean_name(value: str | None, field: str, *, max_length: int = 200) -> str:
+def clean_name(value: str | None, field: str, *, max_length: int = MAX_NAME) -> str:
     """``value`` stripped; blank, too long or containing control characters is a 400."""
     value = (value or "").strip()
     if not value:

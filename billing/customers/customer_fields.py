@@ -32,7 +32,8 @@ OPTIONAL_FIELDS = {
 UPDATABLE_FIELDS = {"email", *OPTIONAL_FIELDS}
 
 
-def _max_length(field: str) -> int:
+def max_length(field: str) -> int:
+    """The longest value of ``field`` (a column of ``Customer``) this module accepts."""
     return Customer._meta.fields_map[field].max_length
 
 
@@ -51,7 +52,7 @@ def clean_email(value: object) -> str:
     """The email as given (trimmed); missing or blank is the spec's "Email is required"."""
     if value is None or (isinstance(value, str) and not value.strip()):
         raise Invalid(EMAIL_REQUIRED)
-    email = _text(value, "email", _max_length("email"))
+    email = _text(value, "email", max_length("email"))
     if not EMAIL_RE.match(email):
         raise Invalid(INVALID_EMAIL)
     return email
@@ -60,7 +61,7 @@ def clean_email(value: object) -> str:
 def normalize_email(email: str) -> str:
     """Lower-cased for comparison; cut to the column's size (a few letters grow when
     lower-cased, e.g. "İ")."""
-    return email.strip().lower()[: _max_length("email_normalized")]
+    return email.strip().lower()[: max_length("email_normalized")]
 
 
 def clean_country(value: str) -> str:
@@ -77,7 +78,7 @@ def clean_optional(field: str, value: object) -> str | None:
     if field == "billing_country":  # its own message says what fits, not "at most 2"
         text = _text(value, OPTIONAL_FIELDS[field], 100)
         return clean_country(text) if text else None
-    text = _text(value, OPTIONAL_FIELDS[field], _max_length(field))
+    text = _text(value, OPTIONAL_FIELDS[field], max_length(field))
     if not text:
         return "" if field == "name" else None
     return text
@@ -96,5 +97,5 @@ def clean_fields(fields: dict[str, object]) -> dict[str, object]:
         if field in fields:
             cleaned[field] = clean_optional(field, fields[field])
     if "name" in cleaned:
-        cleaned["name_normalized"] = cleaned["name"].lower()[: _max_length("name_normalized")]
+        cleaned["name_normalized"] = cleaned["name"].lower()[: max_length("name_normalized")]
     return cleaned

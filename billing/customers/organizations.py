@@ -38,9 +38,9 @@ async def create_organization(
     merchant_id: str, *, name: str, primary_customer_id: str, external_id: str | None = None
 ) -> Organization:
     """A new organization with ``primary_customer_id`` as its primary customer."""
-    name = clean_name(name, "name", max_length=200)
+    name = clean_name(name, "name")
     if external_id is not None:
-        external_id = clean_name(external_id, "externalId", max_length=200)
+        external_id = clean_name(external_id, "externalId")
     async with in_transaction():
         customer = await find_scoped(
             Customer, merchant_id, primary_customer_id, CUSTOMER_NOT_FOUND, lock=True

@@ -17,7 +17,8 @@ import re
 from billing.core.errors import Invalid
 
 MAX_LENGTH = 253
-LABEL = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?")
+MAX_LABEL = 63  # characters of one dot-separated part (RFC 1035)
+LABEL = re.compile(rf"[a-z0-9](?:[a-z0-9-]{{0,{MAX_LABEL - 2}}}[a-z0-9])?")
 EXPECTED = "matcherValue must be a domain such as example.com"
 
 

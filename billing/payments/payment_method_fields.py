@@ -128,6 +128,10 @@ def _currency(name: str, column: str, value: Any) -> str | None:
     return code
 
 
+MONTHS = (1, 12)
+YEARS = (1000, 9999)  # four digits
+
+
 def _integer(name: str, value: Any, low: int, high: int, what: str) -> int:
     # bool is an int in Python; true is no month.
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -136,11 +140,11 @@ def _integer(name: str, value: Any, low: int, high: int, what: str) -> int:
 
 
 def _month(name: str, column: str, value: Any) -> int:
-    return _integer(name, value, 1, 12, "an integer from 1 to 12")
+    return _integer(name, value, *MONTHS, "an integer from 1 to 12")
 
 
 def _year(name: str, column: str, value: Any) -> int:
-    return _integer(name, value, 1000, 9999, "a four-digit integer, like 2030")
+    return _integer(name, value, *YEARS, "a four-digit integer, like 2030")
 
 
 def _email(name: str, column: str, value: Any) -> str | None:

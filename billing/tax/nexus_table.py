@@ -16,6 +16,7 @@ from billing.accounts.merchants import lock_merchant
 from billing.core.errors import Invalid
 from billing.tax.models import TaxNexus
 from billing.tax.tax_fields import MISSING, Fields
+from billing.tax.tax_settings import MAX_REGISTRATION_NUMBER
 from billing.tax.us_states import STATES
 
 SAVE_FAILED = "Nothing was saved: correct the states marked below."
@@ -41,7 +42,9 @@ def _values(body: dict) -> dict:
     values = {
         "is_active": fields.flag("isActive"),
         "effective_date": fields.day("effectiveDate"),
-        "registration_number": fields.text("registrationNumber", max_length=100),
+        "registration_number": fields.text(
+            "registrationNumber", max_length=MAX_REGISTRATION_NUMBER
+        ),
     }
     fields.done()
     values = {name: (None if value is MISSING else value) for name, value in values.items()}

@@ -20,6 +20,7 @@ from billing.core.errors import InvalidFields
 RATE_PATTERN = re.compile(r"^\d+(\.\d{1,4})?$")
 RATE_MESSAGE = "{field} must be a decimal between 0 and 1 with at most 4 decimal places"
 MISSING = object()
+MAX_TEXT = 200  # a text field's length unless its caller says otherwise
 
 
 def rate_text(rate: Decimal | None) -> str | None:
@@ -42,7 +43,7 @@ class Fields:
     def has(self, field: str) -> bool:
         return field in self.body
 
-    def text(self, field: str, *, required: bool = False, max_length: int = 200):
+    def text(self, field: str, *, required: bool = False, max_length: int = MAX_TEXT):
         value = self.body.get(field, MISSING)
         if value is MISSING or value is None:
             if required:

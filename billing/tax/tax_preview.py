@@ -14,6 +14,7 @@ from billing.tax.tax_engine import MAX_CENTS, TaxLine, TaxResult, calculate_tax
 from billing.tax.tax_fields import MISSING, Fields
 
 MAX_LINES = 500
+MAX_CUSTOMER_ID = 40  # an id's column length
 LINE_TEXT = ("type", "description")
 
 
@@ -51,7 +52,7 @@ def _line(fields: Fields, item, index: int) -> TaxLine | None:
 
 async def calculate_preview(merchant_id: str, body) -> TaxResult:
     fields = Fields(body)
-    customer_id = fields.text("customerId", required=True, max_length=40)
+    customer_id = fields.text("customerId", required=True, max_length=MAX_CUSTOMER_ID)
     currency = fields.text("currency", required=True, max_length=3)
     state = fields.text("state", max_length=2)
     if isinstance(currency, str) and normalize_currency(currency) is None:

@@ -16,6 +16,12 @@ from billing.tax.us_states import state_code
 
 RATE_NOT_FOUND = "Tax rate definition not found"
 REGISTRATION_TYPES = ("sales_tax", "vat", "gst")
+# Text lengths, the columns' (the API's document reads them from here).
+MAX_REGISTRATION_NUMBER = 100
+MAX_JURISDICTION = 100
+MAX_CATEGORY = 100
+MAX_REGISTRATION_TYPE = 40
+MAX_RATE_DESCRIPTION = 2000
 
 
 async def get_config(merchant_id: str) -> TaxConfig | None:
@@ -62,7 +68,9 @@ async def update_nexus(merchant_id: str, state: object, body) -> TaxNexus:
         {
             "is_active": fields.flag("isActive"),
             "effective_date": fields.day("effectiveDate"),
-            "registration_number": fields.text("registrationNumber", max_length=100),
+            "registration_number": fields.text(
+                "registrationNumber", max_length=MAX_REGISTRATION_NUMBER
+            ),
         }
     )
     fields.done()
@@ -88,9 +96,9 @@ def _definition_values(body, *, creating: bool) -> dict:
             # a name, once sent, must be non-blank (also when updating)
             "name": fields.text("name", required=creating or fields.has("name")),
             "tax_rate": fields.rate("taxRate", required=creating),
-            "description": fields.text("description", max_length=2000),
-            "jurisdiction": fields.text("jurisdiction", max_length=100),
-            "category": fields.text("category", max_length=100),
+            "description": fields.text("description", max_length=MAX_RATE_DESCRIPTION),
+            "jurisdiction": fields.text("jurisdiction", max_length=MAX_JURISDICTION),
+            "category": fields.text("category", max_length=MAX_CATEGORY),
             "is_active": fields.flag("isActive"),
         }
     )
@@ -136,9 +144,13 @@ async def create_registration(merchant_id: str, body) -> TaxRegistration:
     fields = Fields(body)
     values = present(
         {
-            "jurisdiction": fields.text("jurisdiction", required=True, max_length=100),
-            "registration_number": fields.text("registrationNumber", required=True, max_length=100),
-            "registration_type": fields.text("registrationType", required=True, max_length=40),
+            "jurisdiction": fields.text("jurisdiction", required=True, max_length=MAX_JURISDICTION),
+            "registration_number": fields.text(
+                "registrationNumber", required=True, max_length=MAX_REGISTRATION_NUMBER
+            ),
+            "registration_type": fields.text(
+                "registrationType", required=True, max_length=MAX_REGISTRATION_TYPE
+            ),
             "effective_date": fields.day("effectiveDate", required=True, nullable=False),
             "expiration_date": fields.day("expirationDate"),
             "is_active": fields.flag("isActive"),

@@ -28,6 +28,8 @@ from billing.usage.metric_values import json_number
 
 DEFAULT_LIMIT, MAX_LIMIT = 100, 1000
 MAX_FILTER_VALUES = 100
+MAX_FILTER_TEXT = 255  # one eventName or customerId value
+MAX_DIGITS = 9  # of limit and offset: an int4 always
 LIMIT_RANGE = f"limit must be between 1 and {MAX_LIMIT}"
 OFFSET_RANGE = "offset must be a whole number of 0 or more"
 CHART_SERIES = 8  # event names drawn; the rest are summed as "other"
@@ -48,8 +50,8 @@ def _values(values: Mapping[str, list[str]], name: str) -> tuple[str, ...]:
     unique = tuple(dict.fromkeys(found))
     if len(unique) > MAX_FILTER_VALUES:
         raise Invalid(f"{name} may list at most {MAX_FILTER_VALUES} values")
-    if any(len(value) > 255 or "\x00" in value for value in unique):
-        raise Invalid(f"{name} values must be at most 255 characters")
+    if any(len(value) > MAX_FILTER_TEXT or "\x00" in value for value in unique):
+        raise Invalid(f"{name} values must be at most {MAX_FILTER_TEXT} characters")
     return unique
 
 
@@ -81,7 +83,7 @@ def _whole(values: Mapping[str, list[str]], name: str, default: int, message: st
     raw = next((v.strip() for v in reversed(values.get(name, [])) if v.strip()), None)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 9:
+    if not raw.isdigit() or len(raw) > MAX_DIGITS:
         raise Invalid(message)
     return int(raw)
 

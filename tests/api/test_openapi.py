@@ -166,3 +166,23 @@ async def test_a_body_is_required_unless_the_route_works_without_it(client, merc
         ("post", "/v1/trigger/events-backfill"),
         ("post", "/v1/prices/clone/{price_id}"),
     }
+
+
+async def test_rate_limited_routes_document_their_429_and_retry_after(client):
+    """payment-init's rate limit answers 429 with ``Retry-After`` (api/errors.py): both are in
+    the document, and no route without a rate limit claims the header."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    limited = spec["paths"]["/v1/public/payment-init"]["post"]["responses"]["429"]
+    assert limited["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/ErrorBody"
+    }
+    header = limited["headers"]["Retry-After"]
+    assert header["required"] is True
+    assert header["schema"] == {"type": "integer", "minimum": 1}
+    with_header = {
+        (path, method)
+        for path, operations in spec["paths"].items()
+        for method, operation in operations.items()
+        if "Retry-After" in operation.get("responses", {}).get("429", {}).get("headers", {})
+    }
+    assert with_header == {("/v1/public/payment-init", "post")}

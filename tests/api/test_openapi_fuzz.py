@@ -87,7 +87,8 @@ UNSTATED_RULES = {
     ("PUT", "/v1/features/{feature_id}"): "as the create; featureValue fits the stored type",
     ("POST", "/v1/metrics"): "customQuery goes with queryType complex, and must parse",
     ("POST", "/v1/metrics/{metric_id}/update"): "eventName, aggregationType... never change",
-    ("GET", "/v1/metrics/{metric_id}/value"): "CURRENT_PERIOD needs a live subscription",
+    ("GET", "/v1/metrics/{metric_id}/value"): "CURRENT_PERIOD needs a live subscription; "
+    "the object form must be JSON",
     ("GET", "/v1/events"): "startDate must not be after endDate",
     ("GET", "/v1/events/count"): "startDate must not be after endDate",
     ("GET", "/v1/customers"): "after is a cursor from an earlier page",
