@@ -138,6 +138,7 @@ async def payment_init(data: PaymentInit):
         customer_id=customer_id,
         customer=customer,
         customer_token=data.customerToken,
+        retry_of=data.retryOf,
         address=client_address(),
     )
     return answer(started), 201

@@ -35,6 +35,11 @@ class PaymentInit(Body):
         description="A token from POST /v1/customers/{id}/checkout-tokens: the merchant's "
         "server vouches for the customer (else an existing customer is never attached)",
     )
+    retryOf: str | None = Field(
+        None,
+        description="The subscriptionId an earlier payment-init answered this page: a retry "
+        "(after a declined card) continues that unfinished checkout when the email is the same",
+    )
     userId: str | None = Field(None, description="Alias of customerId (Lumen's client)")
     customerEmail: str | None = Field(None, description="Alias of customer.email")
     customerName: str | None = Field(None, description="Alias of customer.name")

@@ -9,9 +9,9 @@
  *    to the provider only. Provider B: a button opens the payment link.
  * 3. The page listens to /v1/public/events/{paymentIntentId}?key=... (event `status`, data
  *    {paymentIntentId, status, invoiceId}) and shows the outcome in place; the confirm answer
- *    shows it too, whichever comes first. "Try again" starts payment-init again (for a
- *    vouched customer the same subscription and invoice, a new attempt; for an email alone a
- *    new checkout, the declined one ending with abandoned checkouts). In live mode the page
+ *    shows it too, whichever comes first. "Try again" starts payment-init again with
+ *    retryOf (the subscriptionId of its first answer): the same customer, subscription and
+ *    invoice, a new attempt. In live mode the page
  *    also tells Tally at once
  *    that the provider's script confirmed it (payment-init/confirmed), so the card is kept
  *    for renewals without waiting for the webhook.
@@ -224,11 +224,14 @@
     busy(button, true);
     busy(again, true);
     show("Processing…", "busy");
-    post("/v1/public/payment-init", {
+    var body = {
       planId: root.getAttribute("data-plan-id"),
       priceId: root.getAttribute("data-price-id"),
       customer: customer(),
-    }).then(begin, function (error) {
+    };
+    /* A retry continues this page's own checkout (same subscription and invoice). */
+    if (started && started.subscriptionId) body.retryOf = started.subscriptionId;
+    post("/v1/public/payment-init", body).then(begin, function (error) {
       $("customer-form").hidden = false;
       $("summary").hidden = true;
       $("card-form").hidden = true;

@@ -184,7 +184,13 @@ async def _attempt(invoice: Invoice, provider: str) -> Payment:
 
 
 async def _prepare(
-    merchant_id: str, plan_id: object, price_id: object, customer_id: object, person, token
+    merchant_id: str,
+    plan_id: object,
+    price_id: object,
+    customer_id: object,
+    person,
+    token,
+    retry_of: object = None,
 ) -> CheckoutStarted:
     now = utcnow()
     async with in_transaction():
@@ -193,7 +199,7 @@ async def _prepare(
         price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
             raise Invalid(subscriptions.PRICE_NOT_OF_PLAN)
-        buyer = await checkout_customers.resolve(merchant_id, customer_id, person, token)
+        buyer = await checkout_customers.resolve(merchant_id, customer_id, person, token, retry_of)
         customer = buyer.customer
         existing = await subscriptions.open_subscription_of(merchant_id, customer.id)
         if existing is not None:  # only a vouched customer can have one (checkout_customers)
@@ -249,6 +255,7 @@ async def payment_init(
     customer_id: object = None,
     customer: dict | None = None,
     customer_token: object = None,
+    retry_of: object = None,
     address: str = "",
 ) -> CheckoutStarted:
     """Start a checkout (see the module docstring for every rule and answer), once the
@@ -256,7 +263,7 @@ async def payment_init(
     await checkout_limits.admit(merchant_id, address, payments_setup.current().checkout_limits)
     for _ in range(2):  # once more when the reused attempt settled or was canceled meanwhile
         started = await _prepare(
-            merchant_id, plan_id, price_id, customer_id, customer, customer_token
+            merchant_id, plan_id, price_id, customer_id, customer, customer_token, retry_of
         )
         if started.collects_card:
             setup = await checkout_setup.start(

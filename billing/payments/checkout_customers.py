@@ -33,6 +33,15 @@ email ends, paid, on a customer of its own with *no* external id (giving a stran
 that id would let them answer lookups by it: the portal finds customers by it). **To link a
 checkout to a user you know, send a customerToken** (or the ``cust_`` id).
 
+A page retrying its own checkout (the hosted page's "Try again" after a declined card) sends
+``retryOf``, the ``subscriptionId`` its earlier payment-init answered: while that subscription
+is still an unfinished checkout (``incomplete``) of this merchant and mode and its customer has
+the email the page sends, the retry continues it: the same customer, subscription and invoice,
+a new attempt (``checkout._reusable``). Holding that id proves nothing beyond having started
+that checkout (it is unguessable and answered only to the page that started it), so it reaches
+only the checkout's own customer, never another record; anything else (unknown, finished,
+another email) is ignored and the checkout goes on as a new one, answering as always.
+
 Without ``customerId`` or ``customerToken`` and without ``customer.email``: 400. The
 customer's fields beyond the email are used only when it is created.
 
@@ -51,8 +60,11 @@ from dataclasses import dataclass
 from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.customers import customers
+from billing.customers.customer_fields import normalize_email
 from billing.customers.models import Customer
 from billing.payments import checkout_tokens
+from billing.subscriptions.checkout_states import INCOMPLETE
+from billing.subscriptions.models import Subscription
 
 NO_CUSTOMER = "Invalid input: customerId or customer.email is required"
 NEEDS_EMAIL = (
@@ -102,11 +114,18 @@ class Buyer:
 
 
 async def resolve(
-    merchant_id: str, customer_id: object, person: dict | None, token: object = None
+    merchant_id: str,
+    customer_id: object,
+    person: dict | None,
+    token: object = None,
+    retry_of: object = None,
 ) -> Buyer:
     """The checkout's customer, found or created (in the caller's transaction, after the
     merchant's lock); see the module docstring for the rules."""
     person = person or {}
+    retried = await _retried(merchant_id, retry_of, person.get("email"))
+    if retried is not None and token is None and customer_id is None:
+        return Buyer(retried, False)
     if token is not None:
         vouched_id = checkout_tokens.customer_of(merchant_id, token)
         return Buyer(await _locked(merchant_id, vouched_id), True)
@@ -148,3 +167,20 @@ async def _locked(merchant_id: str, customer_id: str) -> Customer:
     return await find_scoped(
         Customer, merchant_id, customer_id, customers.CUSTOMER_NOT_FOUND, lock=True
     )
+
+
+async def _retried(merchant_id: str, retry_of: object, email: object) -> Customer | None:
+    """The customer of the unfinished checkout ``retry_of`` names, when the page's email is
+    theirs (module docstring), locked; else None."""
+    if not isinstance(retry_of, str) or not isinstance(email, str):
+        return None
+    started = (
+        await Subscription.scoped(merchant_id)
+        .filter(stable_subscription_id=retry_of, status=INCOMPLETE, end_timestamp=None)
+        .first()
+    )
+    if started is None:
+        return None
+    customer = await _locked(merchant_id, started.customer_id)
+    same = customer.email_normalized == normalize_email(email)
+    return customer if same else None

@@ -9,6 +9,9 @@ from playwright.async_api import expect
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
 from billing.customers import customers
+from billing.customers.models import Customer
+from billing.invoicing.models import Invoice
+from billing.payments.models import Payment
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, KEYS
@@ -82,11 +85,15 @@ async def test_checkout_declines_then_pays(new_page, live_server, make_merchant,
     await expect(status).to_have_text("Paid — you're subscribed")
     assert await checkout.evaluate(OVERFLOW)
     await screenshot(checkout, f"checkout-paid-{viewport['width']}")
-    # "Try again" is a checkout of its own (nobody vouched for the email, which the declined
-    # try's customer now has): paid, it is a customer of its own and leaves the declined try,
-    # on the first customer's record, to end with the abandoned checkouts.
-    tries = await Subscription.filter(merchant_id=account.id, deleted_at=None).order_by("id")
-    assert sorted(s.status for s in tries) == ["active", "incomplete"]
+    # "Try again" continues the page's own checkout (retryOf): one customer, one subscription,
+    # its first invoice paid by the second attempt.
+    tries = await Subscription.filter(merchant_id=account.id, deleted_at=None)
+    assert [s.status for s in tries] == ["active"]
+    assert await Customer.filter(merchant_id=account.id, deleted_at=None).count() == 1
+    [invoice] = await Invoice.filter(merchant_id=account.id)
+    assert invoice.status == "paid" and invoice.number
+    attempts = await Payment.filter(invoice_id=invoice.id).order_by("attempt")
+    assert [p.status for p in attempts] == ["failed", "succeeded"]
 
 
 async def test_paying_with_a_subscribers_email_says_it_is_refunded(
