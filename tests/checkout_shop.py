@@ -36,9 +36,9 @@ async def start(client, account, price, *, address: str | None = None, headers=N
     return response.status_code, await response.get_json(), response.headers
 
 
-async def pay(client, account, payment_intent_id: str) -> dict:
-    """The sandbox card form's payment with a good card; its answer."""
-    card = {"number": GOOD_CARD, "expMonth": 12, "expYear": 2034, "cvc": "123"}
+async def pay(client, account, payment_intent_id: str, number: str = GOOD_CARD) -> dict:
+    """The sandbox card form's payment with a card (a good one unless ``number``); its answer."""
+    card = {"number": number, "expMonth": 12, "expYear": 2034, "cvc": "123"}
     response = await client.post(
         f"{PATH}/confirm-card",
         json={"paymentIntentId": payment_intent_id, "card": card},

@@ -11,27 +11,18 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD
-from tests.checkout_shop import PATH, card_shop, pay, start
+from tests.checkout_shop import card_shop, pay, start
 
 EMAIL = {"email": "lee@example.com"}
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 
 
-async def _decline(client, account, payment_intent_id: str) -> None:
-    card = {"number": DECLINED_CARD, "expMonth": 12, "expYear": 2034, "cvc": "123"}
-    response = await client.post(
-        f"{PATH}/confirm-card",
-        json={"paymentIntentId": payment_intent_id, "card": card},
-        headers=account.public_headers,
-    )
-    assert (await response.get_json())["status"] == "failed"
-
-
 async def test_try_again_after_a_decline_continues_the_same_checkout(client, make_merchant):
     account, price = await card_shop(client, make_merchant)
     _, first, _ = await start(client, account, price, customer=EMAIL)
-    await _decline(client, account, first["paymentIntentId"])
+    declined = await pay(client, account, first["paymentIntentId"], DECLINED_CARD)
+    assert declined["status"] == "failed"
 
     status, retry, _ = await start(
         client, account, price, customer=EMAIL, retryOf=first["subscriptionId"]
