@@ -9,6 +9,8 @@ written, in two fixed windows:
   10 minutes). A customer reloading, going back, trying another card or another plan stays
   far below it; a script from one address is stopped after a handful. The address is the
   merchant's too, so a shared office address of one shop does not use up another shop's.
+  An IPv6 client counts by its /64 network (``client_key``): one line or host is given a
+  whole /64 and could otherwise step through addresses in it.
 - per merchant row (the publishable key's shop and mode): ``per_key`` checkouts per window
   (default 300 per hour). It bounds what a flood from many addresses can make; a shop that
   sells more than a few hundred checkouts an hour raises it (``TALLY_CHECKOUT_RATE_PER_KEY``).
@@ -28,6 +30,7 @@ counted: they create no customer, subscription or invoice, and act only on the i
 checkout that was itself counted (an unknown intent id is refused before any provider call).
 """
 
+import ipaddress
 import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -101,13 +104,27 @@ async def _count(key: str, limit: Limit, now: datetime) -> None:
         raise RateLimited(max(1, math.ceil(left)))
 
 
+def client_key(address: str) -> str:
+    """What the per-address limit counts by: an IPv4 address as it is, an IPv6 address as its
+    /64 network (a host holds a whole /64), anything unreadable as given (cut to 64 chars)."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if parsed.version == 4:
+        return str(parsed)
+    if parsed.ipv4_mapped is not None:
+        return str(parsed.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+
+
 async def admit(
     merchant_id: str, address: str, limits: CheckoutLimits, now: datetime | None = None
 ) -> None:
     """Count one checkout of ``merchant_id`` from ``address``; ``RateLimited`` over a limit.
     Call before the checkout's transaction (the count commits on its own)."""
     now = now or utcnow()
-    await _count(f"checkout:{merchant_id}:{address[:64]}", limits.per_address, now)
+    await _count(f"checkout:{merchant_id}:{client_key(address)}", limits.per_address, now)
     await _count(f"checkout:{merchant_id}", limits.per_key, now)
 
 

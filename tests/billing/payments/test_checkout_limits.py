@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from billing.due_work import STEPS
+from billing.payments import checkout_limits
 from billing.payments.checkout_limits import (
     PER_ADDRESS,
     PER_KEY,
@@ -65,3 +66,19 @@ async def test_the_due_pass_prunes_ended_windows(merchant):
     outcome = await step(AT + timedelta(days=1, hours=1))
     assert outcome["pruned"] >= 2
     assert not await RateWindow.filter(key__in=keys).exists()
+
+
+@pytest.mark.parametrize(
+    ("address", "key"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2:aaaa::1", "2001:db8:1:2::/64"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"),
+        ("2001:db8:1:3::1", "2001:db8:1:3::/64"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        ("not an address", "not an address"),
+        ("", ""),
+    ],
+)
+def test_the_address_limit_counts_an_ipv6_client_by_its_64(address, key):
+    assert checkout_limits.client_key(address) == key
