@@ -14,8 +14,6 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
-from tests.billing.tax.test_tax_engine import CA, CA_NEXUS, CA_RATES, customer
-from tests.billing.tax.test_tax_engine import setup as tax_setup
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.provider_b_events import (
     event_payload,
@@ -26,6 +24,8 @@ from tests.provider_b_events import (
 from tests.provider_b_fake import ProviderBFake
 from tests.refund_factories import Paid
 from tests.subscription_factories import make_customer
+from tests.support.billing.tax.tax_engine import CA, CA_NEXUS, CA_RATES, customer
+from tests.support.billing.tax.tax_engine import setup as tax_setup
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 

@@ -8,7 +8,6 @@ command, read back through the API.
 
 import asyncio
 import json
-import subprocess
 import uuid
 
 import asyncpg
@@ -21,8 +20,8 @@ from tests.conftest import (
     _with_database,
     serve_on_free_port,
     stop_process,
-    tally_process,
 )
+from tests.support.billing_year import first_price_id, tally
 
 PASSES = [f"2030-{month:02d}-01T00:00:00Z" for month in range(1, 13)]
 TIERS = [
@@ -47,13 +46,6 @@ async def year_database():
     await _admin(base, f'CREATE DATABASE "{name}"')
     yield _with_database(base, name)
     await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def tally(url, data_dir, *args) -> str:
-    process = tally_process(url, data_dir, *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    out, err = process.communicate(timeout=120)
-    assert process.returncode == 0, err.decode()
-    return out.decode()
 
 
 def subscribe(api: httpx.Client, plan_id: str, price_id: str, start: str) -> tuple[str, str]:
@@ -121,7 +113,7 @@ def set_up(base_url: str, secret_key: str) -> dict[str, str]:
         flat_plan = flat.json()["plans"][0]
         flat_price = api.get(f"/v1/prices?planId={flat_plan['id']}").json()
         flat_sub, _ = subscribe(
-            api, flat_plan["id"], _first_price_id(flat_price), "2030-01-01T00:00:00Z"
+            api, flat_plan["id"], first_price_id(flat_price), "2030-01-01T00:00:00Z"
         )
         metrics = {}
         for event_name in ("gb-stored", "api-call"):
@@ -181,8 +173,3 @@ async def test_a_year_of_monthly_billing(year_database, tmp_path):
     assert await totals_of(year_database, subs["flat"]) == FLAT_TOTALS
     assert await totals_of(year_database, subs["storage"]) == STORAGE_TOTALS
     assert await totals_of(year_database, subs["api"]) == API_TOTALS
-
-
-def _first_price_id(listed: dict) -> str:
-    prices = listed.get("prices", listed) if isinstance(listed, dict) else listed
-    return prices[0]["id"]

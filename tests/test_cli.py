@@ -163,7 +163,7 @@ async def test_keys_made_by_the_cli_are_hashed(run):
 
 
 async def test_backfill_events_reports_its_counts(run, merchant):
-    from tests.api.test_events_backfill import bulk_load
+    from tests.support.api.events_backfill import bulk_load
 
     await bulk_load(merchant.id, 6)
     result = run("backfill-events", "--merchant-id", merchant.id)

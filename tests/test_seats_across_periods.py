@@ -20,7 +20,7 @@ from tests.conftest import (
     serve_on_free_port,
     stop_process,
 )
-from tests.test_billing_year import _first_price_id, tally
+from tests.support.billing_year import first_price_id, tally
 
 # (what happens, then the seat invoice's total or the period invoice's total), by hand:
 # 10.00 a seat a month, billed in advance; a seat added pays the rest of its month to the
@@ -48,7 +48,7 @@ def _seat_plan(api: httpx.Client) -> tuple[str, str]:
     plan = api.post("/v1/plans", json=body)
     assert plan.status_code == 201, plan.text
     plan_id = plan.json()["plans"][0]["id"]
-    return plan_id, _first_price_id(api.get(f"/v1/prices?planId={plan_id}").json())
+    return plan_id, first_price_id(api.get(f"/v1/prices?planId={plan_id}").json())
 
 
 def _add(api: httpx.Client, user: str, at: str) -> None:

@@ -21,7 +21,7 @@ from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
 from tests.portal_factories import RETURN_URL, card, known_customer, session_token
 from tests.subscription_factories import subscribe
-from tests.webapp.test_portal_pages import signed_in
+from tests.support.webapp.portal_pages import signed_in
 from tests.webhook_factories import pending_payment
 
 PORTAL = "/v1/customers/portal"

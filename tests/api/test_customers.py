@@ -7,9 +7,9 @@ import pytest
 
 from billing.customers.models import Customer
 from tests.conftest import unique_email
+from tests.support.api.customers import NOT_FOUND, create, make_customer
 
 ISO = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z"
-NOT_FOUND = {"error": "Customer not found or access denied"}
 DUPLICATE = {"error": "A customer with this email already exists"}
 DUPLICATE_ON_UPDATE = {
     "error": "Another customer with this email already exists. "
@@ -41,17 +41,6 @@ FULL = {
     "billingCountry": "gb",
     "taxId": "GB123456789",
 }
-
-
-async def create(client, merchant, **body):
-    return await client.post("/v1/customers", json=body, headers=merchant.headers)
-
-
-async def make_customer(client, merchant, **body) -> dict:
-    body.setdefault("email", unique_email("customer"))
-    response = await create(client, merchant, **body)
-    assert response.status_code == 201, await response.get_json()
-    return (await response.get_json())["customer"]
 
 
 async def update(client, merchant, customer_id, **body):

@@ -4,8 +4,8 @@ import pytest
 
 from billing.accounts.models import Merchant
 from billing.customers.models import Customer
-from tests.api.test_customers import make_customer
-from tests.billing.payments.test_customer_payments import billed, pay
+from tests.support.api.customers import make_customer
+from tests.support.billing.payments.customer_payments import billed, pay
 
 PAYMENT_FIELDS = {
     "id",

@@ -12,8 +12,8 @@ from billing.customers import customers as customers_service
 from billing.customers import organizations
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
-from tests.api.test_customers import NOT_FOUND, make_customer
-from tests.api.test_prices import MONTHLY, make_plan
+from tests.support.api.customers import NOT_FOUND, make_customer
+from tests.support.api.prices import MONTHLY, make_plan
 
 
 async def make_subscription(merchant, customer_id: str, **fields) -> Subscription:

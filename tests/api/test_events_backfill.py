@@ -8,31 +8,11 @@ from decimal import Decimal
 import pytest
 
 from billing.usage import events
-from billing.usage.models import UsageEvent, UsageIdempotencyKey, UsageRollup
+from billing.usage.models import UsageIdempotencyKey, UsageRollup
 from billing.usage.rollup_backfill import backfill_all
+from tests.support.api.events_backfill import bulk_load
 
-HOUR = datetime(2026, 3, 1, 10, tzinfo=UTC)
 BACKFILL = "/v1/trigger/events-backfill"
-
-
-async def bulk_load(merchant_id: str, count: int, *, received_ago: int = 3600, value=2):
-    """Events written straight into the table, as an import from another system would."""
-    received = datetime.now(UTC) - timedelta(seconds=received_ago)
-    await UsageEvent.bulk_create(
-        [
-            UsageEvent(
-                merchant_id=merchant_id,
-                idempotency_key=f"import-{received_ago}-{i}",
-                event_name="api-call",
-                customer_key="cust_a" if i % 2 else "ext:b",
-                event_value=Decimal(value),
-                properties={},
-                event_timestamp=HOUR + timedelta(minutes=(i * 3) % 120),
-                received_at=received,
-            )
-            for i in range(count)
-        ]
-    )
 
 
 async def trigger(client, merchant, **params):

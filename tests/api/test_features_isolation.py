@@ -4,7 +4,7 @@ missing ones, slugs are per merchant, and every row needs a secret key."""
 import pytest
 
 from billing.catalog.models import Feature
-from tests.api.test_features import (
+from tests.support.api.features import (
     BAD_METRICS,
     MISSING_ID,
     NOT_FOUND,

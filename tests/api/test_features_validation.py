@@ -3,8 +3,8 @@
 import pytest
 
 from billing.catalog.models import Feature
-from tests.api.test_features import create, made
-from tests.api.test_robustness import ODD_VALUES
+from tests.support.api.features import create, made
+from tests.support.api.robustness import ODD_VALUES
 
 
 @pytest.mark.parametrize(

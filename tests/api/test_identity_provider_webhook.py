@@ -6,18 +6,12 @@ import pytest
 
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
-from tests.billing.payments.test_free_subscriptions import free_setup
 from tests.conftest import in_test_mode
 from tests.factories import make_plan
+from tests.support.api.identity_provider_webhook import EVENT, RECORD
+from tests.support.billing.payments.free_subscriptions import free_setup
 
 PATH = "/v1/webhooks/identity-provider"
-RECORD = {
-    "id": "6f1c9a52-0c1e-4d43-9a57-6e5b8f1d2c11",
-    "email": "grace@Acme.io",
-    "raw_user_meta_data": {"first_name": "Grace", "last_name": "Hopper"},
-    "created_at": "2026-11-26T08:00:00Z",
-}
-EVENT = {"type": "INSERT", "table": "users", "record": RECORD, "schema": "auth"}
 
 
 async def deliver(client, merchant, payload=None, **kwargs):

@@ -5,6 +5,7 @@ import re
 import pytest
 
 from billing.catalog.models import Feature, Metric
+from tests.support.api.metrics import create, made, update
 
 METRIC_FIELDS = {
     "id",
@@ -22,21 +23,6 @@ METRIC_FIELDS = {
 NOT_FOUND = {"error": "Metric not found or access denied"}
 IMMUTABLE = {"error": "aggregationType and valueType cannot be changed after creation"}
 MISSING_ID = "metric_" + "A" * 22
-BASE = {"name": "API calls", "eventName": "api.call", "aggregationType": "COUNT"}
-
-
-async def create(client, merchant, **body):
-    return await client.post("/v1/metrics", json=body, headers=merchant.headers)
-
-
-async def made(client, merchant, **body) -> dict:
-    response = await create(client, merchant, **{**BASE, **body})
-    assert response.status_code == 201, await response.get_json()
-    return await response.get_json()
-
-
-async def update(client, merchant, metric_id, **body):
-    return await client.post(f"/v1/metrics/{metric_id}/update", json=body, headers=merchant.headers)
 
 
 async def listed(client, merchant) -> list[dict]:

@@ -3,8 +3,8 @@
 import pytest
 
 from billing.catalog.models import Metric
-from tests.api.test_metrics import BASE, create, made, update
-from tests.api.test_robustness import ODD_VALUES
+from tests.support.api.metrics import BASE, create, made, update
+from tests.support.api.robustness import ODD_VALUES
 
 
 async def test_create_defaults(client, merchant):

@@ -5,9 +5,9 @@ import pytest
 from billing.accounts import accounts
 from billing.accounts.models import Membership, Merchant
 from tests.conftest import PASSWORD, unique_email
+from tests.support.api.onboarding import CSRF
 
 PATH = "/v1/merchants/onboarding-create-merchant"
-CSRF = "test-csrf-token-value"
 
 
 @pytest.fixture

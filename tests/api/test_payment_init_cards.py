@@ -6,50 +6,35 @@ Provider A is a real localstripe; webhooks are signed as the gateway signs them.
 import asyncio
 
 import pytest
-import stripe
 
-from billing.catalog.models import Plan, Price
+from billing.catalog.models import Price
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import provider_b_config
 from billing.payments.charging import method_for
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
-from tests.api.test_payment_init import (
+from tests.conftest import in_test_mode
+from tests.factories import make_plan
+from tests.provider_b_events import event_payload, signed_headers, subscription_data
+from tests.support.api.payment_init import (
     PATH,
     deliver_a,
     init,
     paid_plan,
     provider_a_merchant,
 )
-from tests.card_payments import SECRET
-from tests.conftest import in_test_mode
-from tests.factories import make_plan
-from tests.provider_b_events import event_payload, signed_headers, subscription_data
-
-CARD = {"number": "4242424242424242", "expMonth": 12, "expYear": 2034, "cvc": "123"}
-
-
-def _gateway(url: str) -> stripe.StripeClient:
-    return stripe.StripeClient(SECRET, base_addresses={"api": url})
-
-
-def _confirm_in_browser(url: str, intent_id: str) -> dict:
-    """What the provider's script does in the customer's browser: a card PaymentMethod set on
-    the intent, then the intent confirmed (localstripe lacks confirm with a payment method)."""
-    gateway = _gateway(url)
-    method = gateway.v1.payment_methods.create(
-        params={
-            "type": "card",
-            "card": {"number": CARD["number"], "exp_month": 12, "exp_year": 2034, "cvc": "123"},
-        }
-    )
-    gateway.v1.payment_intents.update(intent_id, params={"payment_method": method.id})
-    return gateway.v1.payment_intents.confirm(intent_id).to_dict()
+from tests.support.api.payment_init_cards import (
+    CARD,
+    card_gateway,
+    confirm_in_browser,
+    kept_cards,
+    trial_plan,
+)
 
 
 def _confirm_setup_in_browser(url: str, intent_id: str) -> dict:
-    gateway = _gateway(url)
+    gateway = card_gateway(url)
     method = gateway.v1.payment_methods.create(
         params={
             "type": "card",
@@ -61,17 +46,6 @@ def _confirm_setup_in_browser(url: str, intent_id: str) -> dict:
     ).to_dict()
 
 
-async def trial_plan(merchant_id: str, *, without_card: bool = False):
-    plan = await make_plan(merchant_id, name="Team", monthly_cents=2900, trial_days=14)
-    await Plan.filter(id=plan.id).update(trial_without_card=without_card)
-    await plan.refresh_from_db()
-    return plan, await Price.filter(plan_id=plan.id).first()
-
-
-async def kept_cards(merchant_id: str) -> list[PaymentMethod]:
-    return await PaymentMethod.filter(merchant_id=merchant_id, deleted_at=None)
-
-
 @pytest.mark.usefixtures("provider_a_api")
 async def test_the_sandbox_card_form_keeps_the_card_for_renewals(
     client, make_merchant, provider_a_api
@@ -81,7 +55,7 @@ async def test_the_sandbox_card_form_keeps_the_card_for_renewals(
     status, body = await init(client, account, plan, price)
     assert (status, body["intentType"]) == (201, "payment_intent")
     intent = await asyncio.to_thread(
-        lambda: _gateway(provider_a_api).v1.payment_intents.retrieve(body["paymentIntentId"])
+        lambda: card_gateway(provider_a_api).v1.payment_intents.retrieve(body["paymentIntentId"])
     )
     assert intent.to_dict()["setup_future_usage"] == "off_session"
 
@@ -107,7 +81,7 @@ async def test_the_sandbox_card_form_keeps_the_card_for_renewals(
 
     # The webhook arriving afterwards settles and stores nothing more.
     confirmed = await asyncio.to_thread(
-        lambda: _gateway(provider_a_api).v1.payment_intents.retrieve(body["paymentIntentId"])
+        lambda: card_gateway(provider_a_api).v1.payment_intents.retrieve(body["paymentIntentId"])
     )
     await deliver_a(client, account, "payment_intent.succeeded", confirmed.to_dict())
     assert [c.id for c in await kept_cards(account.id)] == [card.id]
@@ -120,7 +94,7 @@ async def test_the_webhook_first_keeps_the_card_and_reads_its_details(
     account = await provider_a_merchant(client, make_merchant)
     plan, price = await paid_plan(account.id)
     _, body = await init(client, account, plan, price)
-    intent = await asyncio.to_thread(_confirm_in_browser, provider_a_api, body["paymentIntentId"])
+    intent = await asyncio.to_thread(confirm_in_browser, provider_a_api, body["paymentIntentId"])
     assert intent["status"] == "succeeded" and isinstance(intent["payment_method"], str)
 
     await deliver_a(client, account, "payment_intent.succeeded", intent)
@@ -147,7 +121,7 @@ async def test_the_live_page_confirmation_keeps_the_card_before_the_webhook(
     account = await provider_a_merchant(client, make_merchant)
     plan, price = await paid_plan(account.id)
     _, body = await init(client, account, plan, price)
-    await asyncio.to_thread(_confirm_in_browser, provider_a_api, body["paymentIntentId"])
+    await asyncio.to_thread(confirm_in_browser, provider_a_api, body["paymentIntentId"])
     response = await client.post(
         f"{PATH}/confirmed",
         json={"paymentIntentId": body["paymentIntentId"]},

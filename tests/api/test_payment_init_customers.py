@@ -9,9 +9,9 @@ import pytest
 from billing.customers.models import Customer
 from billing.payments.checkout_customers import NEEDS_EMAIL
 from billing.subscriptions.models import Subscription
-from tests.api.test_payment_init import PATH, nothing_stored, paid_plan
 from tests.conftest import in_test_mode
 from tests.portal_factories import RETURN_URL
+from tests.support.api.payment_init import PATH, nothing_stored, paid_plan
 
 
 async def start(client, account, price, **fields):

@@ -13,8 +13,8 @@ from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments.checkout import ABANDONED
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
-from tests.api.test_payment_init import init, paid_plan, provider_a_merchant
-from tests.billing.tax.test_tax_engine import setup as tax_setup
+from tests.support.api.payment_init import init, paid_plan, provider_a_merchant
+from tests.support.billing.tax.tax_engine import setup as tax_setup
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

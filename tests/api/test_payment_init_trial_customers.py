@@ -9,8 +9,8 @@ import pytest
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.subscriptions.models import Subscription
-from tests.api.test_payment_init import PATH, nothing_stored, provider_a_merchant
-from tests.api.test_payment_init_cards import CARD, kept_cards, trial_plan
+from tests.support.api.payment_init import PATH, nothing_stored, provider_a_merchant
+from tests.support.api.payment_init_cards import CARD, kept_cards, trial_plan
 
 NO_PROVIDER = "No payment provider is configured for this merchant"
 

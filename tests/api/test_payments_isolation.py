@@ -14,16 +14,12 @@ import pytest
 
 from billing.core.ids import random_base62
 from billing.invoicing.models import Invoice
-from billing.payments.models import Payment, PaymentMethod, ProviderConfig, Refund
-from billing.payments.payment_methods import create_payment_method
+from billing.payments.models import Payment, ProviderConfig
 from billing.payments.webhooks import BAD_SIGNATURE
 from tests.conftest import in_test_mode
-from tests.provider_b_events import event_payload, new_webhook_secret, payment_data, signed_headers
-from tests.refund_factories import paid_subscription
+from tests.provider_b_events import event_payload, payment_data, signed_headers
+from tests.support.api.payments_isolation import ID_KINDS, holdings, made_up, owners_state
 from tests.webhook_factories import (
-    configure,
-    new_stripe_secret,
-    pending_payment,
     stripe_event,
     stripe_headers,
 )
@@ -32,44 +28,6 @@ from tests.webhook_factories import (
 @pytest.fixture
 def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
     return provider_a_api
-
-
-async def holdings(merchant_id: str) -> dict:
-    """One of everything payments keeps for ``merchant_id``; ids by kind, secrets beside."""
-    a_secret, b_secret = new_stripe_secret(), new_webhook_secret()
-    await configure(merchant_id, "provider_a", a_secret)
-    await configure(merchant_id, "provider_b", b_secret)
-    paid = await paid_subscription(merchant_id, configured=False)
-    method = await create_payment_method(
-        merchant_id,
-        {
-            "customerId": paid.invoice.customer_id,
-            "provider": "provider_a",
-            "paymentType": "card",
-            "status": "active",
-            "cardLastFour": "4242",
-            "externalPspPaymentMethodId": "pm_" + random_base62(14),
-        },
-    )
-    pending = await pending_payment(merchant_id, "provider_a", "pi_" + random_base62(14))
-    return {
-        "cust": paid.invoice.customer_id,
-        "sub": paid.subscription.stable_subscription_id,
-        "inv": paid.invoice.id,
-        "pay": paid.payment.id,
-        "pm": method.id,
-        "pending": pending.id,
-        "intent": pending.provider_payment_id,
-        "a_secret": a_secret,
-        "b_secret": b_secret,
-    }
-
-
-ID_KINDS = ("cust", "sub", "inv", "pay", "pm")
-
-
-def made_up(ids: dict) -> dict:
-    return {kind: f"{ids[kind].split('_')[0]}_{random_base62(22)}" for kind in ID_KINDS}
 
 
 def calls(their: dict, mine: dict) -> list[tuple[str, str, dict | None]]:
@@ -97,15 +55,6 @@ async def answer(client, caller, method, path, body, blank: list[str]) -> tuple[
     for record_id in blank:
         text = text.replace(record_id, "ID")
     return response.status_code, text
-
-
-async def owners_state(merchant_id: str) -> list:
-    return [
-        sorted(await Payment.filter(merchant_id=merchant_id).values_list("id", "status")),
-        sorted(await Invoice.filter(merchant_id=merchant_id).values_list("id", "status")),
-        await PaymentMethod.filter(merchant_id=merchant_id).count(),
-        await Refund.filter(merchant_id=merchant_id).count(),
-    ]
 
 
 async def test_other_merchants_and_other_modes_ids_answer_as_missing(

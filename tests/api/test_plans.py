@@ -6,6 +6,7 @@ import pytest
 
 from billing.catalog.models import Feature, Plan, PlanFeature, Price, PricingTable, PricingTablePlan
 from billing.catalog.pricing import fixed_price_data
+from tests.support.api.plans import NOT_FOUND, create_plan
 
 PLAN_FIELDS = {
     "id",
@@ -27,16 +28,7 @@ PLAN_FIELDS = {
     "createdAt",
     "updatedAt",
 }
-NOT_FOUND = {"error": "Plan not found or access denied"}
 ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
-
-
-async def create_plan(client, merchant, **body) -> dict:
-    response = await client.post("/v1/plans", json=body, headers=merchant.headers)
-    assert response.status_code == 201, await response.get_json()
-    plans = (await response.get_json())["plans"]
-    assert len(plans) == 1
-    return plans[0]
 
 
 async def get(client, merchant, path: str):

@@ -4,16 +4,12 @@ import pytest
 
 from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price, PricingTablePlan
 from billing.catalog.pricing import fixed_price_data, seat_price_data
-from tests.api.test_plans import create_plan
+from tests.support.api.plans import create_plan
+from tests.support.api.plans_create import post
 
 INVALID_FEATURES = {
     "error": "One or more feature IDs are invalid or do not belong to this merchant"
 }
-
-
-async def post(client, merchant, body):
-    response = await client.post("/v1/plans", json=body, headers=merchant.headers)
-    return response.status_code, await response.get_json()
 
 
 async def test_usage_based_feature_gets_a_sum_metric_and_allowance(client, merchant):

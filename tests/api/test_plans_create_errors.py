@@ -4,7 +4,7 @@ stores nothing (no plan, feature or metric)."""
 import pytest
 
 from billing.catalog.models import Feature, Metric, Plan
-from tests.api.test_plans_create import post
+from tests.support.api.plans_create import post
 
 
 @pytest.mark.parametrize(

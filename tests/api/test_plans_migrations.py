@@ -7,29 +7,14 @@ import pytest
 
 from billing.catalog.models import Feature, PlanFeature
 from billing.subscriptions.models import PlanMigration
-from tests.api.test_plans import NOT_FOUND, create_plan
-from tests.api.test_plans_versions import edit, new_version
+from tests.support.api.plans import NOT_FOUND, create_plan
+from tests.support.api.plans_migrations import migrate, price_of
+from tests.support.api.plans_versions import edit, new_version
 
 
 async def compare(client, merchant, plan_id, query=""):
     response = await client.get(f"/v1/plans/{plan_id}/compare{query}", headers=merchant.headers)
     return response.status_code, await response.get_json()
-
-
-async def migrate(client, merchant, plan_id, body):
-    response = await client.post(
-        f"/v1/plans/{plan_id}/migrate", json=body, headers=merchant.headers
-    )
-    return response.status_code, await response.get_json()
-
-
-def price_of(plan: dict, cents: int) -> str:
-    [price_id] = [
-        price["id"]
-        for price in plan["prices"]
-        if price["pricingData"]["components"][0]["amount_cents"] == cents
-    ]
-    return price_id
 
 
 async def team_plan(client, merchant) -> dict:

@@ -2,8 +2,7 @@
 
 import pytest
 
-from tests.api.test_robustness import ODD_VALUES
-from tests.api.test_robustness import _assert_clean as assert_clean
+from tests.support.api.robustness import ODD_VALUES, assert_clean
 
 FIELDS = (
     "planName",

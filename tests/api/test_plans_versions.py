@@ -6,8 +6,9 @@ import pytest
 
 from billing.catalog.models import Feature, Plan, PlanFeature, Price
 from billing.catalog.pricing import fixed_price_data, seat_price_data
-from tests.api.test_plans import NOT_FOUND, create_plan
 from tests.factories import make_plan
+from tests.support.api.plans import NOT_FOUND, create_plan
+from tests.support.api.plans_versions import edit, new_version
 
 
 def canon(data: dict) -> str:
@@ -15,16 +16,6 @@ def canon(data: dict) -> str:
 
 
 INVALID_PRICES = {"error": "One or more price IDs are invalid or do not belong to this plan"}
-
-
-async def new_version(client, merchant, plan_id, body, query=""):
-    response = await client.post(f"/v1/plans/{plan_id}{query}", json=body, headers=merchant.headers)
-    return response.status_code, await response.get_json()
-
-
-async def edit(client, merchant, plan_id, body):
-    response = await client.post(f"/v1/plans/{plan_id}/edit", json=body, headers=merchant.headers)
-    return response.status_code, await response.get_json()
 
 
 async def pro_plan(client, merchant) -> dict:

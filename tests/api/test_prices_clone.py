@@ -6,7 +6,7 @@ import pytest
 from billing.catalog import prices as prices_service
 from billing.catalog.models import Price
 from billing.core.ids import new_id
-from tests.api.test_prices import (
+from tests.support.api.prices import (
     INVALID,
     MONTHLY,
     YEARLY,

@@ -3,7 +3,7 @@
 import pytest
 
 from billing.core.ids import new_id
-from tests.api.test_prices import INVALID, PLAN_MISSING, create, create_ok, make_plan
+from tests.support.api.prices import INVALID, PLAN_MISSING, create, create_ok, make_plan
 
 # --- the flat-field form ------------------------------------------------------------------
 

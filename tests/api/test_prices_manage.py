@@ -4,7 +4,7 @@ import pytest
 
 from billing.catalog.models import Price
 from billing.core.ids import new_id
-from tests.api.test_prices import (
+from tests.support.api.prices import (
     MONTHLY,
     PLAN_MISSING,
     PRICE_FIELDS,

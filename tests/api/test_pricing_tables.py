@@ -5,6 +5,15 @@ import pytest
 from billing.catalog.models import Plan, PricingTable, PricingTablePlan
 from billing.core.models import utcnow
 from tests.factories import make_plan, new_version
+from tests.support.api.pricing_tables import (
+    MISSING_ENTRY,
+    MISSING_TABLE,
+    TABLE_404,
+    create,
+    create_table,
+    plan_names,
+    read,
+)
 
 TABLE_FIELDS = {
     "id",
@@ -17,33 +26,7 @@ TABLE_FIELDS = {
     "updatedAt",
 }
 DETAILED_FIELDS = TABLE_FIELDS | {"currency", "plans"}
-TABLE_404 = {"error": "Pricing table not found or access denied"}
-ENTRY_404 = {"error": "Pricing table plan not found or access denied"}
-PLAN_404 = {"error": "Plan not found or access denied"}
 BAD_PLAN_IDS = {"error": "One or more plan IDs are invalid or do not belong to this merchant"}
-MISSING_TABLE = "ptbl_" + "0" * 22
-MISSING_ENTRY = "ptplan_" + "0" * 22
-
-
-async def create(client, merchant, **body):
-    body.setdefault("name", "Main")
-    body.setdefault("slug", "main")
-    return await client.post("/v1/pricing-tables", json=body, headers=merchant.headers)
-
-
-async def create_table(client, merchant, **body) -> dict:
-    response = await create(client, merchant, **body)
-    assert response.status_code == 201, await response.get_json()
-    return (await response.get_json())["pricingTable"]
-
-
-async def read(client, merchant, table_id):
-    return await client.get(f"/v1/pricing-tables/{table_id}", headers=merchant.headers)
-
-
-async def plan_names(client, merchant, table_id) -> list[str]:
-    body = await (await read(client, merchant, table_id)).get_json()
-    return [plan["name"] for plan in body["pricingTable"]["plans"]]
 
 
 async def test_list_starts_empty_and_shows_only_own_tables(client, make_merchant):

@@ -4,16 +4,9 @@ import pytest
 
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
+from tests.support.api.provider_a import EVENTS, LIVE
 
-LIVE = {"secretKey": "sk_live_51HxAcmeSecret9f3a", "publicKey": "pk_live_51HxAcmePublic"}
 TEST = {"secretKey": "sk_test_51HxAcmeSecret7e21", "publicKey": "pk_test_51HxAcmePublic"}
-EVENTS = [
-    "payment_intent.succeeded",
-    "payment_intent.payment_failed",
-    "setup_intent.succeeded",
-    "setup_intent.setup_failed",
-    "checkout.session.completed",
-]
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 
 

@@ -13,8 +13,8 @@ import dataclasses
 import pytest
 
 from billing.payments import provider_a_config, setup
-from tests.api.test_provider_a import EVENTS, LIVE
 from tests.provider_a_endpoints import endpoints_front
+from tests.support.api.provider_a import EVENTS, LIVE
 from tests.webhook_factories import stripe_event, stripe_headers
 
 PUBLIC_URL = "https://billing.example.com"

@@ -5,9 +5,9 @@ import pytest
 from billing.accounts import api_keys
 from billing.accounts.models import ApiKey
 from billing.catalog.models import Price
-from billing.catalog.pricing import fixed_price_data
 from billing.core.models import utcnow
 from tests.factories import make_plan
+from tests.support.api.public_pricing_tables import USAGE_MONTHLY, pro_with_usage
 
 NOT_FOUND = {"error": "Pricing table not found"}
 
@@ -191,37 +191,6 @@ async def test_the_response_schema_is_documented(client):
     assert {"200", "401", "404"} <= set(operation["responses"])
     plan = spec["components"]["schemas"]["PublicPlan"]
     assert {"features", "prices", "buttonText", "enterpriseRedirectUrl"} <= set(plan["properties"])
-
-
-USAGE_MONTHLY = {
-    "components": [
-        {
-            "type": "per_unit",
-            "component_id": "api-calls",
-            "component_name": "API calls",
-            "unit_label": "call",
-            "amount_cents": 1,
-            "metric_id": "metric_x",
-            "bill_immediately": False,
-            "recurrence_rule": "FREQ=MONTHLY;INTERVAL=1",
-        }
-    ]
-}
-
-
-async def pro_with_usage(merchant_id: str):
-    """Pro after an edit: its usage price made first, then the $59 monthly fixed price."""
-    plan = await make_plan(merchant_id, name="Pro")
-    usage = await Price.create(
-        merchant_id=merchant_id, plan_id=plan.id, currency="USD", pricing_data=USAGE_MONTHLY
-    )
-    fixed = await Price.create(
-        merchant_id=merchant_id,
-        plan_id=plan.id,
-        currency="USD",
-        pricing_data=fixed_price_data(5900, "month"),
-    )
-    return plan, usage, fixed
 
 
 async def test_the_headline_is_the_fixed_price_with_usage_beside_it(client, merchant):

@@ -5,25 +5,13 @@ so a route added later is probed the day it exists. Field names come from each r
 request model, so the odd values land in the fields the route really reads.
 """
 
-import re
-
 from quart_schema.validation import QUART_SCHEMA_REQUEST_ATTRIBUTE
 
-from webapp.auth import SESSION_ONLY
+from tests.support.api.robustness_all_routes import PARAM, v1_routes
 
 ODD_IDS = ["nope", "plan_" + "A" * 22, "x" * 300, "%00", "..%2F..", "🚀"]
 ODD_VALUES = [None, "", "x" * 5_000, "\u0000", "\ud83d", -1, 10**40, 1e308, True, [], {"a": [1]}]
 ODD_QUERY = "planId=%00&search=%25_&includeFeatures=maybe&isStableId=2&fromVersion=x&toVersion=-1"
-PARAM = re.compile(r"<(?:[^:>]+:)?([^>]+)>")
-
-
-def v1_routes(app):
-    for rule in app.url_map.iter_rules():
-        view = app.view_functions[rule.endpoint]
-        if not rule.rule.startswith("/v1/") or getattr(view, "tally_auth", "") == SESSION_ONLY:
-            continue
-        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            yield method, rule.rule, view
 
 
 def body_fields(view) -> list[str]:

@@ -12,26 +12,10 @@ from billing.seats import removals
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import CreditGrant
 from tests.seat_factories import FEB_1, new_user, seat_team
+from tests.support.api.seats import post, seat_invoices, usage
 
 JAN_16 = "2030-01-16T00:00:00Z"
 JAN_20 = "2030-01-20T00:00:00Z"
-
-
-async def post(client, merchant, path: str, body: dict):
-    response = await client.post(f"/v1/seats/{path}", json=body, headers=merchant.headers)
-    return response.status_code, await response.get_json()
-
-
-async def usage(client, merchant, customer_id: str) -> dict:
-    response = await client.get(f"/v1/seats/usage/{customer_id}", headers=merchant.headers)
-    assert response.status_code == 200
-    return await response.get_json()
-
-
-async def seat_invoices(client, merchant, customer_id: str) -> list[dict]:
-    listed = await client.get(f"/v1/invoices/customer/{customer_id}", headers=merchant.headers)
-    invoices = (await listed.get_json())["invoices"]
-    return [i for i in invoices if i["billingReason"] == "seats"]
 
 
 async def test_adding_a_seat_creates_member_and_organization_and_bills_the_rest_of_the_period(

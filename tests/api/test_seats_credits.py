@@ -7,19 +7,9 @@ from billing.catalog.models import Price
 from billing.catalog.pricing import seat_price_data
 from billing.subscriptions.models import CreditGrant
 from billing.subscriptions.subscriptions import create_subscription
-from tests.entitlement_factories import API, credit_plan, metric
-from tests.factories import slugify
+from tests.entitlement_factories import credit_plan, metric
 from tests.seat_factories import customer_with_external_id, new_user
-
-
-async def seat_aware(client, merchant, customer_id: str) -> dict[str, dict]:
-    response = await client.get(
-        f"/v1/entitlements/{customer_id}/seat-aware", headers=merchant.headers
-    )
-    rows = (await response.get_json())["entitlements"]
-    return {
-        row["customerId"]: row["creditInfo"] for row in rows if row["featureSlug"] == slugify(API)
-    }
+from tests.support.api.seats_credits import seat_aware
 
 
 async def test_a_member_gets_its_own_credits_and_loses_them_with_the_seat(client, merchant):

@@ -7,7 +7,7 @@ import pytest
 
 from billing.enrollment import enroll, identity_provider
 from billing.seats import seat_usage, seats
-from tests.api.test_identity_provider_webhook import EVENT
+from tests.support.api.identity_provider_webhook import EVENT
 
 USER = {"customerEmail": "ada@acme.io", "customerName": "Ada", "userId": "user-1"}
 SEAT = {"user_id": "u-1", "created_user_id": "m-1"}

@@ -27,12 +27,12 @@ from billing.enrollment.models import EnrollmentRule
 from billing.invoicing.models import Invoice
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import Subscription
-from tests.billing.payments.test_free_subscriptions import free_setup
 from tests.conftest import MerchantAccount
 from tests.factories import make_plan
 from tests.seat_factories import new_user, seat_team
+from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.webapp.conftest import sign_up  # noqa: F401 (the fixture)
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
 
 JAN_16 = "2030-01-16T00:00:00Z"
 # Ids Tally makes (``cust_…``, ``enrl_…``, ``seatkey_…``) and instants: a new record made by

@@ -4,26 +4,15 @@ import pytest
 
 from api.subscription_refunds import NOT_AN_OBJECT
 from billing.core.ids import new_id
-from billing.invoicing.models import Invoice, InvoiceLine
+from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
 from tests.refund_factories import paid_subscription, stripe_client
+from tests.support.api.subscription_refunds import lines_of, refund
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 NO_PAYMENT = {"error": "Payment not found for refund"}
 NO_SUBSCRIPTION = {"error": "Subscription not found or access denied"}
-
-
-async def refund(client, account, subscription_id: str, body: dict | None = None):
-    response = await client.post(
-        f"/v1/subscriptions/{subscription_id}/refunds", json=body or {}, headers=account.headers
-    )
-    return response.status_code, await response.get_json()
-
-
-async def lines_of(invoice_id: str) -> list[tuple]:
-    lines = await InvoiceLine.filter(invoice_id=invoice_id).order_by("position")
-    return [(line.type, line.description, line.subtotal_cents) for line in lines]
 
 
 async def test_full_refund_of_the_latest_payment(client, merchant):

@@ -7,28 +7,7 @@ import pytest
 from billing.catalog.models import Price
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
 from tests.factories import make_plan
-from tests.subscription_factories import make_customer
-
-
-async def catalog(merchant_id: str, **plan_options):
-    plan = await make_plan(
-        merchant_id,
-        name="Pro",
-        monthly_cents=2900,
-        features=[("API access", True), ("Projects", 10)],
-        **plan_options,
-    )
-    price = await Price.filter(plan_id=plan.id).first()
-    customer = await make_customer(merchant_id)
-    return customer, plan, price
-
-
-def body(customer, plan, price, **extra) -> dict:
-    return {"customerId": customer.id, "planId": plan.id, "effectivePriceId": price.id, **extra}
-
-
-async def post(client, merchant, payload):
-    return await client.post("/v1/subscriptions", json=payload, headers=merchant.headers)
+from tests.support.api.subscriptions import body, catalog, post
 
 
 async def test_create_answers_201_with_version_one_and_plan_features(client, merchant):

@@ -10,10 +10,10 @@ import pytest
 
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
-from tests.api.test_provider_a import LIVE
-from tests.billing.payments.test_free_subscriptions import free_setup
-from tests.billing.subscriptions.test_free_subscriptions import table
 from tests.factories import make_plan
+from tests.support.api.provider_a import LIVE
+from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.billing.subscriptions.free_subscriptions import table
 from tests.webhook_factories import configure
 
 PATH = "/v1/subscriptions/create-free-subscription"

@@ -6,7 +6,7 @@ retry is not a 409."""
 from billing.catalog.models import Price
 from billing.invoicing.models import Invoice
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
-from tests.api.test_subscriptions import body, catalog, post
+from tests.support.api.subscriptions import body, catalog, post
 
 
 async def stored(merchant_id: str) -> dict[str, int]:

@@ -14,6 +14,7 @@ from tests.provider_b_events import (
     subscription_data,
 )
 from tests.subscription_factories import make_customer
+from tests.support.api.webhooks_provider_b import deliver
 from tests.webhook_factories import configure, pending_payment
 
 
@@ -21,15 +22,6 @@ async def configured(merchant_id: str) -> str:
     secret = new_webhook_secret()
     await configure(merchant_id, "provider_b", secret)
     return secret
-
-
-async def deliver(client, merchant_id, payload: str, headers: dict):
-    response = await client.post(
-        f"/v1/public/webhook-provider-b/{merchant_id}",
-        data=payload.encode(),
-        headers={"Content-Type": "application/json", **headers},
-    )
-    return response.status_code, await response.get_json()
 
 
 async def test_a_succeeded_payment_pays_the_invoice_once(client, merchant):

@@ -9,7 +9,7 @@ import httpx
 from playwright.async_api import expect
 
 from tests.pages.conftest import DESKTOP
-from tests.pages.test_embed import card, site_page
+from tests.support.pages.embed import card, site_page
 
 
 async def build_catalog(live_server: str, secret_key: str) -> None:

@@ -2,57 +2,24 @@
 iframe pricing table with ``checkout=hosted`` opens it, the sandbox card form pays with
 4242... and shows a decline of ...0341 in place, with "Try again"; at 1280 and 390 px."""
 
-import httpx
 import pytest
 from playwright.async_api import expect
 
-from billing.catalog import pricing_tables
-from billing.catalog.models import Price
 from billing.customers import customers
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, KEYS
-from tests.conftest import in_test_mode
-from tests.factories import make_plan
-from tests.pages.conftest import DESKTOP, PHONE, screenshot
-
-VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
-OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
+from tests.card_payments import DECLINED_CARD, GOOD_CARD
+from tests.pages.conftest import DESKTOP, screenshot
+from tests.support.pages.checkout import OVERFLOW, VIEWPORTS, fill_card, shop
 
 
 @pytest.fixture(scope="module")
 def live_server(payments_server):
     """The server with both providers' API bases (tests/pages/conftest.py)."""
     return payments_server
-
-
-async def shop(live_server, make_merchant, provider: tuple[str, dict] = ("a", KEYS)):
-    """A test-mode merchant with a provider (``a`` or ``b`` and its config body) saved through
-    the server's own API (the server seals the keys with its encryption key), a plan and a
-    pricing table."""
-    account = await in_test_mode(await make_merchant())
-    path = f"/v1/provider-{provider[0]}/config"
-    async with httpx.AsyncClient(base_url=live_server, timeout=30) as http:
-        saved = await http.post(path, json=provider[1], headers=account.headers)
-    assert saved.status_code == 200, saved.text
-    plan = await make_plan(account.id, name="Pro", monthly_cents=4900)
-    await pricing_tables.create_table(
-        account.id, name="Pricing", slug="pricing", plan_ids=[plan.id]
-    )
-    price = await Price.filter(plan_id=plan.id).first()
-    return account, plan, price
-
-
-async def fill_card(page, number: str) -> None:
-    form = page.locator("#card-form")
-    await form.get_by_label("Card number").fill(number)
-    await form.get_by_label("Month").fill("12")
-    await form.get_by_label("Year").fill("2034")
-    await form.get_by_label("CVC").fill("123")
-    await form.get_by_role("button", name="Pay").click()
 
 
 @VIEWPORTS

@@ -14,8 +14,8 @@ from billing.payments.models import PaymentMethod
 from billing.subscriptions.models import Subscription
 from tests.card_payments import GOOD_CARD
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-from tests.pages.test_checkout import shop
 from tests.portal_factories import session_token
+from tests.support.pages.checkout import shop
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"

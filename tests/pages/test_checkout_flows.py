@@ -13,8 +13,8 @@ from playwright.async_api import Route, expect
 from billing.subscriptions.models import Subscription
 from tests.card_payments import GOOD_CARD, KEYS
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-from tests.pages.test_checkout import OVERFLOW, VIEWPORTS, fill_card, shop
 from tests.provider_b_events import send_event, settled_event
+from tests.support.pages.checkout import OVERFLOW, VIEWPORTS, fill_card, shop
 from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 
 

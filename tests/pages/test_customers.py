@@ -7,8 +7,8 @@ from playwright.async_api import expect
 
 from billing.customers.models import Customer
 from tests.pages.conftest import answer_confirm, screenshot, sign_up
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def test_search_and_pages(page, app):

@@ -6,40 +6,16 @@ from ``static/pricing-table.js`` and the iframe page. The plans come from the sa
 the live server reads (the ``database_url`` fixture), made with the test factory.
 """
 
-import html
-
 import httpx
 from playwright.async_api import expect
 
 from billing.catalog import pricing_tables
-from tests.api.test_public_pricing_tables import pro_with_usage
 from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
+from tests.support.api.public_pricing_tables import pro_with_usage
+from tests.support.pages.embed import card, site_page
 
 UNAVAILABLE = "This pricing table is not available right now."
-
-
-def site_page(live_server: str, slug: str, key: str) -> str:
-    slug, key = html.escape(slug), html.escape(key)
-    return f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Acme pricing</title>
-<script src="{live_server}/static/pricing-table.js" defer></script>
-<style>body {{ font-family: Georgia, serif; margin: 0 auto; max-width: 1100px; padding: 16px; }}
-iframe {{ width: 100%; height: 760px; border: 0; }}</style></head>
-<body>
-<h1>Acme plans</h1>
-<section id="element"><tally-pricing-table slug="{slug}" publishable-key="{key}">
-</tally-pricing-table></section>
-<section id="frame"><iframe title="Pricing"
- src="{live_server}/embed/pricing-tables/{slug}?key={key}"></iframe></section>
-</body></html>"""
-
-
-def card(scope, name: str):
-    """A plan's card, found by its heading (names like "Pro" occur in other cards' text)."""
-    return scope.locator(f'.tpt-card:has(.tpt-name:text-is("{name}"))')
 
 
 async def catalog(merchant_id: str) -> None:

@@ -6,8 +6,8 @@ from playwright.async_api import expect
 
 from billing.catalog import features
 from tests.pages.conftest import screenshot, sign_up
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import subscribe
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def test_wizard_edit_and_override_set_feature_values(page, app):

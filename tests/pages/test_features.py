@@ -6,7 +6,7 @@ import re
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW, create_feature
+from tests.support.pages.plans import OVERFLOW, create_feature
 
 
 async def test_search_edit_and_delete_features(page):

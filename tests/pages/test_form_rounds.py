@@ -5,7 +5,7 @@ from playwright.async_api import expect
 
 from billing.catalog import features
 from tests.pages.conftest import screenshot, sign_up
-from tests.pages.test_subscriptions import merchant_of
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def test_feature_form_shows_both_errors_at_once(page, app):

@@ -13,9 +13,9 @@ from playwright.async_api import expect
 from billing.customers.models import Customer
 from billing.payments import refunds
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
-from tests.pages.test_payment_actions import _connected_merchant
 from tests.portal_factories import session_token
 from tests.refund_factories import FLAT_12, paid_subscription
+from tests.support.pages.payment_actions import connected_merchant
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
@@ -31,7 +31,7 @@ def live_server(payments_server):
 async def test_the_invoice_page_after_a_partial_refund(new_page, viewport, provider_a_api):
     page = await new_page(viewport)
     width = viewport["width"]
-    merchant_id = await _connected_merchant(page)
+    merchant_id = await connected_merchant(page)
     paid = await paid_subscription(merchant_id, configured=False, pricing=FLAT_12)
     sid = paid.subscription.stable_subscription_id
 

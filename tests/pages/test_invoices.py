@@ -8,8 +8,8 @@ from playwright.async_api import expect
 from billing.invoicing.billing_run import bill_due
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.pages.conftest import screenshot, sign_up
-from tests.pages.test_subscriptions import merchant_of
 from tests.provider_b_factories import waiting_on_a_link
+from tests.support.pages.subscriptions import merchant_of
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 MAR_1 = datetime(2030, 3, 1, tzinfo=UTC)

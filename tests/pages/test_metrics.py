@@ -3,7 +3,7 @@
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
+from tests.support.pages.plans import OVERFLOW
 
 
 async def test_metric_create_edit_delete(page):

@@ -4,8 +4,8 @@ from playwright.async_api import expect
 
 from billing.accounts import merchants
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def test_switching_to_test_mode_shows_only_test_data(page, app):

@@ -8,14 +8,14 @@ import asyncio
 import pytest
 from playwright.async_api import expect
 
-from billing.accounts.models import Membership
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
 from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot, sign_up
+from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
 from tests.refund_factories import paid_subscription
 from tests.subscription_factories import make_customer
+from tests.support.pages.payment_actions import connected_merchant
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
@@ -32,18 +32,6 @@ def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
     return provider_a_api
 
 
-async def _connected_merchant(page) -> str:
-    """Sign up and connect provider A on its page; the merchant's id."""
-    email = await sign_up(page)
-    await page.goto("/dashboard/payment-providers")
-    section = page.locator("#provider-a")
-    await section.get_by_label("Publishable key").fill("pk_live_51HxAcmePublic")
-    await section.get_by_label("Secret key").fill("sk_live_51HxAcmeSecret9f3a")
-    await section.get_by_role("button", name="Save keys").click()
-    await expect(section.get_by_text("Connected", exact=True)).to_be_visible()
-    return (await Membership.filter(user__email=email).first()).merchant_id
-
-
 async def _slowly(route):
     await asyncio.sleep(0.8)
     await route.continue_()
@@ -53,7 +41,7 @@ async def _slowly(route):
 async def test_retry_payment_declined_then_paid(new_page, viewport, gateway):
     page = await new_page(viewport)
     width = viewport["width"]
-    merchant_id = await _connected_merchant(page)
+    merchant_id = await connected_merchant(page)
     customer = await make_customer(merchant_id)
     await stored_card(gateway, merchant_id, customer, DECLINED_CARD)
     sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=customer)
@@ -95,7 +83,7 @@ async def test_retry_payment_declined_then_paid(new_page, viewport, gateway):
 async def test_refund_partial_too_much_then_the_rest_and_cancel(new_page, viewport, gateway):
     page = await new_page(viewport)
     width = viewport["width"]
-    merchant_id = await _connected_merchant(page)
+    merchant_id = await connected_merchant(page)
     paid = await paid_subscription(merchant_id, configured=False)
     sid = paid.subscription.stable_subscription_id
 

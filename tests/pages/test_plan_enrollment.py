@@ -5,7 +5,7 @@ dialog, and the panel at phone width."""
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW, create_plan
+from tests.support.pages.plans import OVERFLOW, create_plan
 
 
 async def add_domain(page, text: str) -> None:

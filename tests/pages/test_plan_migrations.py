@@ -9,9 +9,9 @@ from playwright.async_api import expect
 from billing.catalog import features, plan_create, plan_edits
 from billing.subscriptions import subscriptions
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer, subscribe
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def answer(page, button, *, accept: bool) -> str:

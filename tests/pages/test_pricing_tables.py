@@ -6,7 +6,7 @@ import re
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW, create_plan
+from tests.support.pages.plans import OVERFLOW, create_plan
 
 
 async def make_publishable_key(page) -> None:

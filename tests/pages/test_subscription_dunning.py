@@ -7,9 +7,9 @@ from playwright.async_api import expect
 from billing.invoicing.models import Invoice
 from billing.subscriptions.models import Subscription
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
-from tests.pages.test_subscriptions import merchant_of
-from tests.webapp.test_refund_pages import day, failed_attempt
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
+from tests.support.webapp.refund_pages import day, failed_attempt
 from tests.webhook_factories import pending_payment
 
 

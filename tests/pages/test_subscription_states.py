@@ -12,11 +12,11 @@ from billing.due_work import run_due
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.factories import _link, make_feature
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer, subscribe
-from tests.webapp.test_subscription_trial_pages import trial_subscription
-from tests.webapp.test_usage_pages import store
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
+from tests.support.webapp.subscription_trial_pages import trial_subscription
+from tests.support.webapp.usage_pages import store
 
 
 async def test_cancel_at_period_end_keep_and_the_cancelled_tab(page, app):

@@ -5,16 +5,11 @@ import re
 
 from playwright.async_api import Page, expect
 
-from billing.accounts.models import Membership
 from tests.factories import make_feature, make_plan
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
 from tests.subscription_factories import make_customer, subscribe
-
-
-async def merchant_of(email: str) -> str:
-    membership = await Membership.filter(user__email=email).first()
-    return membership.merchant_id
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def mrr_tile_shows(page: Page, amount: str, active: str) -> None:

@@ -5,9 +5,9 @@ applies, labels that focus their own field, and the phone layout."""
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def test_configure_tax_and_preview_in_place(page, app):

@@ -11,9 +11,9 @@ from billing.catalog import metrics
 from billing.usage import events
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.pages.test_plans import OVERFLOW
-from tests.pages.test_subscriptions import merchant_of
 from tests.subscription_factories import make_customer
+from tests.support.pages.plans import OVERFLOW
+from tests.support.pages.subscriptions import merchant_of
 
 
 async def store(merchant_id: str, name: str, customer: str, hours_ago: int, value=None):

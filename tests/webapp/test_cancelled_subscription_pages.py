@@ -8,7 +8,7 @@ from billing.due_work import run_due
 from billing.subscriptions import subscription_lifecycle
 from billing.subscriptions.models import Subscription
 from tests.subscription_factories import subscribe
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 
 async def test_cancelled_subscription_stays_readable_in_the_dashboard(client, sign_up):

@@ -1,13 +1,11 @@
 """Catalog pages through the in-process client: forms, service errors on fields, HTMX
 fragments, 303 after writes, tenant isolation and money parsing."""
 
-from urllib.parse import urlencode
-
 import pytest
 
-from billing.accounts.models import Membership
 from billing.catalog import features
 from billing.catalog.models import Feature, Metric
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from webapp.forms.money import format_money, to_cents
 
 
@@ -38,27 +36,6 @@ def test_money_is_formatted_with_the_currency():
     assert format_money(2900, "USD") == "$29.00"
     assert format_money(123456, "EUR") == "€1,234.56"
     assert format_money(500, "CHF") == "5.00 CHF"
-
-
-async def signed_up(sign_up) -> tuple[str, str]:
-    """Sign a merchant up through the page; returns (merchant id, csrf token)."""
-    email, token = await sign_up()
-    membership = await Membership.filter(user__email=email).first()
-    return membership.merchant_id, token
-
-
-HX = {"HX-Request": "true"}
-FORM = {"Content-Type": "application/x-www-form-urlencoded"}
-
-
-async def post_form(client, path: str, form: dict, headers: dict | None = None):
-    """POST a form whose fields may repeat (lists), as a browser sends checkboxes and rows."""
-    data = urlencode(form, doseq=True).encode()
-    return await client.post(path, data=data, headers={**FORM, **(headers or {})})
-
-
-async def html_of(response) -> str:
-    return await response.get_data(as_text=True)
 
 
 # Features -----------------------------------------------------------------------------------

@@ -6,8 +6,8 @@ from billing.catalog.models import Feature, PlanFeature
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.factories import _link, make_feature
 from tests.subscription_factories import make_customer
-from tests.webapp.test_catalog_pages import html_of, signed_up
-from tests.webapp.test_usage_pages import store
+from tests.support.webapp.catalog_pages import html_of, signed_up
+from tests.support.webapp.usage_pages import store
 
 
 def item(html: str, marker: str) -> str:

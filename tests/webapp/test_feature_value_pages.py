@@ -7,8 +7,8 @@ from billing.catalog.models import Plan, PlanFeature
 from billing.subscriptions.models import Subscription, SubscriptionFeature
 from tests.factories import make_feature
 from tests.subscription_factories import subscribe
-from tests.webapp.test_catalog_pages import html_of, post_form, signed_up
-from tests.webapp.test_plan_pages import wizard
+from tests.support.webapp.catalog_pages import html_of, post_form, signed_up
+from tests.support.webapp.plan_pages import wizard
 
 
 async def _library(merchant_id: str):

@@ -4,8 +4,8 @@ of reporting the second only after the first is fixed. Nothing is stored meanwhi
 
 from billing.catalog import features, pricing_tables
 from billing.catalog.models import Feature, Plan, PricingTable
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
-from tests.webapp.test_plan_pages import wizard
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.plan_pages import wizard
 
 SLUG_RULE = "Slug must be 1-100 characters of lowercase letters"
 TABLE_SLUG_RULE = "Slug must be lowercase letters, digits and single hyphens"

@@ -4,7 +4,7 @@ on it, and not once it is paid."""
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.provider_b_factories import waiting_on_a_link
-from tests.webapp.test_catalog_pages import signed_up
+from tests.support.webapp.catalog_pages import signed_up
 
 
 async def test_the_link_is_offered_in_plain_words_until_paid(client, sign_up, provider_b):

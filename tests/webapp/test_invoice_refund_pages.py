@@ -8,7 +8,7 @@ import pytest
 
 from billing.payments import refunds
 from tests.refund_factories import FLAT_12, paid_subscription, pending_refund
-from tests.webapp.test_catalog_pages import html_of, signed_up
+from tests.support.webapp.catalog_pages import html_of, signed_up
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

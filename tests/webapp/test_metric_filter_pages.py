@@ -4,7 +4,7 @@ cleared when emptied, and errors shown on the field."""
 import html
 
 from billing.catalog.models import Metric
-from tests.webapp.test_catalog_pages import html_of, signed_up
+from tests.support.webapp.catalog_pages import html_of, signed_up
 
 FORM = {
     "name": "Pro calls",

@@ -11,7 +11,7 @@ import pytest
 from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.models import Payment, ProviderConfig
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.webhook_factories import pending_payment
 
 PAGE = "/dashboard/payment-providers"

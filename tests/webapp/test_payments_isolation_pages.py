@@ -8,9 +8,9 @@ import pytest
 
 from billing.payments import setup
 from billing.payments.models import Payment, Refund
-from tests.api.test_payments_isolation import holdings, made_up, owners_state
 from tests.refund_factories import SECRET
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.api.payments_isolation import holdings, made_up, owners_state
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 
 @pytest.fixture

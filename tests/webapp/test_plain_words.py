@@ -9,7 +9,7 @@ from billing.catalog import metrics
 from billing.catalog.models import Feature, Plan
 from billing.tax.models import TaxConfig, TaxRateDefinition, TaxRegistration
 from tests.subscription_factories import make_customer
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from webapp.forms.plain_words import plain
 
 DEVELOPER_WORDS = ("cents", "Cents", "9007199254740991", "README", "camelCase")

@@ -6,7 +6,7 @@ from billing.core.ids import new_id
 from billing.enrollment import rules
 from billing.enrollment.models import EnrollmentRule
 from tests.factories import make_plan
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 
 async def add_rule(merchant_id: str, plan, domain: str) -> EnrollmentRule:

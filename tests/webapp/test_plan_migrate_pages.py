@@ -8,7 +8,7 @@ from billing.catalog.models import Plan, Price
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import ScheduledChange, Subscription
 from tests.subscription_factories import make_customer, subscribe
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 
 async def _pro_with_subscribers(merchant_id: str, count: int):

@@ -3,22 +3,9 @@ diff, prices (fixed, tiered, clone, delete), visibility, delete, errors and isol
 
 from billing.catalog import features, plan_create
 from billing.catalog.models import Feature, Plan, Price
-from tests.api.test_public_pricing_tables import pro_with_usage
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
-
-
-def wizard(token: str, **fields) -> dict:
-    form = {
-        "csrf_token": token,
-        "plan_name": "Pro",
-        "plan_description": "For growing teams",
-        "currency": "EUR",
-        "monthly_price": "29.99",
-        "yearly_price": "299.90",
-        "trial_days": "",
-        "show_in_pricing_table": "y",
-    }
-    return form | fields
+from tests.support.api.public_pricing_tables import pro_with_usage
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.plan_pages import wizard
 
 
 async def test_wizard_creates_plan_with_exact_cents_and_features(client, sign_up):

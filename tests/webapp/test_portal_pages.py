@@ -19,41 +19,14 @@ from billing.subscriptions.models import Subscription
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant
 from tests.portal_factories import RETURN_URL, card, live_method, session_token
 from tests.portal_page_factories import overdue_customer
+from tests.support.webapp.portal_pages import CSRF_RE, HX, html_of, opens, post, signed_in
 from tests.webhook_factories import configure
 from webapp.portal.words import ADD_A_CARD_FIRST
-
-HX = {"HX-Request": "true"}
-CSRF_RE = re.compile(r'"X-CSRF-Token": "([^"]+)"')
 
 
 @pytest.fixture
 def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
     return provider_a_api
-
-
-async def html_of(response) -> str:
-    return await response.get_data(as_text=True)
-
-
-async def opens(client, token: str):
-    """The link's answer: the cookie, and a page that moves on to /portal/ at once."""
-    opened = await client.get(f"/portal/{token}")
-    assert opened.status_code == 200
-    assert '<meta http-equiv="refresh" content="0;url=/portal/">' in await html_of(opened)
-    return opened
-
-
-async def signed_in(client, merchant_id: str, customer) -> tuple[str, str]:
-    """Open the customer's portal link; answers the page and its CSRF token."""
-    client.cookie_jar.clear()
-    token = await session_token(merchant_id, customer)
-    await opens(client, token)
-    page = await html_of(await client.get("/portal/"))
-    return page, CSRF_RE.search(page).group(1)
-
-
-async def post(client, path: str, csrf: str, form: dict | None = None, headers=HX):
-    return await client.post(path, form=form or {}, headers={**headers, "X-CSRF-Token": csrf})
 
 
 async def test_the_link_signs_in_with_a_strict_cookie_and_shows_the_overdue_plan(

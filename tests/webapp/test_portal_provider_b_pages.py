@@ -16,7 +16,7 @@ from tests.portal_page_factories import GRACE_ENDS
 from tests.provider_b_events import event_payload, payment_data, signed_headers, subscription_data
 from tests.provider_b_factories import b_merchant, deliver, waiting_on_a_link
 from tests.subscription_factories import subscribe
-from tests.webapp.test_portal_pages import html_of, post, signed_in
+from tests.support.webapp.portal_pages import html_of, post, signed_in
 
 MANDATE = "/portal/mandate"
 

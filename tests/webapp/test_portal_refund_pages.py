@@ -8,7 +8,7 @@ from billing.customers.models import Customer
 from billing.payments import refunds
 from tests.portal_factories import session_token
 from tests.refund_factories import FLAT_12, paid_subscription
-from tests.webapp.test_portal_pages import html_of, opens
+from tests.support.webapp.portal_pages import html_of, opens
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

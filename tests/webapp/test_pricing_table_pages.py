@@ -4,7 +4,7 @@ publishable key of that mode, with no switch of its own."""
 from billing.accounts import merchants
 from billing.accounts.api_keys import create_api_key
 from billing.catalog import pricing_tables
-from tests.webapp.test_catalog_pages import html_of, signed_up
+from tests.support.webapp.catalog_pages import html_of, signed_up
 
 
 async def test_the_embed_code_uses_the_key_of_the_dashboards_mode(client, sign_up):

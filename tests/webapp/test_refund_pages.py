@@ -2,8 +2,6 @@
 over what is left, with a cancellation, refused by the provider), and a failing renewal's
 dunning state in words."""
 
-from datetime import UTC, datetime
-
 import pytest
 
 from billing.invoicing.models import Invoice
@@ -12,7 +10,8 @@ from billing.subscriptions.models import Subscription
 from tests.card_payments import JAN_1
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.refund_factories import paid_subscription
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.refund_pages import day, failed_attempt
 from tests.webhook_factories import pending_payment
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
@@ -122,21 +121,6 @@ async def test_no_payment_to_refund(client, sign_up):
 
 
 # Dunning --------------------------------------------------------------------------------------
-
-
-def day(n: int) -> datetime:
-    return datetime(2030, 1, n, tzinfo=UTC)
-
-
-async def failed_attempt(payment: Payment, on: datetime, retry_at: datetime | None) -> None:
-    await Payment.filter(id=payment.id).update(
-        status="failed",
-        error_message="Your card was declined.",
-        retry_at=retry_at,
-        created_at=on,  # the attempt's date: the pass that made it (and saw it fail)
-        updated_at=on,
-    )
-    await Invoice.filter(id=payment.invoice_id).update(payment_status="failed")
 
 
 async def test_dunning_state_in_words(client, sign_up):

@@ -9,7 +9,7 @@ from billing.payments.models import Payment
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.subscription_factories import make_customer
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.webhook_factories import configure
 
 

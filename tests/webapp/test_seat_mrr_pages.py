@@ -2,7 +2,7 @@
 and the home tile show seats x unit price a month for a per-seat plan."""
 
 from tests.seat_factories import seated_subscription
-from tests.webapp.test_catalog_pages import html_of, signed_up
+from tests.support.webapp.catalog_pages import html_of, signed_up
 
 
 async def test_customer_card_and_home_tile_count_the_seats(client, sign_up):

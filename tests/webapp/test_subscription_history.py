@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import Subscription, SubscriptionEvent
 from tests.subscription_factories import subscribe
-from tests.webapp.test_catalog_pages import html_of, signed_up
+from tests.support.webapp.catalog_pages import html_of, signed_up
 
 LABELS = {
     "past_due": "Payment failed: past due",

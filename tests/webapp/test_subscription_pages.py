@@ -7,7 +7,7 @@ from billing.subscriptions import subscription_lifecycle
 from billing.subscriptions.models import Subscription
 from tests.factories import make_feature, make_plan
 from tests.subscription_factories import make_customer, subscribe
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 
 async def test_list_filters_by_status(client, sign_up):

@@ -10,19 +10,10 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription
-from billing.subscriptions.subscriptions import create_subscription
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer, subscribe
-from tests.webapp.test_catalog_pages import html_of, signed_up
-
-
-async def trial_subscription(merchant_id: str, *, cents: int = 4900) -> Subscription:
-    plan = await make_plan(merchant_id, name="Trial plan", monthly_cents=cents, trial_days=14)
-    price = await Price.get(plan_id=plan.id)
-    customer = await make_customer(merchant_id, name="Tess")
-    return await create_subscription(
-        merchant_id, customer_id=customer.id, plan_id=plan.id, effective_price_id=price.id
-    )
+from tests.support.webapp.catalog_pages import html_of, signed_up
+from tests.support.webapp.subscription_trial_pages import trial_subscription
 
 
 async def test_trial_shows_trialing_and_the_mrr_tile_splits_it(client, sign_up):

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
 from tests.subscription_factories import make_customer
-from tests.webapp.test_catalog_pages import HX, html_of, post_form, signed_up
+from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 
 async def test_page_lists_every_state_and_empty_sections(client, sign_up):

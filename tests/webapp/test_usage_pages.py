@@ -1,19 +1,11 @@
 """The Usage page (event explorer and chart) and the customer page's entitlements panel,
 through the in-process client."""
 
-from datetime import UTC, datetime, timedelta
-
 from billing.catalog import metrics
-from billing.usage import events
 from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.subscription_factories import make_customer
-from tests.webapp.test_catalog_pages import HX, html_of, signed_up
-
-
-async def store(merchant_id: str, name: str, customer: str, *, hours_ago: int = 1, **fields):
-    moment = (datetime.now(UTC) - timedelta(hours=hours_ago)).isoformat()
-    body = {"eventName": name, "customerId": customer, "eventTimestamp": moment, **fields}
-    await events.ingest_event(merchant_id, body)
+from tests.support.webapp.catalog_pages import HX, html_of, signed_up
+from tests.support.webapp.usage_pages import store
 
 
 async def test_empty_account_explains_how_to_send_events(client, sign_up):

@@ -7,7 +7,7 @@ from billing.catalog import prices
 from billing.catalog.models import Price
 from billing.core.errors import Invalid, NotFound
 from billing.core.ids import new_id
-from tests.api.test_prices import MONTHLY, YEARLY, make_plan
+from tests.support.api.prices import MONTHLY, YEARLY, make_plan
 
 
 async def test_create_normalises_and_defaults(merchant):

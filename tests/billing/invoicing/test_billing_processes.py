@@ -17,9 +17,9 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.subscriptions import first_billing_date
-from tests.billing.test_due_work import _tally
 from tests.factories import make_plan
 from tests.invoice_factories import FLAT_49, fee_and_storage, sum_metric
+from tests.support.billing.due_work import start_tally
 
 COUNT = 1200
 
@@ -83,7 +83,7 @@ async def billed_cycles(merchant_id: str) -> list[tuple]:
 
 
 async def run_due_processes(database_url: str, tmp_path, count: int) -> None:
-    processes = [_tally(database_url, tmp_path / f"p{n}") for n in range(count)]
+    processes = [start_tally(database_url, tmp_path / f"p{n}") for n in range(count)]
     for process in processes:
         _out, err = await asyncio.to_thread(process.communicate, timeout=300)
         # 1 says a row of another test failed in this shared database (a provider key these

@@ -13,7 +13,7 @@ from tortoise.transactions import in_transaction
 from billing.core.due_signal import CHANNEL
 from billing.invoicing.models import Invoice
 from billing.invoicing.prorations import override_price
-from tests.billing.invoicing.test_prorations import paid_subscription
+from tests.support.billing.invoicing.prorations import paid_subscription
 from webapp import db
 
 

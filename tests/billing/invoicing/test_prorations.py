@@ -1,29 +1,12 @@
 """Proration of a fixed fee changed mid-period, worked out by hand: half a period left of a
 49.00 fee moved to 59.00 is a 24.50 credit and a 29.50 charge."""
 
-from datetime import timedelta
-
 from billing.catalog.models import Price
-from billing.core.models import utcnow
-from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.invoicing.prorations import change_plan, override_price, prorate
 from billing.subscriptions import subscription_versions
 from billing.subscriptions.models import SubscriptionDetail
-from tests.invoice_factories import FLAT_49, priced_subscription
-
-
-async def paid_subscription(merchant_id: str):
-    """A 49.00 monthly subscription that started ten days ago and paid its first month."""
-    sub = await priced_subscription(merchant_id, FLAT_49, start=utcnow() - timedelta(days=10))
-    await bill_due(utcnow(), merchant_id)
-    other = await Price.create(
-        merchant_id=merchant_id,
-        plan_id=sub.plan_id,
-        currency="USD",
-        pricing_data={"type": "flat_rate", "amount": 5900, "interval": "month"},
-    )
-    return sub, other
+from tests.support.billing.invoicing.prorations import paid_subscription
 
 
 async def lines(invoice: Invoice) -> list[tuple[str, int]]:

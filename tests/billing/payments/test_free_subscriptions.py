@@ -13,31 +13,13 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.customers.models import Customer
 from billing.payments import free_subscriptions
 from billing.subscriptions.models import CreditGrant, Subscription
-from tests.billing.subscriptions.test_credit_grants import API, SSO, STORAGE, allow
-from tests.billing.subscriptions.test_free_subscriptions import table
 from tests.factories import make_plan
 from tests.subscription_factories import make_customer, subscribe
+from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.billing.subscriptions.free_subscriptions import table
 from tests.webhook_factories import configure
 
 USER = {"customer_email": "Ada@Example.com", "customer_name": "Ada", "user_id": "user-1"}
-
-
-async def free_setup(merchant_id: str, *, provider: bool = True):
-    """A free plan with two credit allowances (API calls, storage) and SSO, in an active
-    table, and provider A configured unless ``provider`` is false."""
-    plan = await make_plan(
-        merchant_id,
-        name="Free",
-        description="Try it",
-        monthly_cents=0,
-        features=[(API, 1000), (STORAGE, 10), (SSO, True)],
-    )
-    await allow(plan, API, 1000)
-    await allow(plan, STORAGE, 10)
-    await table(merchant_id, plan)
-    if provider:
-        await configure(merchant_id, "provider_a", None)
-    return plan
 
 
 async def counts(merchant_id: str) -> tuple[int, int]:

@@ -13,8 +13,8 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.payments.reconcile import reconcile_due
 from billing.subscriptions.models import Subscription
-from tests.api.test_payment_init import init, paid_plan, provider_a_merchant
-from tests.api.test_payment_init_cards import _confirm_in_browser, kept_cards
+from tests.support.api.payment_init import init, paid_plan, provider_a_merchant
+from tests.support.api.payment_init_cards import confirm_in_browser, kept_cards
 
 
 @pytest.mark.usefixtures("provider_a_api")
@@ -25,9 +25,7 @@ async def test_a_checkout_card_kept_by_reconciliation_carries_the_pass_clock(
     plan, price = await paid_plan(account.id)
     status, body = await init(client, account, plan, price)
     assert status == 201, body
-    confirmed = await asyncio.to_thread(
-        _confirm_in_browser, provider_a_api, body["paymentIntentId"]
-    )
+    confirmed = await asyncio.to_thread(confirm_in_browser, provider_a_api, body["paymentIntentId"])
     assert confirmed["status"] == "succeeded"  # at the gateway; Tally has not heard yet
     payment = await Payment.get(provider_payment_id=body["paymentIntentId"])
     assert payment.status == "pending" and not await kept_cards(account.id)

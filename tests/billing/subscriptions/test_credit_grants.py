@@ -11,7 +11,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
-from billing.catalog.models import Feature, Plan, PlanFeature, Price
+from billing.catalog.models import Feature, Plan, Price
 from billing.core.models import utcnow
 from billing.due_work import run_due
 from billing.subscriptions import credit_grant_renewal, credit_grants
@@ -24,23 +24,10 @@ from billing.subscriptions.subscription_versions import (
     override_price,
 )
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan, slugify
+from tests.factories import make_plan
 from tests.factories import new_version as new_plan_version
 from tests.subscription_factories import make_customer, subscribe
-
-API, STORAGE, SSO = "API calls", "Storage GB", "SSO"
-
-
-async def feature(merchant_id: str, name: str) -> Feature:
-    return await Feature.scoped(merchant_id).get(slug=slugify(name))
-
-
-async def allow(plan: Plan, name: str, amount: int, renewal: str | None = "monthly") -> None:
-    """Give the plan's link to ``name`` a credit allowance."""
-    feat = await feature(plan.merchant_id, name)
-    await PlanFeature.filter(plan_id=plan.id, feature_id=feat.id).update(
-        has_credit_allowance=True, credit_allowance_amount=amount, credit_allowance_renewal=renewal
-    )
+from tests.support.billing.subscriptions.credit_grants import API, SSO, STORAGE, allow, feature
 
 
 async def allowance_plan(merchant_id: str, *, yearly: bool = False, **kwargs) -> Plan:

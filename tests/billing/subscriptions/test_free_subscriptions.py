@@ -2,24 +2,11 @@
 
 import pytest
 
-from billing.catalog.models import Plan, Price, PricingTable, PricingTablePlan
+from billing.catalog.models import Price
 from billing.core.errors import Invalid, NotFound
 from billing.subscriptions import free_subscriptions
 from tests.factories import make_plan, new_version
-
-
-async def table(merchant_id: str, *plans: Plan, active: bool = True) -> PricingTable:
-    made = await PricingTable.create(
-        merchant_id=merchant_id, name="Main", slug=f"main-{len(plans)}", is_active=active
-    )
-    for order, plan in enumerate(plans):
-        await PricingTablePlan.create(
-            merchant_id=merchant_id,
-            pricing_table_id=made.id,
-            stable_plan_id=plan.stable_plan_id,
-            display_order=order,
-        )
-    return made
+from tests.support.billing.subscriptions.free_subscriptions import table
 
 
 async def test_no_active_table(merchant):

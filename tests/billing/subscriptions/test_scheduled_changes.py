@@ -5,7 +5,6 @@ from datetime import UTC, datetime, timedelta
 from billing.catalog.models import Plan, Price
 from billing.core.models import utcnow
 from billing.due_work import run_due
-from billing.subscriptions import scheduled_changes
 from billing.subscriptions.models import (
     ScheduledChange,
     Subscription,
@@ -14,21 +13,9 @@ from billing.subscriptions.models import (
     SubscriptionFeature,
 )
 from billing.subscriptions.subscription_lifecycle import cancel
-from tests.factories import make_plan, new_version
+from tests.factories import make_plan
 from tests.subscription_factories import subscribe
-
-
-async def migration_target(sub: Subscription, **changes) -> tuple[Plan, Price]:
-    """Version 2 of the subscription's plan and its price (a copy of version 1's)."""
-    plan = await Plan.get(id=sub.plan_id)
-    v2 = await new_version(plan, **changes)
-    return v2, await Price.get(plan_id=v2.id)
-
-
-async def schedule(sub: Subscription, plan: Plan, price: Price, when: datetime) -> ScheduledChange:
-    return await scheduled_changes.schedule(
-        sub.merchant_id, sub, plan=plan, price=price, effective_date=when
-    )
+from tests.support.billing.subscriptions.scheduled_changes import migration_target, schedule
 
 
 async def test_due_change_makes_the_next_version(merchant):

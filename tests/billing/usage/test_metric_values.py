@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tortoise import connections
 
 from billing.catalog import metrics
 from billing.core.errors import Invalid, NotFound
@@ -16,6 +15,7 @@ from billing.usage import events, metric_values
 from billing.usage.metric_values import Timeframe, customer_keys
 from billing.usage.models import UsageEvent
 from tests.subscription_factories import make_customer, subscribe
+from tests.support.billing.usage.metric_values import add_many
 from tests.usage_reference import reference
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
@@ -218,16 +218,6 @@ async def test_complex_query_sees_only_this_customers_events(make_merchant):
     assert (answer["value"], answer["queryType"]) == (2, "complex")
     zero = await metric_values.usage_or_zero(alice.id, metric, keys=["nobody"], timeframe=ALL)
     assert zero == 0
-
-
-async def add_many(merchant_id, key, count):
-    """``count`` events in one INSERT, for queries that must run long."""
-    await connections.get("default").execute_query(
-        "INSERT INTO usage_events (merchant_id, idempotency_key, event_name, customer_key, "
-        "event_value, properties, event_timestamp, received_at) SELECT $1, 'bulk-' || n, "
-        "'api.call', $2, n, '{}'::jsonb, now(), now() FROM generate_series(1, $3::int) AS n",
-        [merchant_id, key, count],
-    )
 
 
 @pytest.mark.parametrize(

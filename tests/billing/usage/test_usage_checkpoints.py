@@ -21,7 +21,7 @@ from billing.usage.event_writer import WRITE_SQL, _columns
 from billing.usage.metric_values import customer_keys
 from billing.usage.models import UsageEvent
 from billing.usage.rollup_backfill import backfill_merchant
-from tests.billing.usage.test_usage_totals import (
+from tests.support.billing.usage.usage_totals import (
     event_body,
     matches,
     metric,

@@ -6,24 +6,29 @@ id), in one to three batches, so ids follow the list order and "later-stored" is
 list". Noise (another event name, another customer) must never count.
 """
 
-import uuid
 from datetime import UTC, datetime, timedelta
-from decimal import Decimal
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tortoise import connections
 
-from billing.catalog.models import Metric
-from billing.usage import events, metric_values, usage_totals
+from billing.usage import metric_values, usage_totals
 from billing.usage.metric_values import Timeframe, customer_keys
 from billing.usage.models import UsageRollup
-from tests.subscription_factories import make_customer
+from tests.support.billing.usage.usage_totals import (
+    NAME,
+    _number,
+    matches,
+    metric,
+    new_customer,
+    one,
+    simple_rows,
+    store,
+)
 from tests.usage_reference import reference
 
 T0 = datetime(2026, 2, 1, tzinfo=UTC)
 HOURS = 72
-NAME = "api.call"
 EVERY_AGGREGATION = ("COUNT", "SUM", "MIN", "MAX", "AVG", "LATEST", "UNIQUE_COUNT")
 
 MOMENT = st.builds(
@@ -71,16 +76,8 @@ WINDOW = st.tuples(BOUND, BOUND).map(lambda b: tuple(sorted(b)) if None not in b
 # Rows for the reference ---------------------------------------------------------------------
 
 
-def _number(value) -> Decimal | None:
-    return None if value is None else Decimal(str(value))
-
-
 def in_window(event, start, end) -> bool:
     return (start is None or event["at"] >= start) and (end is None or event["at"] < end)
-
-
-def simple_rows(chosen):
-    return [(e["at"], _number(e["value"]), e["string"]) for e in chosen]
 
 
 def json_text(value) -> str:
@@ -100,57 +97,7 @@ def indexed_rows(chosen, key):
     return rows
 
 
-def matches(actual, expected, aggregation) -> bool:
-    if expected is None or actual is None:
-        return actual is None and expected is None
-    if aggregation == "AVG":
-        return abs(Decimal(actual) - expected) <= Decimal("1e-9") * max(1, abs(expected))
-    return Decimal(actual) == Decimal(expected)
-
-
 # Storing ---------------------------------------------------------------------------------------
-
-
-def event_body(customer, event, name=NAME) -> dict:
-    who = (
-        {"extCustomerId": customer.external_customer_id}
-        if event["by_external_id"]
-        else {"customerId": customer.id}
-    )
-    return {
-        **who,
-        "idempotencyKey": uuid.uuid4().hex,
-        "eventName": name,
-        "eventValue": event["value"],
-        "eventString": event["string"],
-        "properties": event["properties"],
-        "eventTimestamp": event["at"].isoformat(),
-    }
-
-
-async def new_customer(merchant_id: str):
-    customer = await make_customer(merchant_id)
-    customer.external_customer_id = f"ext-{customer.id}"
-    await customer.save()
-    return customer
-
-
-async def store(merchant_id, customer, stored, batches=1, name=NAME):
-    bodies = [event_body(customer, event, name) for event in stored]
-    size = max(1, -(-len(bodies) // batches))
-    for first in range(0, len(bodies), size):
-        await events.ingest_batch(merchant_id, {"events": bodies[first : first + size]})
-
-
-def metric(aggregation, query_type="simple", **fields) -> Metric:
-    """An unsaved metric: the totals need only its fields."""
-    return Metric(
-        event_name=NAME,
-        aggregation_type=aggregation,
-        query_type=query_type,
-        property_filters=fields.pop("property_filters", {}),
-        **fields,
-    )
 
 
 # Properties ------------------------------------------------------------------------------------
@@ -208,16 +155,6 @@ async def test_rollup_and_raw_paths_match_the_reference(merchant, stored, window
 
 def at(minutes: int, seconds: int = 0) -> datetime:
     return T0 + timedelta(minutes=minutes, seconds=seconds)
-
-
-def one(value, when, by_external_id=False, **properties) -> dict:
-    return {
-        "at": when,
-        "value": value,
-        "string": None,
-        "properties": properties,
-        "by_external_id": by_external_id,
-    }
 
 
 async def test_an_older_event_arriving_late_keeps_the_newer_latest(merchant):

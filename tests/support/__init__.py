@@ -1,0 +1,1 @@
+"""Shared test helpers, grouped like the tests; nothing here is a test."""
