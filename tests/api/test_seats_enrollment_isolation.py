@@ -32,7 +32,6 @@ from tests.factories import make_plan
 from tests.seat_factories import new_user, seat_team
 from tests.support.billing.payments.free_subscriptions import free_setup
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
-from tests.webapp.conftest import sign_up  # noqa: F401 (the fixture)
 
 JAN_16 = "2030-01-16T00:00:00Z"
 # Ids Tally makes (``cust_…``, ``enrl_…``, ``seatkey_…``) and instants: a new record made by
@@ -210,7 +209,7 @@ async def page_answer(client, method, path, form, headers, blank) -> tuple:
 async def test_other_merchants_and_other_modes_ids_answer_as_missing(
     app,
     client,
-    sign_up,  # noqa: F811 (the fixture, imported above)
+    sign_up,
     make_merchant,
 ):
     live_id, token = await signed_up(sign_up)  # the dashboard session is this business's

@@ -6,7 +6,8 @@ from ipaddress import ip_network
 
 from billing.accounts.models import LoginAttempt
 from tests.conftest import PASSWORD, unique_email
-from tests.webapp.conftest import cookie_attributes, csrf_token_from
+from tests.support.dashboard import csrf_token_from
+from tests.webapp.conftest import cookie_attributes
 
 SESSION_COOKIE = "tally_session"
 

@@ -6,7 +6,7 @@ import pytest
 
 from billing.accounts import login_throttle
 from tests.conftest import PASSWORD
-from tests.webapp.conftest import csrf_token_from
+from tests.support.dashboard import csrf_token_from
 
 
 async def test_front_door_shows_sign_in_when_logged_out(client):

@@ -6,7 +6,7 @@ violation."""
 import pytest
 
 from tests.portal_factories import known_customer, session_token
-from tests.webapp.conftest import csrf_token_from
+from tests.support.dashboard import csrf_token_from
 
 HSTS = "max-age=31536000"
 
