@@ -1,77 +1,38 @@
-"""The exactly-once engine (``billing/core/claims.py``) driven directly, with a claim and a
-settle of the test's own over the features of the test's merchant.
-
-A feature whose type is ``due`` is a due row; settling it writes a metric named after it (the
-record of a settlement, counted to tell how often each row was settled) and turns it ``done``.
-Every claim is scoped to the test's merchant, so no other test's rows are ever touched.
+"""``work_through_claims``, the exactly-once engine of the due-work pass, driven directly
+with a claim and a settle of the test's own (``tests/claim_rows.py``) over the test's
+merchant's rows: each due row settled once, a failing row undone and retried next pass, a
+deferred one skipped, the hooks told, and two passes at once sharing the rows.
 """
 
+import asyncio
 from collections import Counter
 
 import pytest
 
-from billing.catalog.models import Feature, Metric
+from billing.catalog.models import Feature
 from billing.core.claims import DEFER, work_through_claims
+from tests.claim_rows import (
+    DUE,
+    WHAT,
+    Meeting,
+    claim_of,
+    due_rows,
+    settle,
+    settlements,
+    still_due,
+)
 from webapp import db
-
-DUE = "due"
-WHAT = "test row"
-
-
-async def due_rows(merchant_id: str, count: int) -> list[Feature]:
-    """``count`` due rows of the merchant, in the order the claims take them (by id)."""
-    rows = [
-        await Feature.create(
-            merchant_id=merchant_id, slug=f"row-{n}", display_name=f"Row {n}", feature_type=DUE
-        )
-        for n in range(count)
-    ]
-    return sorted(rows, key=lambda row: row.id)
-
-
-def claim_of(merchant_id: str, size: int = 1):
-    """Up to ``size`` of the merchant's due rows after ``after``, locked, skipping locked ones."""
-
-    async def claim(after: Feature | None) -> list[Feature]:
-        query = Feature.filter(merchant_id=merchant_id, feature_type=DUE)
-        if after is not None:
-            query = query.filter(id__gt=after.id)
-        return await query.order_by("id").limit(size).select_for_update(skip_locked=True)
-
-    return claim
-
-
-async def settle(row: Feature) -> None:
-    await Metric.create(
-        merchant_id=row.merchant_id, name=row.id, aggregation_type="COUNT", event_name="settled"
-    )
-    await Feature.filter(id=row.id).update(feature_type="done")
-
-
-async def settlements(merchant_id: str) -> Counter[str]:
-    """How many times each row of the merchant was settled (rows never settled are absent)."""
-    return Counter(metric.name for metric in await Metric.filter(merchant_id=merchant_id))
-
-
-async def still_due(merchant_id: str) -> set[str]:
-    return set(
-        await Feature.filter(merchant_id=merchant_id, feature_type=DUE).values_list("id", flat=True)
-    )
 
 
 class Handler:
-    """A claim's handler: settles every row (answering ``word``, or ``renewed`` for the rows in
+    """A claim's handler: settles every row (answering ``applied``, or ``renewed`` for the rows in
     ``renewed``), raises after settling a row in ``bad`` (so the savepoint has writes to undo),
     answers DEFER for ``defer`` and leaves ``omit`` out of its answer. ``calls`` counts, per
     row, how often it was handed a row alone; ``errors`` keeps what it raised per row."""
 
     def __init__(self, *, bad=(), defer=(), omit=(), renewed=()) -> None:
-        self.bad, self.defer, self.omit, self.renewed = (
-            set(bad),
-            set(defer),
-            set(omit),
-            set(renewed),
-        )
+        self.bad, self.defer, self.omit = set(bad), set(defer), set(omit)
+        self.renewed = set(renewed)
         self.calls: Counter[str] = Counter()
         self.errors: dict[str, Exception] = {}
 
@@ -242,3 +203,25 @@ async def test_a_claim_that_raises_ends_the_pass_and_keeps_what_was_committed(me
     assert await still_due(merchant.id) == {row.id for row in rows[2:]}
     assert await work_through_claims(good, Handler(), what=WHAT) == Counter(applied=3)
     assert await settlements(merchant.id) == Counter({row.id: 1 for row in rows})
+
+
+async def test_two_passes_at_once_settle_each_row_exactly_once(merchant):
+    rows = await due_rows(merchant.id, 12)
+    meeting = Meeting()
+
+    async def handle(claimed: list[Feature]) -> dict:
+        await meeting.wait()  # both passes hold a claim of their own before either settles
+        for row in claimed:
+            await asyncio.sleep(0)  # let the other pass run between the writes
+            await settle(row)
+        return {row.id: "applied" for row in claimed}
+
+    passes = await asyncio.gather(
+        *(work_through_claims(claim_of(merchant.id, 2), handle, what=WHAT) for _ in range(2))
+    )
+
+    assert not meeting.missed  # the second pass claimed while the first held its rows
+    assert all(done["applied"] >= 2 for done in passes)  # each pass settled rows of its own
+    assert passes[0] + passes[1] == Counter(applied=12)
+    assert await settlements(merchant.id) == Counter({row.id: 1 for row in rows})
+    assert await still_due(merchant.id) == set()
