@@ -1,6 +1,6 @@
 """``work_through_claims``, the exactly-once engine of the due-work pass, driven directly
-with a claim and a settle of the test's own (``tests/claim_rows.py``) over the test's
-merchant's rows: each due row settled once, a failing row undone and retried next pass, a
+with a claim and a settle of the test's own (``tests/support/billing/core/claims.py``) over
+the test's merchant's rows: each due row settled once, a failing row undone and retried next pass, a
 deferred one skipped, the hooks told, and two passes at once sharing the rows.
 """
 
@@ -11,7 +11,7 @@ import pytest
 
 from billing.catalog.models import Feature
 from billing.core.claims import DEFER, work_through_claims
-from tests.claim_rows import (
+from tests.support.billing.core.claims import (
     DUE,
     WHAT,
     Meeting,
