@@ -1,9 +1,10 @@
 """``work_through``, the one-row-at-a-time variant of the claims engine, driven directly over
 the test's merchant's rows (``tests/support/billing/core/claims.py``). It differs from
-``work_through_claims`` in how it goes on past a row: it takes a due query and an order instead of a claim, and keeps
-the ids of deferred and failed rows to leave out for the rest of the pass (no cursor, no
-hooks). The contract is the same: each due row settled once, a failing row undone, logged,
-left due and retried next pass, a deferred one left due, two passes at once sharing the rows.
+``work_through_claims`` in how it goes on past a row: it takes a due query and an order
+instead of a claim, and keeps the ids of deferred and failed rows to leave out for the rest of
+the pass (no cursor, no hooks). The contract is the same: each due row settled once, a
+failing row undone, logged, left due and retried next pass, a deferred one left due, two
+passes at once sharing the rows.
 """
 
 import asyncio
