@@ -6,6 +6,7 @@ builds it with the migrations (so they are under test too) and drops it at the e
 makes its own merchant, so tests never share data.
 """
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -212,6 +213,31 @@ def serve_on_free_port(database_url: str, data_dir: Path, **popen) -> tuple[subp
     raise RuntimeError("tally serve did not start within 60 seconds")
 
 
+@contextlib.contextmanager
+def two_served(database_url: str, tmp_path_factory, environment: dict[str, str]):
+    """Two ``tally serve`` processes on one database, with ``environment`` set for both (the
+    things they must share or that the test tunes); their base URLs. For what must hold
+    across processes (a stream fed by the other process's webhook, a shared rate limit)."""
+    started = []
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            for name, value in environment.items():
+                patch.setenv(name, value)
+            for name in ("first", "second"):
+                started.append(
+                    serve_on_free_port(
+                        database_url,
+                        tmp_path_factory.mktemp(name),
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                    )
+                )
+        yield [base_url for _, base_url in started]
+    finally:
+        for process, _ in started:
+            stop_process(process)
+
+
 @pytest.fixture(scope="session")
 def live_server(database_url, tmp_path_factory):
     """The real ``tally serve`` process (granian) on a free port, against the test database."""
@@ -261,6 +287,16 @@ def provider_b(app, provider_b_fake):
         payments_setup.configure(original)
         provider_b_fake.failures, provider_b_fake.refuse_webhooks = 0, False
         provider_b_fake.losses = 0
+
+
+@pytest.fixture
+async def own_database_url():
+    """A database of the test's own (dropped after it), for tests whose due passes run at
+    clocks years ahead and would otherwise bill every other test's subscriptions."""
+    from tests import served_payments  # it builds on this module's helpers
+
+    async with served_payments.own_database() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -15,37 +15,14 @@ import uuid
 
 import asyncpg
 import httpx
-import pytest
 
-from tests.conftest import (
-    _admin,
-    _test_database_url,
-    _with_database,
-    serve_on_free_port,
-    stop_process,
-    tally_process,
-)
+from tests.conftest import serve_on_free_port, stop_process
+from tests.support.billing_year import tally
 
 REASON = (
     'The invoice line "Usage" comes to more than 1,000,000,000,000,000 cents, the most one '
     "invoice may bill; correct the usage or price behind it"
 )
-
-
-@pytest.fixture
-async def own_database():
-    base = _test_database_url()
-    name = f"tally_problems_{uuid.uuid4().hex[:8]}"
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    yield _with_database(base, name)
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def tally(url, data_dir, *args, exits: int = 0) -> str:
-    process = tally_process(url, data_dir, *args, stdout=-1, stderr=-1)
-    out, err = process.communicate(timeout=120)
-    assert process.returncode == exits, err.decode()
-    return out.decode()
 
 
 async def sql(url: str, statement: str, *args) -> None:
@@ -167,5 +144,5 @@ def run_the_probe(url: str, data_dir) -> None:
         stop_process(server)
 
 
-async def test_a_value_too_large_to_bill_is_reported_not_stalled(own_database, tmp_path):
-    await asyncio.to_thread(run_the_probe, own_database, tmp_path)
+async def test_a_value_too_large_to_bill_is_reported_not_stalled(own_database_url, tmp_path):
+    await asyncio.to_thread(run_the_probe, own_database_url, tmp_path)

@@ -11,15 +11,8 @@ import json
 import uuid
 
 import httpx
-import pytest
 
-from tests.conftest import (
-    _admin,
-    _test_database_url,
-    _with_database,
-    serve_on_free_port,
-    stop_process,
-)
+from tests.conftest import serve_on_free_port, stop_process
 from tests.support.billing_year import first_price_id, tally
 
 # (what happens, then the seat invoice's total or the period invoice's total), by hand:
@@ -32,15 +25,6 @@ LIN_JAN_16 = 516
 FEBRUARY = 2000  # Feb 1: three seats less Grace, removed Jan 20
 ADA_FEB_15 = 500  # 1000 x 14/28
 MARCH = 3000  # Mar 1: subscriber, Lin, Ada
-
-
-@pytest.fixture
-async def seats_database():
-    base = _test_database_url()
-    name = f"tally_seats_{uuid.uuid4().hex[:8]}"
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    yield _with_database(base, name)
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def _seat_plan(api: httpx.Client) -> tuple[str, str]:
@@ -122,5 +106,5 @@ def run_the_quarter(url: str, data_dir) -> None:
         stop_process(server)
 
 
-async def test_seats_across_period_boundaries(seats_database, tmp_path):
-    await asyncio.to_thread(run_the_quarter, seats_database, tmp_path)
+async def test_seats_across_period_boundaries(own_database_url, tmp_path):
+    await asyncio.to_thread(run_the_quarter, own_database_url, tmp_path)

@@ -2,7 +2,6 @@
 or from many against one shop, is refused with 429 and ``Retry-After`` and makes nothing; two
 real server processes share the counts through PostgreSQL."""
 
-import subprocess
 import uuid
 
 import httpx
@@ -10,7 +9,7 @@ import pytest
 
 from billing.payments.checkout_limits import Limit
 from tests.checkout_shop import card_shop, paid_plan, records, start
-from tests.conftest import serve_on_free_port, stop_process
+from tests.conftest import two_served
 
 WIDE = Limit(1000, 3600)
 
@@ -101,24 +100,12 @@ async def test_a_refused_call_reads_nothing_else(client, merchant, checkout_limi
 
 @pytest.fixture(scope="module")
 def two_limited_servers(database_url, tmp_path_factory):
-    started = []
-    try:
-        with pytest.MonkeyPatch.context() as environment:
-            environment.setenv("TALLY_CHECKOUT_RATE_PER_ADDRESS", "4/600")
-            environment.setenv("TALLY_CHECKOUT_RATE_PER_KEY", "1000/3600")
-            for name in ("first", "second"):
-                started.append(
-                    serve_on_free_port(
-                        database_url,
-                        tmp_path_factory.mktemp(name),
-                        stdout=subprocess.DEVNULL,
-                        stderr=subprocess.DEVNULL,
-                    )
-                )
-        yield [base_url for _, base_url in started]
-    finally:
-        for process, _ in started:
-            stop_process(process)
+    with two_served(
+        database_url,
+        tmp_path_factory,
+        {"TALLY_CHECKOUT_RATE_PER_ADDRESS": "4/600", "TALLY_CHECKOUT_RATE_PER_KEY": "1000/3600"},
+    ) as base_urls:
+        yield base_urls
 
 
 async def test_two_server_processes_share_the_limit(two_limited_servers, make_merchant):

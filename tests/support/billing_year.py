@@ -11,10 +11,11 @@ from tests.conftest import (
 )
 
 
-def tally(url, data_dir, *args) -> str:
+def tally(url, data_dir, *args, exits: int = 0) -> str:
+    """Run one ``tally`` command to its end; its output, once it exited with ``exits``."""
     process = tally_process(url, data_dir, *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out, err = process.communicate(timeout=120)
-    assert process.returncode == 0, err.decode()
+    assert process.returncode == exits, err.decode()
     return out.decode()
 
 

@@ -9,12 +9,11 @@ the test stores sealed with it.
 
 import asyncio
 import json
-import subprocess
 
 import httpx
 import pytest
 
-from tests.conftest import serve_on_free_port, stop_process
+from tests.conftest import two_served
 from tests.webhook_factories import (
     configure,
     new_stripe_secret,
@@ -28,24 +27,15 @@ WAIT = 20  # seconds before giving up on a message that should come at once
 
 @pytest.fixture(scope="module")
 def two_servers(database_url, settings, tmp_path_factory):
-    started = []
-    try:
-        with pytest.MonkeyPatch.context() as environment:
-            environment.setenv("TALLY_ENCRYPTION_KEY", settings.encryption_key)
-            environment.setenv("TALLY_SECRET_KEY", settings.secret_key)
-            for name in ("first", "second"):
-                started.append(
-                    serve_on_free_port(
-                        database_url,
-                        tmp_path_factory.mktemp(name),
-                        stdout=subprocess.DEVNULL,
-                        stderr=subprocess.DEVNULL,
-                    )
-                )
-        yield [base_url for _, base_url in started]
-    finally:
-        for process, _ in started:
-            stop_process(process)
+    with two_served(
+        database_url,
+        tmp_path_factory,
+        {
+            "TALLY_ENCRYPTION_KEY": settings.encryption_key,
+            "TALLY_SECRET_KEY": settings.secret_key,
+        },
+    ) as base_urls:
+        yield base_urls
 
 
 async def messages(response: httpx.Response):
