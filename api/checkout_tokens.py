@@ -6,8 +6,10 @@ merchant and mode, valid for one hour. The merchant's server
 puts it in its checkout page (or pricing table), which sends it as ``customerToken`` in
 ``POST /v1/public/payment-init``; the checkout is then this customer's, as with its ``cust_…``
 id. Without a token or a ``cust_…`` id a checkout never attaches to an existing customer
-(billing/payments/checkout_customers.py). 404 ``Customer not found or access denied`` for an
-unknown customer, another merchant's or the other mode's (billing/payments/checkout_tokens.py).
+(billing/payments/checkout/checkout_customers.py). 404 ``Customer not found or access denied`` for
+an
+unknown customer, another merchant's or the other mode's
+(billing/payments/checkout/checkout_tokens.py).
 """
 
 from pydantic import BaseModel, Field
@@ -15,7 +17,7 @@ from quart import Blueprint
 from quart_schema import document_response
 
 from api.common import ErrorBody, iso
-from billing.payments import checkout_tokens
+from billing.payments.checkout import checkout_tokens
 from webapp.auth import merchant_id
 
 bp = Blueprint("checkout_tokens", __name__, url_prefix="/customers")

@@ -32,7 +32,7 @@ from billing.core.errors import Invalid
 from billing.customers import customers, organizations
 from billing.customers.customers import MAX_PAGE_SIZE
 from billing.customers.models import Customer
-from billing.payments import customer_payments
+from billing.payments.reads import customer_payments
 from billing.subscriptions import customer_status
 from webapp.auth import merchant_id
 
@@ -104,7 +104,7 @@ async def list_customers(query_args: CustomerListQuery):
     """List live customers, newest first, at most ``limit`` (default 1000) per answer.
 
     ``includePaymentData=true`` answers the payment-aggregate variant: succeeded payments
-    counted and summed net of refunds, per customer (billing/payments/customer_payments.py
+    counted and summed net of refunds, per customer (billing/payments/reads/customer_payments.py
     says how currencies are chosen).
     """
     with_payments = query_flag(query_args.includePaymentData, "includePaymentData")

@@ -11,8 +11,8 @@ from api.schema_rules import documented, one_of, text
 from api.subscription_models import FreePlanOut, SubscriptionOut
 from billing.customers.customer_fields import max_length
 from billing.enrollment.domains import LABEL, MAX_LENGTH
+from billing.enrollment.free_subscriptions import MAX_USER_ID
 from billing.enrollment.rules import MATCHER_TYPES
-from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
 
 class RulesQuery(Query):

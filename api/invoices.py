@@ -41,8 +41,9 @@ from api.refund_json import credit_note_json, refunded_json
 from billing.invoicing import invoices, upcoming
 from billing.invoicing.cycles import Charge
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.payments import payment_reads, refund_reads
-from billing.payments.retry_payment import retry_payment
+from billing.payments.collection.retry_payment import retry_payment
+from billing.payments.reads import payment_reads
+from billing.payments.refunds import refund_reads
 from webapp import invoice_links
 from webapp.auth import merchant_id
 

@@ -17,7 +17,7 @@ from quart import Blueprint, Response, current_app
 from quart_schema import document_response
 
 from api.common import event_stream
-from billing.payments import payment_events
+from billing.payments.collection import payment_events
 from webapp.auth import merchant_id, publishable_key_in_header_or_query
 
 bp = Blueprint("payment_events", __name__, url_prefix="/public")

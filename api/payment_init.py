@@ -5,7 +5,7 @@ Rate limits: each call counts against two fixed windows, per client address and 
 hour; ``TALLY_CHECKOUT_RATE_PER_KEY``). Over either: 429 ``{"error": "Too many checkout
 attempts; try again in N seconds"}`` with ``Retry-After: N``, and nothing is created. The
 client address is the peer's, or ``X-Forwarded-For``'s behind ``TALLY_TRUSTED_PROXIES`` only
-(billing/payments/checkout_limits.py).
+(billing/payments/checkout/checkout_limits.py).
 
 Required: ``planId``, ``priceId``, and a customer. An existing customer's record is used only
 when the merchant's server vouched for it: ``customerToken`` (from ``POST
@@ -17,7 +17,7 @@ customer it creates) or the email belongs to an existing customer: the answer is
 as for a fresh email, and nothing is attached to that customer, ever; at payment the
 checkout's customer becomes a customer of its own (without the known external id) if the one
 with its email has no open subscription, else the payment is refunded at once and the event
-stream ends with ``already_subscribed`` (billing/payments/checkout_customers.py and
+stream ends with ``already_subscribed`` (billing/payments/checkout/checkout_customers.py and
 checkout_claims.py). To link a checkout to a user you know, send a ``customerToken``.
 Optional: ``customer.name``, ``customer.country`` (two letters; provider B needs it) and
 ``customer.postalCode`` (a US customer's state, hence their tax, is found from it), used only
@@ -74,10 +74,10 @@ The two confirmation routes below are not rate limited: they create no customer,
 or invoice and act only on the intent of a checkout that was counted.
 
 ``POST /v1/public/payment-init/confirm-card`` is the offline sandbox card form's path (test
-mode only; billing/payments/checkout_sandbox.py, and checkout_setup.py for a trial's
+mode only; billing/payments/checkout/checkout_sandbox.py, and checkout_setup.py for a trial's
 ``setupIntentId``). ``POST /v1/public/payment-init/confirmed`` is the live page's word that the
 provider's script confirmed ``paymentIntentId`` or ``setupIntentId`` (read back from the
-provider; billing/payments/checkout_confirmed.py).
+provider; billing/payments/checkout/checkout_confirmed.py).
 """
 
 from quart import Blueprint
@@ -94,13 +94,13 @@ from api.payment_init_models import (
 )
 from api.subscription_models import ActiveConflict
 from billing.core.errors import Invalid
-from billing.payments import (
-    checkout,
+from billing.payments.checkout import (
     checkout_confirmed,
     checkout_customers,
     checkout_sandbox,
     checkout_setup,
 )
+from billing.payments.checkout import payment_init as checkout
 from webapp.auth import client_address, merchant_id, publishable_key_required
 
 bp = Blueprint("payment_init", __name__, url_prefix="/public")

@@ -5,7 +5,7 @@ every error)."""
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.common import Body
-from billing.payments import checkout
+from billing.payments.checkout import payment_init as checkout
 
 
 class CheckoutCustomer(Body):

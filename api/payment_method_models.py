@@ -1,6 +1,6 @@
 """Request, query and response models of /v1/payment-methods (see api/payment_methods.py).
 
-The create body is documented here but read raw: billing/payments/payment_method_fields.py
+The create body is documented here but read raw: billing/payments/methods/payment_method_fields.py
 checks it, so every refused body answers the spec's one message, ``Invalid input``, with
 ``details`` naming the field, instead of quart-schema's generic validation messages.
 """
@@ -18,8 +18,8 @@ from api.schema_rules import (
     record_id,
     text_schema,
 )
+from billing.payments.methods.payment_method_fields import FIELDS, MONTHS, WORD_RE, YEARS
 from billing.payments.models import PROVIDERS, PaymentMethod
-from billing.payments.payment_method_fields import FIELDS, MONTHS, WORD_RE, YEARS
 
 WORD = {"type": "string", "pattern": f"^ *{WORD_RE.pattern} *$"}
 
@@ -30,7 +30,7 @@ def _column_length(column: str) -> int:
 
 
 def _field(kind: str, column: str) -> WithJsonSchema:
-    """What ``billing.payments.payment_method_fields`` accepts for a field of ``kind``
+    """What ``billing.payments.methods.payment_method_fields`` accepts for a field of ``kind``
     (text is trimmed; blank means not given)."""
     if kind in ("month", "year"):
         return integer(*(MONTHS if kind == "month" else YEARS), optional=True)

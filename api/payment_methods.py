@@ -24,9 +24,9 @@ from api.payment_method_models import (
     PaymentMethodQuery,
 )
 from billing.core.errors import Invalid
-from billing.payments import payment_methods
-from billing.payments.payment_method_fields import INVALID_INPUT
-from billing.payments.payment_methods import payment_method_json
+from billing.payments.methods import payment_methods
+from billing.payments.methods.payment_method_fields import INVALID_INPUT
+from billing.payments.methods.payment_methods import payment_method_json
 from webapp.auth import merchant_id
 
 bp = Blueprint("payment_methods", __name__, url_prefix="/payment-methods")

@@ -1,6 +1,6 @@
 """The refund fields of /v1's invoice and payment objects (an extension of the spec's shapes).
 
-What counts is ``billing.payments.refund_reads`` (``refund_math`` rule 4): on an invoice and
+What counts is ``billing.payments.refunds.refund_reads`` (``refund_math`` rule 4): on an invoice and
 on a payment, ``amountRefundedCents`` is what succeeded refunds gave back (a pending refund is
 listed with status ``pending`` and not counted, a failed one is listed and not counted),
 ``refundStatus`` is ``none``, ``partially_refunded`` or ``refunded``, and ``refunds`` lists
@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from api.common import iso
 from billing.invoicing.models import Invoice
 from billing.payments.models import Refund
-from billing.payments.refund_reads import NOTHING, Refunds
+from billing.payments.refunds.refund_reads import NOTHING, Refunds
 
 
 class RefundEntryOut(BaseModel):

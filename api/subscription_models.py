@@ -9,8 +9,8 @@ from api.common import Body, ErrorBody, Query
 from api.customer_models import EMAIL, BillingFields
 from api.schema_rules import OPTIONAL_DATETIME, one_of, text
 from billing.customers.customer_fields import max_length
+from billing.enrollment.free_subscriptions import MAX_USER_ID
 from billing.subscriptions import statuses
-from billing.subscriptions.free_subscriptions import MAX_USER_ID
 
 
 class FeaturesQuery(Query):

@@ -1,6 +1,7 @@
 """POST /v1/subscriptions/{id}/refunds: give back money a subscription's payment collected.
 
-A thin route over ``billing.payments.refunds`` (which says what a refund stores, in which
+A thin route over ``billing.payments.refunds.refund_payment`` (which says what a refund stores, in
+which
 order, and what the provider is asked). Shapes and rules the spec leaves open (our design):
 
 - The body is a JSON object (required, as every documented body but one) and each of its
@@ -32,8 +33,8 @@ from quart_schema import document_request, document_response
 from api.common import ErrorBody, decode_json, require_json_body
 from api.schema_rules import documented
 from billing.core.errors import Invalid
-from billing.payments import refunds
-from billing.payments.refunds import MAX_REASON
+from billing.payments.refunds import refund_payment as refunds
+from billing.payments.refunds.refund_payment import MAX_REASON
 from webapp.auth import merchant_id
 
 bp = Blueprint("subscription_refunds", __name__, url_prefix="/subscriptions")

@@ -15,7 +15,7 @@ Designed where the spec is silent:
   (``{reason, since, lastAttemptAt, attempts}``, billing/subscriptions/billing_problems.py);
   ``GET /v1/subscriptions?billingProblem=true`` lists the ones that have one.
 - create-free-subscription answers 201 like create, with ``subscription`` in the same shape
-  (features included); its rules are in billing/payments/free_subscriptions.py.
+  (features included); its rules are in billing/enrollment/free_subscriptions.py.
 """
 
 import json
@@ -40,8 +40,8 @@ from api.subscription_models import (
     SubscriptionOut,
 )
 from billing.core.timestamps import parse_timestamp
+from billing.enrollment import free_subscriptions
 from billing.invoicing import subscription_starts
-from billing.payments import free_subscriptions
 from billing.subscriptions import mrr, subscription_reads
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from webapp.auth import merchant_id

@@ -2,7 +2,8 @@
 
 These routes take no API key (``no_auth``): a provider cannot hold one. Each is authenticated
 by the provider's signature over the exact body, checked with the webhook secret stored for
-the merchant row in the path (``billing/payments/webhooks.py``). The body is therefore read
+the merchant row in the path (``billing/payments/webhooks/receiving.py``). The body is therefore
+read
 raw, never parsed before the signature is checked.
 
 Answers: 200 ``{received: true}`` for an event processed or already processed (a redelivery
@@ -18,7 +19,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.common import ErrorBody
 from billing.core.errors import Invalid
-from billing.payments import webhooks
+from billing.payments.webhooks import receiving as webhooks
 from webapp.auth import no_auth
 
 bp = Blueprint("webhooks", __name__, url_prefix="/public")

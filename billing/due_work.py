@@ -32,7 +32,9 @@ from datetime import datetime
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.invoicing import billing_run
-from billing.payments import checkout, checkout_claims, checkout_limits, collecting
+from billing.payments.checkout import checkout_claims, checkout_limits
+from billing.payments.checkout import payment_init as checkout
+from billing.payments.collection import collecting
 from billing.portal import sessions as portal_sessions
 from billing.seats import removals
 from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes, trials

@@ -13,8 +13,8 @@ from datetime import UTC, datetime
 import stripe
 
 from billing.customers.models import Customer
+from billing.payments.methods.payment_methods import create_payment_method
 from billing.payments.models import PaymentMethod
-from billing.payments.payment_methods import create_payment_method
 from tests.conftest import MerchantAccount, in_test_mode
 
 SECRET = "sk_test_51HxCardsSecret0c4d"

@@ -25,7 +25,7 @@ from billing.accounts import merchants
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
-from billing.payments.checkout_limits import CheckoutLimits, Limit
+from billing.payments.checkout.checkout_limits import CheckoutLimits, Limit
 from tests import no_provider
 from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
@@ -88,7 +88,8 @@ NOWHERE = no_provider.start()  # refuses every provider call at once (tests/no_p
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
 os.environ.setdefault("TALLY_PROVIDER_B_API_BASE", NOWHERE)
 # The suite starts thousands of checkouts from 127.0.0.1, many per shop (isolation probes,
-# journeys): the checkout rate limits (billing/payments/checkout_limits.py) are set far above
+# journeys): the checkout rate limits (billing/payments/checkout/checkout_limits.py) are set far
+# above
 # that for the in-process app and the processes tests start. The tests of the limits set
 # their own (the ``checkout_limits`` fixture, or the variables for a served process).
 GENEROUS = CheckoutLimits(per_address=Limit(100_000, 600), per_key=Limit(1_000_000, 3600))

@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 
 from billing.core.ids import random_base62
 from billing.customers.models import Customer
+from billing.payments.methods.payment_methods import create_payment_method
 from billing.payments.models import PaymentMethod
-from billing.payments.payment_methods import create_payment_method
 from billing.portal import sessions
 from tests.subscription_factories import make_customer
 

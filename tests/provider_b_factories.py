@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments import setup
-from billing.payments.collecting import collect_due
+from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.provider_b_events import (

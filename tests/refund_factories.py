@@ -13,8 +13,9 @@ import stripe
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from billing.payments import refunds, setup
+from billing.payments import setup
 from billing.payments.models import Payment, Refund
+from billing.payments.refunds import refund_payment as refunds
 from billing.subscriptions.models import Subscription
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.subscription_factories import make_customer

@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from cryptography.fernet import Fernet
 
-from billing.payments.checkout_limits import Limit
+from billing.payments.checkout.checkout_limits import Limit
 from webapp.config import ConfigError, Settings
 
 SECRET_VARIABLES = ("TALLY_SECRET_KEY", "TALLY_ENCRYPTION_KEY", "DATABASE_URL", "TALLY_PGDATA")

@@ -146,9 +146,9 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
     from billing.invoicing.models import Invoice
     from billing.invoicing.subscription_starts import create_subscription
     from billing.payments import provider_a_config
-    from billing.payments.collecting import collect_due
+    from billing.payments.collection.collecting import collect_due
+    from billing.payments.methods.payment_methods import create_payment_method
     from billing.payments.models import Payment
-    from billing.payments.payment_methods import create_payment_method
 
     await db.migrate(url)
     await db.init_orm(url)

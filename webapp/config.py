@@ -14,7 +14,7 @@ from pathlib import Path
 
 from cryptography.fernet import Fernet
 
-from billing.payments.checkout_limits import (
+from billing.payments.checkout.checkout_limits import (
     PER_ADDRESS,
     PER_KEY,
     CheckoutLimits,
@@ -96,7 +96,8 @@ def parse_networks(value: str | None) -> tuple[IPv4Network | IPv6Network, ...]:
 
 
 def parse_checkout_limit(name: str, default: Limit) -> Limit:
-    """``TALLY_CHECKOUT_RATE_PER_ADDRESS`` or ``..._PER_KEY`` (billing/payments/checkout_limits.py):
+    """``TALLY_CHECKOUT_RATE_PER_ADDRESS`` or ``..._PER_KEY``
+    (billing/payments/checkout/checkout_limits.py):
     a bad value is a ConfigError naming the variable, never a traceback."""
     try:
         return parse_limit(os.environ.get(name), default)
@@ -133,7 +134,8 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     provider_a_api_base: str | None = None
     provider_b_api_base: str | None = None
-    # Checkouts per window (billing/payments/checkout_limits.py): TALLY_CHECKOUT_RATE_PER_ADDRESS
+    # Checkouts per window (billing/payments/checkout/checkout_limits.py):
+    # TALLY_CHECKOUT_RATE_PER_ADDRESS
     # (default 10 per 600 s, per client address and shop) and TALLY_CHECKOUT_RATE_PER_KEY
     # (default 300 per 3600 s, per shop and mode), each "N" or "N/SECONDS".
     checkout_limits: CheckoutLimits = CheckoutLimits()

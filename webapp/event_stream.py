@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import asyncpg
 
-from billing.payments import payment_events
+from billing.payments.collection import payment_events
 from webapp import db
 
 log = logging.getLogger("tally.event_stream")

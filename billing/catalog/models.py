@@ -73,7 +73,7 @@ class Plan(TenantModel):
     trial_enabled = fields.BooleanField(default=False)
     trial_days = fields.IntField(null=True)
     # Off by default: a trial collects a card at checkout. On: the trial starts with no card
-    # (billing/payments/checkout.py), as before cards were kept.
+    # (billing/payments/checkout/payment_init.py), as before cards were kept.
     trial_without_card = fields.BooleanField(default=False)
     trial_credit_overrides = fields.JSONField(default=list)
 

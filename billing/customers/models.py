@@ -43,7 +43,7 @@ class Customer(TenantModel):
     org_role = fields.CharField(max_length=10, null=True)
     # Made by a checkout the merchant's server did not vouch for, with the email of an existing
     # customer: skipped by email and external-id lookups until its payment settles it
-    # (billing/payments/checkout_claims.py): paid, it becomes a customer of its own.
+    # (billing/payments/checkout/checkout_claims.py): paid, it becomes a customer of its own.
     checkout_pending = fields.BooleanField(default=False)
 
     class Meta:

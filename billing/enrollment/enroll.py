@@ -36,12 +36,12 @@ from billing.catalog.models import Plan, Price
 from billing.core.errors import Conflict
 from billing.customers import customers
 from billing.customers.models import Customer
+from billing.enrollment import free_subscriptions as free_flow
 from billing.enrollment.domains import email_domain
+from billing.enrollment.free_subscriptions import clean_request
 from billing.enrollment.models import EnrollmentRule
 from billing.enrollment.rules import live_rules_for
-from billing.payments import free_subscriptions as free_flow
 from billing.subscriptions import credit_grants
-from billing.subscriptions.free_subscriptions import clean_request
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscriptions import (
     ALREADY_ACTIVE,

@@ -32,11 +32,10 @@ from billing.customers.models import Customer
 from billing.invoicing import cycles
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.issuing import taxes_and_notes
-from billing.invoicing.seats import bills_seats
 from billing.invoicing.usage_windows import measure_windows
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription, SubscriptionDetail
-from billing.subscriptions.seat_counts import seats_of
+from billing.subscriptions.seat_counts import is_seat_component, seats_of
 from billing.tax.tax_engine import merchant_tax
 
 MAX_CYCLES_PER_CLAIM = 1000  # a daily rule years behind still finishes, in several claims
@@ -59,7 +58,9 @@ class Claimed:
     customer: Customer
     price: Price
     details: list[SubscriptionDetail]
-    seats: int = 1  # what a seat component billed in advance charges for (``seats.py``)
+    seats: int = (
+        1  # what a seat component billed in advance charges for (``subscriptions/seat_counts.py``)
+    )
 
     @property
     def ended(self) -> bool:
@@ -162,6 +163,12 @@ def _total(charges: list, taxes: list[tuple[str, int]]) -> int:
     return sum(charge.subtotal_cents for charge in charges) + sum(cents for _, cents in taxes)
 
 
+def _bills_seats(details: list) -> bool:
+    """Whether a subscription bills seats in advance: a per-unit component marked "bill
+    immediately" charges seats × the seat price at the start of each period."""
+    return any(is_seat_component(d.component) for d in details)
+
+
 async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Claimed]:
     ids = [subscription.id for subscription in subscriptions]
     details: dict[str, list[SubscriptionDetail]] = {}
@@ -184,7 +191,7 @@ async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Cla
             mine = [detail for detail in mine if detail.deleted_at is None]
         price = prices[subscription.effective_price_id]
         claimed.append(Claimed(subscription, customers[subscription.customer_id], price, mine))
-    with_seats = [c.subscription for c in claimed if bills_seats(c.details)]
+    with_seats = [c.subscription for c in claimed if _bills_seats(c.details)]
     if with_seats:
         seats = await seats_of(with_seats, customers)
         for one in claimed:

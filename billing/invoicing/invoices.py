@@ -116,7 +116,7 @@ async def invoice_pdf(
 ) -> tuple[Invoice, bytes]:
     """The invoice and its PDF, drawn on each request from the stored invoice (which never
     changes once issued) and ``paid``: what its payments collected and what of that was
-    refunded since (``billing.payments.refund_reads.invoice_pdf`` reads it)."""
+    refunded since (``billing.payments.refunds.refund_reads.invoice_pdf`` reads it)."""
     invoice = await get_invoice(merchant_id, invoice_id)
     merchant = await Merchant.get(id=merchant_id)
     name = merchant.display_name or merchant.legal_name

@@ -18,7 +18,7 @@ A refund is recorded on a **credit note**: an adjustment invoice (``billing_reas
 ``refund``, negative total) whose ``credit_note_for`` names the original invoice it gives
 money back on, set in the transaction that issues it and never changed after. The original
 finds its credit notes by that column (``credit_notes``); it is not edited itself. What was
-refunded of its payments is read from the refunds (``billing.payments.refund_reads``).
+refunded of its payments is read from the refunds (``billing.payments.refunds.refund_reads``).
 
 ``InvoiceLine.cycle_key`` is unique: one key per (subscription, component, billing date), so a
 billing cycle cannot be billed twice however many workers run the due work at once.

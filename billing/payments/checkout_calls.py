@@ -10,7 +10,8 @@
   returns the first objects instead of making new ones.
 - Provider B: a hosted payment link (``provider_b.create_link``) with the payment's key.
 
-A payment reused by a second payment-init (two tabs, a reload; billing/payments/checkout.py)
+A payment reused by a second payment-init (two tabs, a reload;
+billing/payments/checkout/payment_init.py)
 already has its PaymentIntent or link: the intent is read back (its client secret) and the
 link answered again, so one attempt never has two. The call is made holding the payment's row
 lock (``SELECT ... FOR UPDATE`` in a transaction that writes nothing before the call): a second
@@ -33,9 +34,9 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import BadGateway
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
-from billing.payments.checkout_cards import gateway_customer_of
+from billing.payments.checkout.checkout_cards import gateway_customer_of
+from billing.payments.collection.payment_outcomes import PENDING, mark_failed
 from billing.payments.models import Payment
-from billing.payments.payment_outcomes import PENDING, mark_failed
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b_charging import link_details
 

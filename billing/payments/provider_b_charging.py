@@ -31,10 +31,10 @@ from tortoise.transactions import in_transaction
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import provider_b, provider_b_config
+from billing.payments.collection.payment_outcomes import mark_failed
+from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.models import Payment, PaymentMethod
-from billing.payments.payment_outcomes import mark_failed
 from billing.payments.provider_b import ChargeRefused
-from billing.payments.reconcile import FIRST_CHECK
 
 log = logging.getLogger("tally.payments.provider_b")
 

@@ -28,7 +28,8 @@ SUCCEEDED, FAILED, PENDING = "succeeded", "failed", "pending"
 # Provider A PaymentIntent statuses that end an attempt without money: ``canceled``, and
 # ``requires_payment_method`` once a confirmation failed (``last_payment_error`` set). An
 # intent that was never confirmed also reads ``requires_payment_method``: that is a checkout
-# whose customer has not paid yet (billing/payments/checkout.py), so it stays pending, and the
+# whose customer has not paid yet (billing/payments/checkout/payment_init.py), so it stays pending,
+# and the
 # abandoned-checkout step ends it after a day. ``processing``, ``requires_capture`` and the
 # rest are pending.
 INTENT_FAILED = {"requires_payment_method", "canceled"}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from cryptography.fernet import Fernet, InvalidToken
 
-from billing.payments.checkout_limits import CheckoutLimits
+from billing.payments.checkout.checkout_limits import CheckoutLimits
 
 DEFAULT_PUBLIC_URL = "http://127.0.0.1:8000"
 PROVIDER_A_DEFAULT_API_BASE = "https://api.stripe.com"

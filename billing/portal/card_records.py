@@ -24,8 +24,8 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.payments import provider_a, provider_a_config
 from billing.payments.models import PaymentMethod
-from billing.payments.webhook_actions import AddPaymentMethod
-from billing.payments.webhook_events import plan_provider_a
+from billing.payments.webhooks.webhook_actions import AddPaymentMethod
+from billing.payments.webhooks.webhook_events import plan_provider_a
 from billing.portal.payment_methods import use_new_card
 
 NOT_SAVED = "The card could not be saved; try again in a moment"

@@ -21,7 +21,7 @@ import stripe
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Forbidden, Invalid, Unavailable
 from billing.payments import provider_a, provider_a_config
-from billing.payments.checkout_sandbox import card_method, clean_card
+from billing.payments.checkout.checkout_sandbox import card_method, clean_card
 from billing.payments.models import PaymentMethod
 from billing.portal import card_records
 from billing.portal.setup_intents import create_setup_intent

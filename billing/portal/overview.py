@@ -25,9 +25,10 @@ from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.invoicing import credit_notes
 from billing.invoicing.models import Invoice
-from billing.payments import payment_reads, refund_reads
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.providers import configured_providers
+from billing.payments.reads import payment_reads
+from billing.payments.refunds import refund_reads
 from billing.portal.access import live_subscription
 from billing.subscriptions.models import Subscription
 

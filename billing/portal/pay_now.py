@@ -16,7 +16,7 @@ from billing.core.errors import NotFound
 from billing.core.ids import is_well_formed
 from billing.invoicing.invoices import INVOICE_NOT_FOUND
 from billing.invoicing.models import Invoice
-from billing.payments import retry_payment
+from billing.payments.collection import retry_payment
 
 
 async def pay_invoice(merchant_id: str, customer_id: str, invoice_id: object) -> dict:

@@ -24,9 +24,9 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import Invalid, NotFound
 from billing.core.ids import is_well_formed
 from billing.core.models import utcnow
-from billing.payments import recovery
+from billing.payments.collection import recovery
+from billing.payments.methods.payment_methods import ACTIVE, PAYMENT_METHOD_NOT_FOUND
 from billing.payments.models import PaymentMethod
-from billing.payments.payment_methods import ACTIVE, PAYMENT_METHOD_NOT_FOUND
 from billing.portal.access import live_subscription
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription

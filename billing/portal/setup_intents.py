@@ -31,7 +31,7 @@ from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_b, provider_b_config, setup
-from billing.payments.checkout_cards import gateway_customer_of
+from billing.payments.checkout.checkout_cards import gateway_customer_of
 from billing.payments.models import ProviderConfig
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b import ChargeRefused

@@ -7,8 +7,10 @@ proration rule and the no-refund rule), who holds the seats (``holders``) and th
 step that applies pending removals at their period's end (``removals``).
 
 Organizations themselves (membership on the customer row) are the customers context's; the
-seat count the billing run bills in advance and MRR counts is ``subscriptions/seat_counts.py``;
-both read the organization, so a seat added or removed here is what the next period bills.
+seat count the billing run bills in advance and MRR counts is ``subscriptions/seat_counts.py``,
+the one seat piece outside this context: the billing run and MRR sit below seats and may not
+call it. Both read the organization, so a seat added or removed here is what the next period
+bills.
 
 May call: invoicing and below (invoicing to issue the seat invoice, subscriptions for the
 seat subscription and the member's credit grants, customers for members and organizations,

@@ -38,7 +38,7 @@ first, and only by a seat added after the removal (a backdated add cannot take a
 later).
 
 Seats under the plan's ``minSeats`` are paid already: the period's charge billed at least that
-many (``invoicing/seats.py``), so a seat added while the seats in use (members, the new one
+many (``invoicing/billing_batch.py``), so a seat added while the seats in use (members, the new one
 included, and removed seats still paid) stay within the minimum costs nothing.
 """
 

@@ -36,7 +36,7 @@ class Subscription(TenantModel):
     trigger_immediate_billing = fields.BooleanField(default=False)
     payment_method_id = fields.CharField(max_length=40, null=True)
     # The SetupIntent a trial's checkout collects the card with (provider A), so a reload of
-    # the checkout answers the same one (billing/payments/checkout_setup.py).
+    # the checkout answers the same one (billing/payments/checkout/checkout_setup.py).
     checkout_setup_intent_id = fields.CharField(max_length=255, null=True)
     # Why the due pass could not bill this row, in words for the merchant, since when, when it
     # last tried and how many passes failed; cleared when a pass bills it

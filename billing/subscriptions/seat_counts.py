@@ -1,5 +1,5 @@
 """How many seats a subscription has: what its seat components (``per_unit`` billed in
-advance) multiply their unit price by, for the billing run (``invoicing/seats.py``) and for
+advance) multiply their unit price by, for the billing run (``invoicing/billing_batch.py``) and for
 MRR (``mrr.py``) alike, so the two can never disagree.
 
 The seats in use are the customer's organization: its primary customer and seat members (the

@@ -1,5 +1,5 @@
 """POST /v1/customers/{id}/checkout-tokens and the tokens in payment-init
-(billing/payments/checkout_tokens.py): a token vouches for one customer of one merchant row
+(billing/payments/checkout/checkout_tokens.py): a token vouches for one customer of one merchant row
 (hence one mode) for an hour, reveals nothing (not even the customer's id); any other token
 answers exactly as a missing customer."""
 
@@ -8,7 +8,7 @@ import time
 from datetime import UTC, datetime, timedelta
 
 from billing.customers import customers
-from billing.payments.checkout_tokens import cipher, seal
+from billing.payments.checkout.checkout_tokens import cipher, seal
 from tests.checkout_shop import paid_plan, start
 from tests.conftest import in_test_mode
 

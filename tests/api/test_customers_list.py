@@ -5,7 +5,7 @@ import pytest
 from billing.accounts.models import Merchant
 from billing.customers.models import Customer
 from tests.support.api.customers import make_customer
-from tests.support.billing.payments.customer_payments import billed, pay
+from tests.support.billing.payments.reads.customer_payments import billed, pay
 
 PAYMENT_FIELDS = {
     "id",

@@ -9,7 +9,7 @@ import pytest
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments import setup
-from billing.payments.collecting import collect_due
+from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, ProviderConfig
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import DunningConfig, Subscription, SubscriptionEvent

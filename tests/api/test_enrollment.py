@@ -9,7 +9,7 @@ from billing.enrollment.models import EnrollmentRule
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
 from tests.factories import make_plan, new_version
-from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.billing.enrollment.free_subscriptions import free_setup
 
 RULES = "/v1/enrollment/rules"
 ENROLL = "/v1/enrollment/enroll"

@@ -13,9 +13,9 @@ import pytest
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
+from billing.payments.collection.payment_events import NOT_FOUND
+from billing.payments.collection.payment_outcomes import mark_failed, mark_succeeded
 from billing.payments.models import Payment
-from billing.payments.payment_events import NOT_FOUND
-from billing.payments.payment_outcomes import mark_failed, mark_succeeded
 from tests.conftest import in_test_mode
 from tests.webhook_factories import pending_payment
 

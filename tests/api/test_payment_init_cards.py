@@ -11,7 +11,7 @@ from billing.catalog.models import Price
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import provider_b_config
-from billing.payments.charging import method_for
+from billing.payments.collection.charging import method_for
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode

@@ -7,7 +7,7 @@ the portal by its external id. Free prices, so no provider is needed."""
 import pytest
 
 from billing.customers.models import Customer
-from billing.payments.checkout_customers import NEEDS_EMAIL
+from billing.payments.checkout.checkout_customers import NEEDS_EMAIL
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
 from tests.portal_factories import RETURN_URL

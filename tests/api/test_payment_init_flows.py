@@ -10,7 +10,7 @@ import pytest
 from billing.customers import customers
 from billing.due_work import run_due
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.payments.checkout import ABANDONED
+from billing.payments.checkout.payment_init import ABANDONED
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.support.api.payment_init import init, paid_plan, provider_a_merchant

@@ -1,4 +1,5 @@
-"""payment-init's rate limits (billing/payments/checkout_limits.py): a flood from one address,
+"""payment-init's rate limits (billing/payments/checkout/checkout_limits.py): a flood from one
+address,
 or from many against one shop, is refused with 429 and ``Retry-After`` and makes nothing; two
 real server processes share the counts through PostgreSQL."""
 
@@ -7,7 +8,7 @@ import uuid
 import httpx
 import pytest
 
-from billing.payments.checkout_limits import Limit
+from billing.payments.checkout.checkout_limits import Limit
 from tests.checkout_shop import card_shop, paid_plan, records, start
 from tests.conftest import two_served
 

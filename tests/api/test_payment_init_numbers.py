@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from billing.invoicing.models import Invoice
-from billing.payments import checkout
+from billing.payments.checkout import payment_init as checkout
 from billing.subscriptions.models import Subscription
 from tests.checkout_shop import card_shop, pay, start
 

@@ -1,5 +1,5 @@
 """payment-init is no e-mail oracle and attaches to an existing customer only when the
-merchant's server vouched (billing/payments/checkout_customers.py, checkout_claims.py): a
+merchant's server vouched (billing/payments/checkout/checkout_customers.py, checkout_claims.py): a
 subscriber's email answers as a fresh one and their record gets nothing; paid, such a checkout
 is a customer of its own (never merged into the email's customer), or, when that customer
 already subscribes, refunded at once and ended ``already_subscribed``. A ``cust_`` id or a
@@ -15,10 +15,11 @@ from billing.due_work import STEPS
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.invoicing.numbering import customer_number
-from billing.payments import checkout_claims, payment_events
-from billing.payments.charging import method_for
-from billing.payments.checkout import ABANDONED_AFTER, expire_abandoned
-from billing.payments.collecting import collect_due
+from billing.payments.checkout import checkout_claims
+from billing.payments.checkout.payment_init import ABANDONED_AFTER, expire_abandoned
+from billing.payments.collection import payment_events
+from billing.payments.collection.charging import method_for
+from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription

@@ -15,7 +15,7 @@ import pytest
 from billing.core.ids import random_base62
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, ProviderConfig
-from billing.payments.webhooks import BAD_SIGNATURE
+from billing.payments.webhooks.receiving import BAD_SIGNATURE
 from tests.conftest import in_test_mode
 from tests.provider_b_events import event_payload, payment_data, signed_headers
 from tests.support.api.payments_isolation import ID_KINDS, holdings, made_up, owners_state

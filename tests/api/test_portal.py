@@ -8,7 +8,7 @@ from datetime import timedelta
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from billing.payments.collecting import collect_due
+from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
 from tests.card_payments import GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.conftest import in_test_mode

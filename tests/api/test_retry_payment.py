@@ -6,7 +6,7 @@ import pytest
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from billing.payments.collecting import collect_due
+from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
 from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.invoice_factories import FLAT_49, priced_subscription

@@ -11,11 +11,11 @@ from billing.customers.customer_fields import max_length
 from billing.customers.customers import MAX_PAGE_SIZE
 from billing.enrollment.domains import MAX_LABEL
 from billing.enrollment.domains import MAX_LENGTH as MAX_DOMAIN
+from billing.enrollment.free_subscriptions import MAX_USER_ID
+from billing.payments.methods.payment_method_fields import MONTHS, YEARS
 from billing.payments.models import PaymentMethod
-from billing.payments.payment_method_fields import MONTHS, YEARS
-from billing.payments.refunds import MAX_REASON
+from billing.payments.refunds.refund_payment import MAX_REASON
 from billing.portal.sessions import MAX_RETURN_URL
-from billing.subscriptions.free_subscriptions import MAX_USER_ID
 from billing.tax.tax_fields import MAX_TEXT as MAX_TAX_TEXT
 from billing.tax.tax_preview import MAX_CUSTOMER_ID
 from billing.tax.tax_settings import (

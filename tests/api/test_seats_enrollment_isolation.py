@@ -30,7 +30,7 @@ from billing.subscriptions.models import Subscription
 from tests.conftest import MerchantAccount
 from tests.factories import make_plan
 from tests.seat_factories import new_user, seat_team
-from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.billing.enrollment.free_subscriptions import free_setup
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 JAN_16 = "2030-01-16T00:00:00Z"

@@ -5,7 +5,7 @@ undone, and a call that got no answer left pending for the due-work pass to repe
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
-from billing.payments.refunds import PARTIAL_AT_B
+from billing.payments.refunds.refund_payment import PARTIAL_AT_B
 from billing.subscriptions.models import Subscription
 from tests.provider_b_factories import configure_b, paid_at_provider_b
 from tests.support.api.subscription_refunds import lines_of, refund

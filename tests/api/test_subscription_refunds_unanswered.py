@@ -12,8 +12,8 @@ from billing.core.models import utcnow
 from billing.due_work import run_due
 from billing.invoicing.models import Invoice
 from billing.payments import setup
+from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.models import Payment, Refund
-from billing.payments.reconcile import FIRST_CHECK
 from tests.processes import free_port
 from tests.provider_b_factories import configure_b, paid_at_provider_b
 from tests.refund_factories import paid_subscription, stripe_client

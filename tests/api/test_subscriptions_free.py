@@ -12,8 +12,7 @@ from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 from tests.factories import make_plan
 from tests.support.api.provider_a import LIVE
-from tests.support.billing.payments.free_subscriptions import free_setup
-from tests.support.billing.subscriptions.free_subscriptions import table
+from tests.support.billing.enrollment.free_subscriptions import free_setup, table
 from tests.webhook_factories import configure
 
 PATH = "/v1/subscriptions/create-free-subscription"

@@ -6,7 +6,7 @@ import time
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
-from billing.payments.webhooks import BAD_SIGNATURE
+from billing.payments.webhooks.receiving import BAD_SIGNATURE
 from tests.subscription_factories import make_customer
 from tests.webhook_factories import (
     configure,

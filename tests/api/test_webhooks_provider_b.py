@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
-from billing.payments.webhooks import BAD_SIGNATURE
+from billing.payments.webhooks.receiving import BAD_SIGNATURE
 from tests.provider_b_events import (
     event_payload,
     new_webhook_secret,

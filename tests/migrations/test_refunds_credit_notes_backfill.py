@@ -9,7 +9,7 @@ import pytest
 from tortoise import connections
 
 from billing.invoicing.models import Invoice
-from billing.payments import refunds
+from billing.payments.refunds import refund_payment as refunds
 from tests.refund_factories import paid_subscription
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")

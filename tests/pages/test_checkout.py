@@ -67,7 +67,7 @@ async def test_paying_with_a_subscribers_email_says_it_is_refunded(
     new_page, live_server, make_merchant
 ):
     """The page cannot learn who subscribes before payment (the same form, the same total);
-    paid, it says the payment is refunded (billing/payments/checkout_claims.py)."""
+    paid, it says the payment is refunded (billing/payments/checkout/checkout_claims.py)."""
     account, plan, price = await shop(live_server, make_merchant)
     subscriber = await customers.create_customer(account.id, email="sub@example.com")
     await subscriptions.create_subscription(

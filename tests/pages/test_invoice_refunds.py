@@ -11,7 +11,7 @@ import pytest
 from playwright.async_api import expect
 
 from billing.customers.models import Customer
-from billing.payments import refunds
+from billing.payments.refunds import refund_payment as refunds
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
 from tests.portal_factories import session_token
 from tests.refund_factories import FLAT_12, paid_subscription

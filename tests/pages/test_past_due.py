@@ -7,8 +7,8 @@ import pytest
 from playwright.async_api import expect
 
 from billing.invoicing.models import Invoice
+from billing.payments.collection.payment_outcomes import mark_failed
 from billing.payments.models import Payment
-from billing.payments.payment_outcomes import mark_failed
 from billing.subscriptions.models import Subscription
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
 from tests.support.pages.plans import OVERFLOW

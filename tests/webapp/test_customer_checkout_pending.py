@@ -1,5 +1,6 @@
 """The customer list and page mark a checkout's own customer (``checkout_pending``: someone
-started a checkout with the email of an existing customer, billing/payments/checkout_customers.py)
+started a checkout with the email of an existing customer,
+billing/payments/checkout/checkout_customers.py)
 so a merchant seeing the email twice knows why, and what will become of the second record (a
 customer of its own once paid, never merged into the first)."""
 

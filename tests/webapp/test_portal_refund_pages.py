@@ -5,7 +5,7 @@ the credit note as the credit note for that invoice, not as another paid invoice
 import pytest
 
 from billing.customers.models import Customer
-from billing.payments import refunds
+from billing.payments.refunds import refund_payment as refunds
 from tests.portal_factories import session_token
 from tests.refund_factories import FLAT_12, paid_subscription
 from tests.support.webapp.portal_pages import html_of, opens

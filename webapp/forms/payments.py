@@ -11,7 +11,7 @@ import re
 from wtforms import BooleanField, TextAreaField, ValidationError
 from wtforms.validators import Length
 
-from billing.payments.refunds import MAX_REASON
+from billing.payments.refunds.refund_payment import MAX_REASON
 from webapp.forms import TallyForm
 from webapp.forms.money import MoneyField, format_money
 

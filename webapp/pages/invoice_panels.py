@@ -9,7 +9,7 @@ from contextlib import suppress
 
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices, upcoming
-from billing.payments import payment_reads
+from billing.payments.reads import payment_reads
 from webapp.pages import refund_views
 
 

@@ -6,7 +6,7 @@ shows what was refunded of the invoice's payments (``refund_reads.invoice_pdf``)
 from quart import Blueprint, Response, render_template
 
 from billing.core.errors import NotFound
-from billing.payments import refund_reads
+from billing.payments.refunds import refund_reads
 from webapp import invoice_links
 
 bp = Blueprint("invoice_pdf", __name__)

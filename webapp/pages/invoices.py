@@ -21,7 +21,8 @@ from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
 from billing.invoicing import invoices
 from billing.invoicing.pdf import bill_to_lines
-from billing.payments import payment_reads, retry_payment
+from billing.payments.collection import retry_payment
+from billing.payments.reads import payment_reads
 from webapp import invoice_links
 from webapp.forms.money import format_money
 from webapp.forms.plain_words import plain

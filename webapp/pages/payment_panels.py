@@ -4,7 +4,8 @@ a failing renewal. Reads only (``payment_reads``, and ``refund_reads`` for what 
 of the latest payment: succeeded refunds only, pending ones shown apart); the refund itself
 is ``subscription_refunds``."""
 
-from billing.payments import payment_reads, refund_math, refund_reads
+from billing.payments.reads import payment_reads
+from billing.payments.refunds import refund_math, refund_reads
 from webapp.forms.money import from_cents
 from webapp.forms.payments import RefundForm
 

@@ -9,7 +9,8 @@ itself re-rendered (422 when something is wrong); without it a save redirects ba
 from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.core.errors import ServiceError
-from billing.payments import payment_reads, provider_a_config, provider_b_config
+from billing.payments import provider_a_config, provider_b_config
+from billing.payments.reads import payment_reads
 from webapp.forms.payment_providers import ProviderAForm, ProviderBForm, SigningSecretForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 

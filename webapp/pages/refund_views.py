@@ -10,7 +10,7 @@ Amounts in the refund wording are written as people type them, with the currency
 """
 
 from billing.core.currencies import major_units
-from billing.payments import refund_reads
+from billing.payments.refunds import refund_reads
 
 STATE_WORDS = {"partially_refunded": "Partially refunded", "refunded": "Refunded"}
 REFUND_STATUS_WORDS = {"succeeded": "Refunded", "pending": "On its way", "failed": "Failed"}

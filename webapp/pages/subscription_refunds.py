@@ -12,7 +12,7 @@ from quart import flash, g, redirect, request, url_for
 
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices
-from billing.payments import refunds
+from billing.payments.refunds import refund_payment as refunds
 from billing.subscriptions import cancelled_reads
 from webapp.forms.payments import RefundForm
 from webapp.forms.plain_words import plain

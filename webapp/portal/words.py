@@ -7,8 +7,8 @@ few a customer can meet are reworded here (``REFUSALS``), the rest go through ``
 from datetime import datetime
 
 from billing.core.models import utcnow
-from billing.payments import retry_payment
-from billing.payments.checkout_sandbox import BAD_CARD
+from billing.payments.checkout.checkout_sandbox import BAD_CARD
+from billing.payments.collection import retry_payment
 from billing.payments.models import PaymentMethod
 from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.portal.card_sandbox import LIVE_REFUSED

@@ -13,7 +13,7 @@ from billing.customers.models import Customer
 from billing.enrollment import enroll, rules
 from billing.subscriptions.models import CreditGrant, Subscription
 from tests.factories import make_plan, new_version
-from tests.support.billing.payments.free_subscriptions import free_setup
+from tests.support.billing.enrollment.free_subscriptions import free_setup
 from tests.support.billing.subscriptions.credit_grants import API, allow
 
 USER = {"customer_email": "Ada@Acme.io", "customer_name": "Ada", "user_id": "user-1"}

@@ -5,9 +5,9 @@ charged on demand, else a payment link stored on the payment; either settled by 
 from datetime import UTC, datetime, timedelta
 
 from billing.invoicing.models import Invoice
-from billing.payments.collecting import collect_due
+from billing.payments.collection.collecting import collect_due
+from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.models import Payment
-from billing.payments.reconcile import FIRST_CHECK
 from tests.provider_b_events import (
     settled_event,
 )

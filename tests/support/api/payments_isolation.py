@@ -6,8 +6,8 @@ so no test depends on another test module.
 
 from billing.core.ids import random_base62
 from billing.invoicing.models import Invoice
+from billing.payments.methods.payment_methods import create_payment_method
 from billing.payments.models import Payment, PaymentMethod, Refund
-from billing.payments.payment_methods import create_payment_method
 from tests.provider_b_events import new_webhook_secret
 from tests.refund_factories import paid_subscription
 from tests.webhook_factories import (

@@ -1,0 +1,242 @@
+"""A trial's checkout: collect the card now, charge it when the trial ends.
+
+For a plan with a trial (and without the plan's "trial without a card"), payment-init charges
+nothing: the subscription stays ``incomplete`` and this module answers what the browser needs
+to confirm a card, after the checkout's transaction committed.
+
+- Provider A: a SetupIntent (``usage: off_session``) on the customer's gateway customer, with
+  ``metadata.customer_id`` and ``metadata.subscription_id``. Its id is kept on the
+  subscription (``checkout_setup_intent_id``) under the row's lock, so a reload or a second tab
+  answers the same intent instead of making another. When it succeeds, by the
+  ``setup_intent.succeeded`` webhook, the test-mode card form (``confirm_card``) or the live
+  page's confirmation (``confirmed``), whichever comes first, ``checkout_cards`` stores the
+  card, links it to the subscription and the subscription becomes ``trialing``.
+- Provider B: a hosted mandate link (an on-demand subscription authorised for later charges,
+  nothing charged now) whose metadata names the subscription; its ``subscription.active``
+  webhook stores the mandate, links it and starts the trial the same way.
+
+Every provider call carries an idempotency key; a refusal raises ``BadGateway`` and leaves the
+subscription incomplete for the next try.
+"""
+
+import asyncio
+import uuid
+from dataclasses import dataclass
+
+import stripe
+from dodopayments import DodoPaymentsError
+from tortoise.transactions import in_transaction
+
+from billing.accounts.merchants import get_merchant
+from billing.catalog.models import Price
+from billing.catalog.price_components import billing_components
+from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
+from billing.customers.models import Customer
+from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments.checkout import checkout_cards
+from billing.payments.checkout.checkout_sandbox import (
+    card_method,
+    clean_card,
+    is_provider_id,
+)
+from billing.payments.checkout_calls import UNREACHABLE_B, gateway_customer
+from billing.payments.provider_a import ProviderAError
+from billing.subscriptions import statuses
+from billing.subscriptions.models import Subscription
+
+LIVE_REFUSED = (
+    "The card form is the offline sandbox path and works only in test mode; live checkouts "
+    "confirm the card with the provider's own script"
+)
+INTENT_NOT_FOUND = "Setup intent not found"
+NOT_CONFIRMED = "The card has not been confirmed yet"
+DECLINED = "The card was declined"
+NOT_KEPT = "You already have a subscription: nothing was charged and the card was not kept"
+REUSABLE = ("requires_payment_method", "requires_confirmation", "requires_action", "succeeded")
+
+
+@dataclass(frozen=True)
+class SetupStarted:
+    """What the browser needs to confirm a card for the trial."""
+
+    provider: str
+    setup_intent_id: str | None = None
+    client_secret: str | None = None
+    publishable_key: str | None = None
+    payment_link: str | None = None
+
+
+def _setup_intent(secret: str, live: Subscription, customer: Customer, known: str | None):
+    gateway = provider_a.client(secret)
+    if live.checkout_setup_intent_id:  # a reload: the same intent, unless it cannot be used
+        intent = gateway.v1.setup_intents.retrieve(live.checkout_setup_intent_id)
+        if intent.status in REUSABLE:
+            return intent.id, intent.client_secret
+    owner = gateway_customer(gateway, customer, known, f"checkout-customer-{live.id}")
+    params = {
+        "customer": owner,
+        "usage": "off_session",
+        "payment_method_types": ["card"],
+        "metadata": {"customer_id": customer.id, "subscription_id": live.stable_subscription_id},
+    }
+    key = f"checkout-setup-{live.id}-{uuid.uuid4().hex}"
+    intent = gateway.v1.setup_intents.create(params=params, options={"idempotency_key": key})
+    return intent.id, intent.client_secret
+
+
+async def _provider_a(live: Subscription, customer: Customer) -> SetupStarted:
+    secret = await provider_a_config.provider_a_secret(live.merchant_id)
+    if secret is None:
+        raise BadGateway("The payment provider is no longer configured for this merchant")
+    known = await checkout_cards.gateway_customer_of(live.merchant_id, customer.id)
+    async with in_transaction():
+        locked = await Subscription.filter(id=live.id).select_for_update().first()
+        made = await asyncio.to_thread(
+            provider_a._call,
+            "start saving the card",
+            lambda: _setup_intent(secret, locked, customer, known),
+        )
+        intent_id, client_secret = made
+        await Subscription.filter(id=live.id).update(checkout_setup_intent_id=intent_id)
+    return SetupStarted(
+        "provider_a",
+        setup_intent_id=intent_id,
+        client_secret=client_secret,
+        publishable_key=await provider_a_config.public_key(live.merchant_id),
+    )
+
+
+async def _provider_b(live: Subscription, customer: Customer, currency: str) -> SetupStarted:
+    key = await provider_b_config.secret_and_environment(live.merchant_id)
+    if key is None or not customer.billing_country:
+        raise BadGateway("The payment provider is no longer configured for this merchant")
+    billing = {"country": customer.billing_country.upper()}
+    if customer.billing_postal_code:
+        billing["zipcode"] = customer.billing_postal_code
+    try:
+        link = await provider_b.create_mandate_link(
+            *key,
+            currency=currency,
+            customer={"email": customer.email, "name": customer.name or customer.email},
+            billing=billing,
+            metadata={"customer_id": customer.id, "subscription_id": live.stable_subscription_id},
+            idempotency_key=f"checkout-mandate-{live.id}",
+        )
+    except provider_b.ChargeRefused as refused:
+        raise BadGateway(refused.message) from refused
+    except DodoPaymentsError as unknown:
+        raise BadGateway(UNREACHABLE_B) from unknown
+    return SetupStarted("provider_b", payment_link=link)
+
+
+def charges_later(price: Price) -> bool:
+    """Whether the price can ever charge: a fee above 0, or anything measured (usage, seats).
+    A free price's trial collects no card."""
+    return any(
+        not part.is_fixed or (part.data.get("amount_cents") or 0) > 0
+        for part in billing_components(price.pricing_data)
+    )
+
+
+async def start(live: Subscription, provider: str, currency: str) -> SetupStarted:
+    """Start collecting the trial's card with ``provider`` (after the checkout committed)."""
+    customer = await Customer.get(id=live.customer_id)
+    try:
+        if provider == "provider_b":
+            return await _provider_b(live, customer, currency)
+        return await _provider_a(live, customer)
+    except ProviderAError as refused:
+        raise BadGateway(refused.message) from refused
+
+
+async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscription:
+    if not is_provider_id(intent_id) or not str(intent_id).startswith("seti_"):
+        raise NotFound(INTENT_NOT_FOUND)
+    live = await Subscription.scoped(merchant_id).filter(checkout_setup_intent_id=intent_id).first()
+    if live is None:
+        raise NotFound(INTENT_NOT_FOUND)
+    return live
+
+
+async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
+    """Store the confirmed card and start the trial; the answer the page shows."""
+    keep = checkout_cards.keep_for_setup(
+        merchant_id, live.customer_id, live.stable_subscription_id, intent
+    )
+    if keep is None:
+        raise Invalid(NOT_CONFIRMED)
+    async with in_transaction():
+        await keep.apply()
+    await live.refresh_from_db()
+    if live.status == statuses.ENDED:  # refused: the customer already subscribes
+        return {
+            "status": "already_subscribed",
+            "subscriptionStatus": live.status,
+            "message": NOT_KEPT,
+        }
+    return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
+
+
+def _confirm_with_card(secret: str, intent_id: str, card: dict) -> dict:
+    """Confirm the SetupIntent with the card; the intent with its payment method expanded."""
+    gateway = provider_a.client(secret)
+    key = f"checkout-card-{intent_id}"
+    try:
+        intent = gateway.v1.setup_intents.retrieve(intent_id).to_dict()
+        if intent.get("status") == "succeeded":  # confirmed already (a second click)
+            method = gateway.v1.payment_methods.retrieve(intent["payment_method"])
+        else:
+            method = card_method(gateway, card, intent.get("customer"), key)
+            intent = gateway.v1.setup_intents.confirm(
+                intent_id,
+                params={"payment_method": method.id},
+                options={"idempotency_key": f"{key}:confirm"},
+            ).to_dict()
+    except stripe.CardError as error:
+        return {"status": "failed", "message": error.user_message or DECLINED}
+    except stripe.StripeError as error:
+        raise BadGateway(provider_a._explain(error, "save the card").message) from error
+    intent["payment_method"] = method.to_dict()
+    return intent
+
+
+async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: object) -> dict:
+    """Test mode only: confirm the trial's SetupIntent with ``card`` fields (the hosted
+    checkout's offline card form); ``{status, subscriptionStatus, message}``."""
+    if (await get_merchant(merchant_id)).mode != "test":
+        raise Forbidden(LIVE_REFUSED)
+    fields = clean_card(card)
+    live = await _trial_subscription(merchant_id, setup_intent_id)
+    secret = await provider_a_config.provider_a_secret(merchant_id)
+    if secret is None:
+        raise Forbidden("Provider A is not configured for this merchant")
+    intent = await asyncio.to_thread(
+        _confirm_with_card, secret, live.checkout_setup_intent_id, fields
+    )
+    if intent.get("status") != "succeeded":
+        message = intent.get("message") or DECLINED
+        return {"status": "failed", "subscriptionStatus": live.status, "message": message}
+    return await _keep(merchant_id, live, intent)
+
+
+async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
+    """The live page's word that the provider's script confirmed the trial's SetupIntent: the
+    intent is read back from the gateway (the browser's id is only a hint) and, when it
+    succeeded, the card is kept and the trial started."""
+    live = await _trial_subscription(merchant_id, setup_intent_id)
+    if live.status != statuses.INCOMPLETE:
+        return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
+    secret = await provider_a_config.provider_a_secret(merchant_id)
+    if secret is None:
+        raise NotFound(INTENT_NOT_FOUND)
+    try:
+        intent = await asyncio.to_thread(
+            provider_a.read_intent, secret, live.checkout_setup_intent_id
+        )
+    except provider_a.ProviderAError as unknown:
+        raise BadGateway(unknown.message) from unknown
+    if intent is None:
+        raise NotFound(INTENT_NOT_FOUND)
+    if intent.get("status") != "succeeded":
+        raise Invalid(NOT_CONFIRMED)
+    return await _keep(merchant_id, live, intent)

@@ -1,0 +1,169 @@
+"""The due-work step "payments": collect unpaid invoices, retry failed renewals, end dunning.
+
+One pass, as of ``now`` (the pass's clock), in three parts:
+
+1. **Attempts**: invoices are claimed ``CLAIM_SIZE`` at a time (``FOR UPDATE SKIP LOCKED``, in
+   id order) when they are ``unpaid``, issued by ``now``, with a total above zero and either
+   never tried (``payment_status`` ``none``) or failed with their latest attempt's
+   ``retry_at`` due (the dunning schedule, ``payment_dunning``). Each gets a pending attempt
+   (``charging``) and the claim commits. An invoice whose customer has no method Tally can
+   charge is left as it is: it waits for a method (the next pass after one is stored charges
+   it) or for a manual payment. The claim itself passes over never-tried invoices whose
+   customer has no active method (unless provider B, which sends links, is configured): the
+   customers who never add one would otherwise be looked at again on every pass, a cost that
+   grows with every unpaid invoice of every merchant.
+2. **Calls**: after that commit, the provider is called for each attempt started, plus every
+   pending attempt whose lease ran out without an answer (a crash between commit and call,
+   an unreachable gateway), each re-leased in a claim of its own first so two passes never
+   call the same attempt at once. A repeated call carries the same idempotency key: safe.
+   A call that raises is logged and counted ``failed``; its attempt is called again after
+   its lease, and the calls behind it go on.
+3. **Reconciliation**: payments and refunds left pending (answered by the provider without an
+   outcome, or whose webhook never came) are asked about at the provider after a delay and
+   settled (``reconcile``, which says when and how often), before the grace ends below, so a
+   payment that went through at the provider clears its grace instead of ending it.
+4. **Grace ends**: a live subscription whose ``grace_period_ends_at`` has passed with its
+   renewal still unpaid gets the merchant's end action (``subscription_lifecycle``).
+
+``merchant_id`` limits a pass to one merchant row (tests, and collecting by hand), as
+``bill_due`` does.
+"""
+
+import logging
+from collections import Counter
+from datetime import datetime
+
+from tortoise import connections
+
+from billing.core.claims import DEFER, FAILED, work_through, work_through_claims
+from billing.invoicing.models import Invoice
+from billing.payments.collection.charging import LEASE, call_provider, start_attempt
+from billing.payments.collection.payment_outcomes import PENDING
+from billing.payments.collection.reconcile import reconcile_due
+from billing.payments.models import Payment
+from billing.subscriptions import statuses
+from billing.subscriptions.models import Subscription
+from billing.subscriptions.subscription_lifecycle import apply_end_action
+
+log = logging.getLogger("tally.due_work")
+
+CLAIM_SIZE = 100  # invoices per claim; each one is a few statements
+
+CLAIM = """
+SELECT i.id FROM invoices i
+WHERE i.status = 'unpaid' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
+  AND i.issue_date <= $1
+  AND ((i.payment_status = 'none' AND (
+            EXISTS (SELECT FROM payment_methods m
+                    WHERE m.merchant_id = i.merchant_id AND m.customer_id = i.customer_id
+                      AND m.status = 'active' AND m.deleted_at IS NULL)
+            OR EXISTS (SELECT FROM provider_configs c
+                       WHERE c.merchant_id = i.merchant_id AND c.provider = 'provider_b'
+                         AND c.deleted_at IS NULL)))
+       OR (i.payment_status = 'failed' AND EXISTS (
+           SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = 'failed'
+           AND p.retry_at <= $1)))
+ORDER BY i.id LIMIT $3
+FOR UPDATE OF i SKIP LOCKED
+"""
+
+
+async def _claim_invoices(
+    now: datetime, merchant_id: str | None, after: Invoice | None
+) -> list[Invoice]:
+    args: list = [now, after.id if after else "", CLAIM_SIZE]
+    sql = CLAIM.format(merchant="AND i.merchant_id = $4" if merchant_id else "")
+    if merchant_id:
+        args.append(merchant_id)
+    rows = await connections.get("default").execute_query_dict(sql, args)
+    if not rows:
+        return []
+    return await Invoice.filter(id__in=[row["id"] for row in rows]).order_by("id")
+
+
+async def _start_attempts(now: datetime, merchant_id: str | None) -> tuple[Counter, list[str]]:
+    started: list[str] = []
+
+    async def handle(invoices: list[Invoice]) -> dict:
+        outcomes = {}
+        for invoice in invoices:
+            payment = await start_attempt(invoice, now)
+            if payment is not None:
+                started.append(payment.id)
+            outcomes[invoice.id] = "attempted" if payment else "waiting for a method"
+        return outcomes
+
+    counts = await work_through_claims(
+        lambda after: _claim_invoices(now, merchant_id, after), handle, what="invoice payment"
+    )
+    # A claim that failed as a whole was settled again row by row: keep the attempts that
+    # were committed.
+    kept = await Payment.filter(id__in=started, status=PENDING).values_list("id", flat=True)
+    return counts, list(kept)  # type: ignore[arg-type]
+
+
+async def _lease_stale(now: datetime, merchant_id: str | None) -> tuple[Counter, list[str]]:
+    """Pending attempts whose lease ran out, each re-leased (so no other pass calls it).
+    Those the provider answered (they hold its id) are reconciled instead, never called."""
+    leased: list[str] = []
+    due = Payment.filter(status=PENDING, retry_at__lte=now, provider_payment_id=None)
+    if merchant_id:
+        due = due.filter(merchant_id=merchant_id)
+
+    async def release(payment: Payment) -> str:
+        await Payment.filter(id=payment.id).update(retry_at=now + LEASE)
+        leased.append(payment.id)
+        return "called again"
+
+    counts = await work_through(due, ("retry_at", "id"), release, what="stale payment")
+    return counts, leased
+
+
+async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
+    due = Subscription.filter(deleted_at=None, grace_period_ends_at__lte=now)
+    if merchant_id:
+        due = due.filter(merchant_id=merchant_id)
+
+    async def end(live: Subscription) -> str:
+        unpaid = await Invoice.filter(
+            merchant_id=live.merchant_id,
+            stable_subscription_id=live.stable_subscription_id,
+            status="unpaid",
+            total_cents__gt=0,
+        ).exists()
+        live.grace_period_ends_at = None
+        await live.save(update_fields=["grace_period_ends_at", "updated_at"])
+        if not unpaid:
+            return "grace cleared"
+        if live.status == statuses.ENDED:
+            return DEFER
+        return f"dunning {await apply_end_action(live.merchant_id, live, now, by_dunning=True)}"
+
+    return await work_through(due, ("grace_period_ends_at", "id"), end, what="grace period")
+
+
+async def collect_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
+    """The due-work step (see the module docstring). Answers how many rows ended in each
+    outcome: invoices attempted or waiting, calls succeeded/failed/pending, pending payments
+    and refunds checked and reconciled, grace ends."""
+    outcomes, started = await _start_attempts(now, merchant_id)
+    stale, leased = await _lease_stale(now, merchant_id)
+    outcomes.update(stale)
+    for payment_id in started + leased:
+        outcomes[await _called(payment_id, now)] += 1
+    outcomes.update(await reconcile_due(now, merchant_id))
+    outcomes.update(await _end_grace(now, merchant_id))
+    return outcomes
+
+
+async def _called(payment_id: str, now: datetime) -> str:
+    """One committed attempt's provider call, its outcome word. A call that raises (a stored
+    key that no longer opens, an answer the SDK cannot read) is logged with the payment's id
+    and counted ``failed``: the payment stays pending in its lease and is called again with
+    the same key after it (``_lease_stale``). As in ``core/claims``, one poisoned row never
+    stops the rows behind it, nor the reconciliation and grace ends after them."""
+    try:
+        return f"payments {await call_provider(payment_id, now)}"
+    except Exception:
+        log.exception("payment %s: the provider call failed; it is called again later", payment_id)
+        return FAILED

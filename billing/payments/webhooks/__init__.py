@@ -1,0 +1,8 @@
+"""Inbound provider webhooks.
+
+``receiving`` (verify a delivery with the merchant row's signing secret, record its event id
+once with its effect), ``provider_events`` (the event ids seen, so a delivery made twice acts
+once), ``webhook_events`` (which action each provider event type stands for),
+``webhook_actions`` (the actions, planned apart from applied, so the test endpoint can say
+what a delivery would do).
+"""
