@@ -7,8 +7,7 @@ puts it in its checkout page (or pricing table), which sends it as ``customerTok
 ``POST /v1/public/payment-init``; the checkout is then this customer's, as with its ``cust_…``
 id. Without a token or a ``cust_…`` id a checkout never attaches to an existing customer
 (billing/payments/checkout/checkout_customers.py). 404 ``Customer not found or access denied`` for
-an
-unknown customer, another merchant's or the other mode's
+an unknown customer, another merchant's or the other mode's
 (billing/payments/checkout/checkout_tokens.py).
 """
 

@@ -1,8 +1,7 @@
 """POST /v1/subscriptions/{id}/refunds: give back money a subscription's payment collected.
 
 A thin route over ``billing.payments.refunds.refund_payment`` (which says what a refund stores, in
-which
-order, and what the provider is asked). Shapes and rules the spec leaves open (our design):
+which order, and what the provider is asked). Shapes and rules the spec leaves open (our design):
 
 - The body is a JSON object (required, as every documented body but one) and each of its
   fields is optional: ``{}`` refunds what is left of the latest succeeded payment.

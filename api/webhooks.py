@@ -3,8 +3,7 @@
 These routes take no API key (``no_auth``): a provider cannot hold one. Each is authenticated
 by the provider's signature over the exact body, checked with the webhook secret stored for
 the merchant row in the path (``billing/payments/webhooks/receiving.py``). The body is therefore
-read
-raw, never parsed before the signature is checked.
+read raw, never parsed before the signature is checked.
 
 Answers: 200 ``{received: true}`` for an event processed or already processed (a redelivery
 changes nothing); 400 ``{"error": ...}`` for a missing or bad signature, an unknown merchant,

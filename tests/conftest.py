@@ -89,8 +89,7 @@ os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
 os.environ.setdefault("TALLY_PROVIDER_B_API_BASE", NOWHERE)
 # The suite starts thousands of checkouts from 127.0.0.1, many per shop (isolation probes,
 # journeys): the checkout rate limits (billing/payments/checkout/checkout_limits.py) are set far
-# above
-# that for the in-process app and the processes tests start. The tests of the limits set
+# above that for the in-process app and the processes tests start. The tests of the limits set
 # their own (the ``checkout_limits`` fixture, or the variables for a served process).
 GENEROUS = CheckoutLimits(per_address=Limit(100_000, 600), per_key=Limit(1_000_000, 3600))
 os.environ.setdefault("TALLY_CHECKOUT_RATE_PER_ADDRESS", "100000/600")

@@ -103,8 +103,7 @@ async def create_checkout_pending(
 ) -> Customer:
     """A customer for a checkout whose email (or external id) belongs to an existing customer
     the merchant's server did not vouch for (billing/payments/checkout/checkout_customers.py): a
-    record
-    of its own, ``checkout_pending``, which email and external-id lookups and the email
+    record of its own, ``checkout_pending``, which email and external-id lookups and the email
     uniqueness check skip. Its payment decides what becomes of it (``checkout_claims``): a
     customer of its own beside the existing one, never merged into it, or refunded."""
     values = clean_fields(

@@ -3,9 +3,8 @@ payment they give money back on.
 
 A credit note is an invoice with ``billing_reason`` ``refund`` whose ``credit_note_for`` names
 the original invoice (``billing.payments.refunds.refund_payment`` sets it in the transaction that
-issues the
-note; an issued invoice is never edited). Both links are read from that one column: a note
-names its original (``credit_note_of``), and an original's notes are the invoices naming it
+issues the note; an issued invoice is never edited). Both links are read from that one column: a
+note names its original (``credit_note_of``), and an original's notes are the invoices naming it
 (``credit_notes``, oldest first). A voided note (its refund failed at the provider) stays
 linked: it was issued, and it shows as void. Reads are scoped to the merchant row, so a link
 never leads to another merchant's or the other mode's invoice.

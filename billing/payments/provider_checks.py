@@ -29,8 +29,7 @@ SUCCEEDED, FAILED, PENDING = "succeeded", "failed", "pending"
 # ``requires_payment_method`` once a confirmation failed (``last_payment_error`` set). An
 # intent that was never confirmed also reads ``requires_payment_method``: that is a checkout
 # whose customer has not paid yet (billing/payments/checkout/payment_init.py), so it stays pending,
-# and the
-# abandoned-checkout step ends it after a day. ``processing``, ``requires_capture`` and the
+# and the abandoned-checkout step ends it after a day. ``processing``, ``requires_capture`` and the
 # rest are pending.
 INTENT_FAILED = {"requires_payment_method", "canceled"}
 # Provider B payment statuses (the SDK's ``IntentStatus``) that end it without money.

@@ -2,9 +2,8 @@
 the card its trial collects.
 
 Checkout (billing/payments/checkout/payment_init.py) creates the subscription before the customer
-pays, so
-that the first invoice, its tax and the payment have a subscription to belong to. Until that
-invoice is paid (or, for a plan with a trial, the card is confirmed) the subscription is
+pays, so that the first invoice, its tax and the payment have a subscription to belong to. Until
+that invoice is paid (or, for a plan with a trial, the card is confirmed) the subscription is
 ``incomplete``, and in that state it:
 
 - does not count: not current for entitlements, MRR or the customer's subscription status

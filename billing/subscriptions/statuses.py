@@ -13,8 +13,7 @@ table says the same):
 - ``active``: paying. A renewal's charge fails → ``past_due`` (``past_due`` event).
 - ``past_due``: a renewal's charge failed; its retries and grace period run (dunning:
   billing/payments/collection/payment_dunning.py). The invoice paid (a retry, a webhook,
-  retry-payment,
-  a new card set for the subscription, which is charged at once) → ``active``
+  retry-payment, a new card set for the subscription, which is charged at once) → ``active``
   (``payment_recovered``); the grace period ends unpaid → the merchant's end action
   (``paused``, ``unpaid`` or ``ended``: ``dunning_paused``, ``dunning_unpaid``,
   ``cancelled``). It counts in MRR and grants features while the merchant keeps a past-due

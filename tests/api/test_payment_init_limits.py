@@ -1,7 +1,6 @@
 """payment-init's rate limits (billing/payments/checkout/checkout_limits.py): a flood from one
-address,
-or from many against one shop, is refused with 429 and ``Retry-After`` and makes nothing; two
-real server processes share the counts through PostgreSQL."""
+address, or from many against one shop, is refused with 429 and ``Retry-After`` and makes
+nothing; two real server processes share the counts through PostgreSQL."""
 
 import uuid
 

@@ -1,6 +1,5 @@
 """A page retrying its own checkout (``retryOf``, billing/payments/checkout/checkout_customers.py):
-the
-hosted page's "Try again" after a declined card continues the same checkout (one customer,
+the hosted page's "Try again" after a declined card continues the same checkout (one customer,
 one subscription, one invoice, a new attempt) instead of making a second customer with the
 same email; an id that names no unfinished checkout of this shop, or another email, is
 ignored and the checkout is a new one, answering as always."""

@@ -17,11 +17,10 @@ commit, never inside a transaction.
    the provider's id: the money may have moved, so it is neither undone nor tried with a new
    key; ``reconcile`` repeats the call with the same key later (the provider answers the first
    result again) and settles it. The call then answers 202 (``Refunded.awaiting_provider``).
-   A refusal is
-   compensated: the refund is ``failed`` with the provider's message, the amount is taken off
-   ``refunded_cents`` again (so that money can still be refunded) and the adjustment invoice
-   is voided (an issued invoice is never deleted; ``void`` is the change it accepts). The call
-   then answers 502 with the failed refund in the body, and the subscription is not ended.
+   A refusal is compensated: the refund is ``failed`` with the provider's message, the amount is
+   taken off ``refunded_cents`` again (so that money can still be refunded) and the adjustment
+   invoice is voided (an issued invoice is never deleted; ``void`` is the change it accepts). The
+   call then answers 502 with the failed refund in the body, and the subscription is not ended.
    ``refund_outcomes`` does the settling, the same for this answer and for a later
    ``refund.*`` webhook or check at the provider (whichever comes first; the other is a no-op).
 4. **Terminate** (only when asked and the refund did not fail): the subscription ends now

@@ -17,9 +17,8 @@ Provider A (Stripe events) is verified with the ``stripe`` SDK's ``WebhookSignat
 ``Stripe-Signature: t=<unix>,v1=<hmac>``); the event id is the event's ``id``. Provider B is
 verified the Standard Webhooks way (``provider_b_signatures.verify_webhook``); its events
 carry no id of their own, so the ``webhook-id`` header (the same on every retry of one
-message) is it.
-Both refuse a signature whose timestamp lies more than five minutes from now either way: an
-old one so a captured delivery cannot be replayed later, a future one because it could be
+message) is it. Both refuse a signature whose timestamp lies more than five minutes from now either
+way: an old one so a captured delivery cannot be replayed later, a future one because it could be
 replayed until that future came (the ``stripe`` SDK checks only the past, so
 ``_signed_recently`` checks both; Standard Webhooks already does). Such a signature gets the
 same 400 as any other bad one.
