@@ -31,7 +31,7 @@ from tortoise.transactions import in_transaction
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import provider_b, provider_b_config
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, PaymentStatus
 from billing.payments.payment_outcomes import mark_failed
 from billing.payments.provider_b import ChargeRefused
 from billing.payments.reconcile import FIRST_CHECK
@@ -120,7 +120,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
     except DodoPaymentsError as unknown:
         log.warning("payment %s: %s; it is called again later", payment.id, unknown)
         return "pending"
-    await Payment.filter(id=payment.id, status="pending").update(
+    await Payment.filter(id=payment.id, status=PaymentStatus.PENDING).update(
         provider_payment_id=answer.payment_id,
         provider_product_id=answer.product_id,
         payment_link=answer.payment_link,

@@ -54,7 +54,7 @@ from tortoise.transactions import in_transaction
 from billing.core.claims import FAILED as FAILED_CHECK
 from billing.core.claims import work_through, work_through_claims
 from billing.payments import checkout_cards, provider_checks, refund_calls
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, Refund, RefundStatus
 from billing.payments.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
 from billing.payments.refund_outcomes import settle_refund
@@ -69,7 +69,7 @@ REFUND_CLAIM_SIZE = 50
 
 REFUND_CLAIM = """
 SELECT r.id FROM refunds r
-WHERE r.status = 'pending' AND r.deleted_at IS NULL
+WHERE r.status = '{pending}' AND r.deleted_at IS NULL
   AND r.id > $2 {merchant}
   AND r.updated_at <= $1::timestamptz
       - LEAST(GREATEST(r.updated_at - r.created_at, $3::interval), $4::interval)
@@ -140,7 +140,10 @@ async def _claim_refunds(now: datetime, merchant_id: str | None) -> tuple[Counte
     async def claim(after: Refund | None) -> list[Refund]:
         args: list = [now, after.id if after else "", FIRST_CHECK, MAX_INTERVAL]
         args.append(REFUND_CLAIM_SIZE)
-        sql = REFUND_CLAIM.format(merchant="AND r.merchant_id = $6" if merchant_id else "")
+        sql = REFUND_CLAIM.format(
+            merchant="AND r.merchant_id = $6" if merchant_id else "",
+            pending=RefundStatus.PENDING,
+        )
         if merchant_id:
             args.append(merchant_id)
         rows = await connections.get("default").execute_query_dict(sql, args)
