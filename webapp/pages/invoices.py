@@ -22,6 +22,7 @@ from billing.customers import customers
 from billing.invoicing import invoices
 from billing.invoicing.pdf import bill_to_lines
 from billing.payments import payment_reads, retry_payment
+from billing.payments.models import PaymentStatus
 from webapp import invoice_links
 from webapp.forms.money import format_money
 from webapp.forms.plain_words import plain
@@ -137,7 +138,7 @@ def _retry_answer(result: dict) -> dict:
     provider's message)."""
     if result["success"]:
         return {"kind": "paid", "message": "Paid"}
-    if result["message"] == retry_payment.MESSAGES["pending"]:
+    if result["message"] == retry_payment.MESSAGES[PaymentStatus.PENDING]:
         return {
             "kind": "pending",
             "message": "The payment is processing; the provider will tell Tally how it ends",
