@@ -148,7 +148,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
     from billing.payments import provider_a_config
     from billing.payments.collection.collecting import collect_due
     from billing.payments.methods.payment_methods import create_payment_method
-    from billing.payments.models import Payment
+    from billing.payments.models import Payment, PaymentMethodStatus, PaymentStatus
 
     await db.migrate(url)
     await db.init_orm(url)
@@ -167,7 +167,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
                 "customerId": customer.id,
                 "provider": "provider_a",
                 "paymentType": "card",
-                "status": "active",
+                "status": PaymentMethodStatus.ACTIVE,
                 "cardLastFour": card[-4:],
                 "externalPspPaymentMethodId": psp_method,
                 "externalPspCustomerId": psp_customer,
@@ -203,7 +203,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
         final = f"{invoice.number} {total}: {invoice.status}"
         if payment is not None:
             say(f"Payment {payment.id} (attempt {payment.attempt}): {payment.status}")
-            if payment.status == "failed":
+            if payment.status == PaymentStatus.FAILED:
                 retry = payment.retry_at and f"{payment.retry_at:%Y-%m-%d %H:%M} UTC"
                 say(f"  {payment.error_message}; next retry: {retry or 'none scheduled'}")
                 final += f", payment failed, next retry {retry or 'none scheduled'}"

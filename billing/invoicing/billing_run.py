@@ -32,6 +32,7 @@ from billing.invoicing.billing_batch import bill_subscriptions
 from billing.invoicing.issuing import collect_soon
 from billing.subscriptions import billing_problems
 from billing.subscriptions.models import Subscription
+from billing.subscriptions.statuses import SubscriptionStatus
 
 CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short enough locks
 
@@ -42,7 +43,7 @@ CLAIM_SIZE = 500  # subscriptions per claim: few statements per claim, short eno
 CLAIM = """
 SELECT s.id FROM subscriptions s
 WHERE (s.deleted_at IS NULL OR s.end_timestamp IS NOT NULL) AND s.id > $2 {merchant}
-  AND s.status <> 'incomplete'
+  AND s.status <> '{incomplete}'
   AND EXISTS (SELECT FROM subscription_details d WHERE d.merchant_id = s.merchant_id
               AND d.subscription_id = s.id AND d.next_billing_date <= $1)
 ORDER BY s.id LIMIT $3
@@ -55,7 +56,10 @@ async def claim_due(
 ) -> list[Subscription]:
     """The next ``CLAIM_SIZE`` subscriptions due by ``now`` after ``after``, locked."""
     args = [now, after.id if after else "", CLAIM_SIZE]
-    sql = CLAIM.format(merchant="AND s.merchant_id = $4" if merchant_id else "")
+    sql = CLAIM.format(
+        merchant="AND s.merchant_id = $4" if merchant_id else "",
+        incomplete=SubscriptionStatus.INCOMPLETE,
+    )
     if merchant_id:
         args.append(merchant_id)
     rows = await connections.get("default").execute_query_dict(sql, args)

@@ -26,6 +26,7 @@ from billing.core.ids import new_id
 from billing.customers.models import Customer
 from billing.invoicing import money_math
 from billing.invoicing.cycles import Charge
+from billing.invoicing.models import InvoicePaymentStatus, InvoiceStatus
 from billing.invoicing.numbering import number_invoices
 
 
@@ -68,15 +69,17 @@ class InvoiceDraft:
         return self.subtotal_cents + sum(cents for _, cents in self.taxes)
 
 
-INSERT_INVOICES = """
+INSERT_INVOICES = f"""
 INSERT INTO invoices (id, created_at, updated_at, merchant_id, customer_id,
     stable_subscription_id, subscription_id, number, customer_invoice_number, status,
     billing_reason, currency, issue_date, paid_date, subtotal_cents, tax_cents, total_cents,
     bill_to, tax_notes, payment_status)
 SELECT id, created, created, merchant_id, customer_id, stable_id, subscription_id, number,
-    customer_number, CASE WHEN total <= 0 THEN 'paid' ELSE 'unpaid' END, reason, currency,
+    customer_number,
+    CASE WHEN total <= 0 THEN '{InvoiceStatus.PAID}' ELSE '{InvoiceStatus.UNPAID}' END,
+    reason, currency,
     issued, CASE WHEN total <= 0 THEN issued END, subtotal, total - subtotal, total,
-    bill_to::jsonb, notes::jsonb, 'none'
+    bill_to::jsonb, notes::jsonb, '{InvoicePaymentStatus.NONE}'
 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
             $7::text[], $8::text[], $9::text[], $10::timestamptz[], $11::bigint[],
             $12::bigint[], $13::text[], $14::text[], $15::timestamptz[])

@@ -24,7 +24,7 @@ from billing.core.due_signal import due_at
 from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoiceStatus
 from billing.tax.tax_engine import MerchantTax, TaxLine, TaxResult, merchant_tax, tax_for
 
 REVERSE_CHARGE = "Reverse charge: the customer accounts for the tax (VAT reverse charge)."
@@ -105,6 +105,6 @@ async def issue_invoice(
     )
     [invoice_id] = await write_invoices([draft])
     invoice = await Invoice.get(id=invoice_id)
-    if invoice.status == "unpaid":
+    if invoice.status == InvoiceStatus.UNPAID:
         await collect_soon(issued_at)
     return invoice

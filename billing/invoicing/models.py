@@ -24,12 +24,35 @@ refunded of its payments is read from the refunds (``billing.payments.refunds.re
 billing cycle cannot be billed twice however many workers run the due work at once.
 """
 
+from enum import StrEnum
+
 from tortoise import fields
 from tortoise.indexes import Index
 
 from billing.core.models import PrefixedIdModel, TenantModel
 
-INVOICE_STATUSES = ("draft", "unpaid", "paid", "void")
+
+class InvoiceStatus(StrEnum):
+    """``Invoice.status``. A ``StrEnum``: the column stays a plain string and a member
+    renders and serialises as its word."""
+
+    DRAFT = "draft"
+    UNPAID = "unpaid"
+    PAID = "paid"
+    VOID = "void"
+
+
+class InvoicePaymentStatus(StrEnum):
+    """``Invoice.payment_status``: ``none`` until payments first try to collect it, then the
+    status of its latest attempt (``payment_id``)."""
+
+    NONE = "none"
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+INVOICE_STATUSES = tuple(InvoiceStatus)
 LINE_TYPES = ("fixed", "usage", "proration", "tax", "refund")  # refund: payments' credit notes
 
 
@@ -43,7 +66,7 @@ class Invoice(TenantModel):
     subscription_id = fields.CharField(max_length=40, null=True)
     number = fields.CharField(max_length=20, null=True)  # null: a checkout's draft, unpaid
     customer_invoice_number = fields.CharField(max_length=30, null=True)
-    status = fields.CharField(max_length=10, default="draft")
+    status = fields.CharField(max_length=10, default=InvoiceStatus.DRAFT)
     billing_reason = fields.CharField(max_length=30)
     currency = fields.CharField(max_length=3)
     issue_date = fields.DatetimeField()
@@ -53,7 +76,7 @@ class Invoice(TenantModel):
     total_cents = fields.BigIntField(default=0)
     bill_to = fields.JSONField(default=dict)
     tax_notes = fields.JSONField(default=list)
-    payment_status = fields.CharField(max_length=20, default="none")
+    payment_status = fields.CharField(max_length=20, default=InvoicePaymentStatus.NONE)
     payment_id = fields.CharField(max_length=40, null=True)
     credit_note_for = fields.CharField(max_length=40, null=True)  # the original invoice's id
 

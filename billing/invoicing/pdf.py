@@ -20,11 +20,16 @@ from datetime import datetime
 from fpdf import FPDF
 
 from billing.core.currencies import major_units
-from billing.invoicing.models import Invoice, InvoiceLine
+from billing.invoicing.models import Invoice, InvoiceLine, InvoiceStatus
 
 DRAFT = "(draft, numbered when paid)"  # a checkout's invoice waiting for its payment
-STATUS_WORDS = {"paid": "Paid", "unpaid": "Due", "draft": "Draft", "void": "Void"}
-CREDIT_NOTE_STATUS_WORDS = {"paid": "Issued", "void": "Void"}
+STATUS_WORDS = {
+    InvoiceStatus.PAID: "Paid",
+    InvoiceStatus.UNPAID: "Due",
+    InvoiceStatus.DRAFT: "Draft",
+    InvoiceStatus.VOID: "Void",
+}
+CREDIT_NOTE_STATUS_WORDS = {InvoiceStatus.PAID: "Issued", InvoiceStatus.VOID: "Void"}
 LINE_WIDTHS = (92, 58, 40)  # description, period, amount (mm, on a 190 mm text width)
 
 

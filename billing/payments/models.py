@@ -14,6 +14,8 @@
 - ``RateWindow``: checkouts started per rate key and fixed window (``checkout_limits``).
 """
 
+from enum import StrEnum
+
 from tortoise import fields
 from tortoise.indexes import Index
 from tortoise.models import Model
@@ -21,6 +23,39 @@ from tortoise.models import Model
 from billing.core.models import PrefixedIdModel, TenantModel
 
 PROVIDERS = ("provider_a", "provider_b")
+
+
+class PaymentMethodStatus(StrEnum):
+    """The ``PaymentMethod.status`` words Tally itself sets and reads. The column is the spec's
+    free field: ``POST /v1/payment-methods`` stores any short lower-case word ("others"), so a
+    row may hold a word outside this enum; only ``active`` methods are charged."""
+
+    ACTIVE = "active"
+    PENDING = "pending"
+    FAILED = "failed"
+    EXPIRED = "expired"
+
+
+class PaymentStatus(StrEnum):
+    """``Payment.status``: ``pending`` until the provider's answer settles it once."""
+
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class CheckoutOutcome(StrEnum):
+    """``Payment.checkout_outcome``: why a paid checkout sold nothing (null when it did)."""
+
+    ALREADY_SUBSCRIBED = "already_subscribed"
+
+
+class RefundStatus(StrEnum):
+    """``Refund.status``: ``pending`` until the provider's answer settles it once."""
+
+    PENDING = "pending"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
 
 
 class ProviderConfig(TenantModel):
@@ -89,7 +124,7 @@ class Payment(TenantModel):
     provider = fields.CharField(max_length=20)
     amount_cents = fields.BigIntField()
     currency = fields.CharField(max_length=3)
-    status = fields.CharField(max_length=20, default="pending")
+    status = fields.CharField(max_length=20, default=PaymentStatus.PENDING)
     error_message = fields.CharField(max_length=500, null=True)
     attempt = fields.IntField()
     idempotency_key = fields.CharField(max_length=100, unique=True)
@@ -124,7 +159,7 @@ class Refund(TenantModel):
     payment = fields.ForeignKeyField("models.Payment", related_name="refunds")
     amount_cents = fields.BigIntField()
     reason = fields.CharField(max_length=500, null=True)
-    status = fields.CharField(max_length=20, default="pending")
+    status = fields.CharField(max_length=20, default=RefundStatus.PENDING)
     provider_refund_id = fields.CharField(max_length=200, null=True)
     idempotency_key = fields.CharField(max_length=100, unique=True)
     adjustment_invoice_id = fields.CharField(max_length=40, null=True)

@@ -33,7 +33,7 @@ from billing.invoicing.models import Invoice
 from billing.payments import provider_b, provider_b_config
 from billing.payments.collection.payment_outcomes import mark_failed
 from billing.payments.collection.reconcile import FIRST_CHECK
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, PaymentStatus
 from billing.payments.provider_b import ChargeRefused
 
 log = logging.getLogger("tally.payments.provider_b")
@@ -120,7 +120,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
     except DodoPaymentsError as unknown:
         log.warning("payment %s: %s; it is called again later", payment.id, unknown)
         return "pending"
-    await Payment.filter(id=payment.id, status="pending").update(
+    await Payment.filter(id=payment.id, status=PaymentStatus.PENDING).update(
         provider_payment_id=answer.payment_id,
         provider_product_id=answer.product_id,
         payment_link=answer.payment_link,

@@ -20,11 +20,12 @@ import stripe
 from dodopayments import DodoPaymentsError
 
 from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, PaymentStatus, Refund, RefundStatus
 
 log = logging.getLogger("tally.payments.checks")
 
-SUCCEEDED, FAILED, PENDING = "succeeded", "failed", "pending"
+# What a check saw, as Tally records it (a payment's or a refund's status: the same words).
+SUCCEEDED, FAILED, PENDING = PaymentStatus.SUCCEEDED, PaymentStatus.FAILED, PaymentStatus.PENDING
 # Provider A PaymentIntent statuses that end an attempt without money: ``canceled``, and
 # ``requires_payment_method`` once a confirmation failed (``last_payment_error`` set). An
 # intent that was never confirmed also reads ``requires_payment_method``: that is a checkout
@@ -35,10 +36,10 @@ INTENT_FAILED = {"requires_payment_method", "canceled"}
 # Provider B payment statuses (the SDK's ``IntentStatus``) that end it without money.
 B_FAILED = {"failed", "cancelled"}
 REFUND_STATUSES = {
-    "succeeded": SUCCEEDED,
-    "failed": FAILED,
-    "canceled": FAILED,
-    "cancelled": FAILED,
+    "succeeded": RefundStatus.SUCCEEDED,
+    "failed": RefundStatus.FAILED,
+    "canceled": RefundStatus.FAILED,
+    "cancelled": RefundStatus.FAILED,
 }
 CANCELLED = "The payment was cancelled"
 
@@ -68,7 +69,7 @@ def _intent(secret: str, intent_id: str) -> Seen:
 
 def _stripe_refund(secret: str, refund_id: str) -> Seen:
     found = provider_a.client(secret).v1.refunds.retrieve(refund_id).to_dict()
-    status = REFUND_STATUSES.get(found.get("status") or "", PENDING)
+    status = REFUND_STATUSES.get(found.get("status") or "", RefundStatus.PENDING)
     return Seen(status, _from_unix(found.get("created")), found.get("failure_reason"))
 
 
@@ -126,4 +127,4 @@ async def refund_at_provider(payment: Payment, refund: Refund) -> Seen | None:
     except DodoPaymentsError as error:
         log.warning("provider B could not be asked about refund %s: %s", refund.id, error)
         return None
-    return Seen(REFUND_STATUSES.get(found.status, PENDING), found.created_at)
+    return Seen(REFUND_STATUSES.get(found.status, RefundStatus.PENDING), found.created_at)

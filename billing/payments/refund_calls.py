@@ -31,9 +31,10 @@ import stripe
 from dodopayments import APIStatusError, DodoPaymentsError
 
 from billing.payments import provider_a, provider_a_config, provider_b, setup
-from billing.payments.models import Payment, ProviderConfig, Refund
+from billing.payments.models import Payment, ProviderConfig, Refund, RefundStatus
 
-SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"
+# Aliases of the members, under the names other modules import.
+SUCCEEDED, PENDING, FAILED = RefundStatus.SUCCEEDED, RefundStatus.PENDING, RefundStatus.FAILED
 NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
 # The providers' refund statuses, as Tally records them (anything unknown stays pending).
 STATUSES = {

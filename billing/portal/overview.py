@@ -24,7 +24,7 @@ from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.invoicing import credit_notes
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoiceStatus
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.providers import configured_providers
 from billing.payments.reads import payment_reads
@@ -56,7 +56,11 @@ async def portal_overview(merchant_id: str, customer_id: str) -> PortalOverview:
     it is not a live customer of that row."""
     customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
     methods = PaymentMethod.scoped(merchant_id).filter(customer_id=customer.id)
-    invoices = Invoice.scoped(merchant_id).filter(customer_id=customer.id).exclude(status="draft")
+    invoices = (
+        Invoice.scoped(merchant_id)
+        .filter(customer_id=customer.id)
+        .exclude(status=InvoiceStatus.DRAFT)
+    )
     shown = list(await invoices.order_by("-issue_date", "-number").limit(RECENT))
     await credit_notes.attach(merchant_id, shown)
     payments = await payment_reads.customer_payments(merchant_id, customer.id, RECENT)

@@ -12,20 +12,31 @@ until ``effective_at`` (that period's end); the due-work pass marks it ``applied
 ``applied`` when made.
 """
 
+from enum import StrEnum
+
 from tortoise import fields
 from tortoise.indexes import Index
 
 from billing.core.models import TenantModel
 
 ADD, REMOVE = "add", "remove"
-PENDING, APPLIED, REUSED = "pending", "applied", "reused"
+
+
+class SeatChangeStatus(StrEnum):
+    """``SeatChange.status`` (see above): a removal paid until the period's end is
+    ``pending`` until then, then ``applied`` or ``reused``; every other change is ``applied``
+    when made."""
+
+    PENDING = "pending"
+    APPLIED = "applied"
+    REUSED = "reused"
 
 
 class SeatChange(TenantModel):
     id_prefix = "seat"
     merchant = fields.ForeignKeyField("models.Merchant", related_name="seat_changes")
     kind = fields.CharField(max_length=10)
-    status = fields.CharField(max_length=10, default=APPLIED)
+    status = fields.CharField(max_length=10, default=SeatChangeStatus.APPLIED)
     organization = fields.ForeignKeyField("models.Organization", related_name="seat_changes")
     customer = fields.ForeignKeyField("models.Customer", related_name="seat_changes")
     external_user_id = fields.CharField(max_length=200)

@@ -13,7 +13,7 @@ from billing.catalog.models import Price
 from billing.catalog.recurrence import simple_interval
 from billing.customers.models import Customer
 from billing.seats import holders
-from billing.seats.models import PENDING, REMOVE, SeatChange
+from billing.seats.models import REMOVE, SeatChange, SeatChangeStatus
 from billing.subscriptions.models import Subscription
 
 
@@ -65,7 +65,9 @@ async def organization_seats(merchant_id: str, customer: Customer) -> Organizati
     changes = await (
         SeatChange.scoped(merchant_id)
         .filter(
-            stable_subscription_id=subscription.stable_subscription_id, kind=REMOVE, status=PENDING
+            stable_subscription_id=subscription.stable_subscription_id,
+            kind=REMOVE,
+            status=SeatChangeStatus.PENDING,
         )
         .order_by("effective_at", "changed_at", "id")
         .prefetch_related("customer")

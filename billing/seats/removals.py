@@ -25,7 +25,7 @@ from billing.catalog.models import Plan
 from billing.core.claims import work_through_claims
 from billing.core.timestamps import whole_second
 from billing.customers.models import Customer
-from billing.seats.models import APPLIED, PENDING, REMOVE, REUSED, SeatChange
+from billing.seats.models import REMOVE, SeatChange, SeatChangeStatus
 
 CLAIM_SIZE = 500
 
@@ -36,7 +36,7 @@ def _still_paid(at: datetime) -> Q:
 
 
 async def _claim(now: datetime, after: SeatChange | None) -> list[SeatChange]:
-    due = SeatChange.filter(status=PENDING, deleted_at=None, effective_at__lte=now)
+    due = SeatChange.filter(status=SeatChangeStatus.PENDING, deleted_at=None, effective_at__lte=now)
     if after is not None:
         at = after.effective_at
         due = due.filter(Q(effective_at__gt=at) | Q(effective_at=at, id__gt=after.id))
@@ -46,7 +46,7 @@ async def _claim(now: datetime, after: SeatChange | None) -> list[SeatChange]:
 
 async def _apply(claimed: list[SeatChange], now: datetime) -> dict[str, str]:
     ids = [change.id for change in claimed]
-    await SeatChange.filter(id__in=ids).update(status=APPLIED, updated_at=now)
+    await SeatChange.filter(id__in=ids).update(status=SeatChangeStatus.APPLIED, updated_at=now)
     return dict.fromkeys(ids, "applied")
 
 
@@ -69,7 +69,7 @@ async def reuse_paid_slot(merchant_id: str, stable_subscription_id: str, at: dat
             _still_paid(at),
             stable_subscription_id=stable_subscription_id,
             kind=REMOVE,
-            status=PENDING,
+            status=SeatChangeStatus.PENDING,
             changed_at__lte=at,
         )
         .order_by("changed_at", "id")
@@ -78,7 +78,7 @@ async def reuse_paid_slot(merchant_id: str, stable_subscription_id: str, at: dat
     )
     if slot is None:
         return False
-    slot.status = REUSED
+    slot.status = SeatChangeStatus.REUSED
     await slot.save(update_fields=["status", "updated_at"])
     return True
 
@@ -102,7 +102,7 @@ async def within_paid_minimum(
             _still_paid(at),
             stable_subscription_id=stable_subscription_id,
             kind=REMOVE,
-            status=PENDING,
+            status=SeatChangeStatus.PENDING,
         )
         .count()
     )

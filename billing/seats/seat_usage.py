@@ -30,7 +30,7 @@ from billing.catalog.price_components import billing_components
 from billing.core.errors import Invalid, NotFound
 from billing.customers.models import Customer
 from billing.seats import holders
-from billing.seats.models import PENDING, REMOVE, SeatChange
+from billing.seats.models import REMOVE, SeatChange, SeatChangeStatus
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.seat_counts import seats_by_subscription
 
@@ -82,7 +82,9 @@ async def seat_usage(merchant_id: str, customer_id: object) -> SeatUsage:
     pending = (
         await SeatChange.scoped(merchant_id)
         .filter(
-            stable_subscription_id=subscription.stable_subscription_id, kind=REMOVE, status=PENDING
+            stable_subscription_id=subscription.stable_subscription_id,
+            kind=REMOVE,
+            status=SeatChangeStatus.PENDING,
         )
         .count()
     )

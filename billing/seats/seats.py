@@ -33,7 +33,7 @@ from billing.customers import organizations
 from billing.customers.customers import create_customer, find_by_external_id
 from billing.customers.models import Customer, Organization
 from billing.seats import holders, removals, seat_inputs
-from billing.seats.models import ADD, APPLIED, PENDING, REMOVE, SeatChange
+from billing.seats.models import ADD, REMOVE, SeatChange, SeatChangeStatus
 from billing.seats.seat_billing import bill_seat, removal_takes_effect
 from billing.seats.seat_inputs import SeatRequest
 from billing.subscriptions import member_grants
@@ -186,9 +186,9 @@ async def _remove(merchant_id: str, request: SeatRequest) -> SeatResult:
     change = _change(request, REMOVE, subscription, organization, member)
     effective = removal_takes_effect(details, request.at)
     if effective is not None:
-        change.status, change.effective_at = PENDING, effective
+        change.status, change.effective_at = SeatChangeStatus.PENDING, effective
     else:
-        change.status = APPLIED
+        change.status = SeatChangeStatus.APPLIED
     await change.save()
     await record_event(merchant_id, subscription, SEAT_REMOVED, at=request.at)  # MRR moved
     return _result(change)

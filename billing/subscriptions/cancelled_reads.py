@@ -17,14 +17,13 @@ from tortoise.query_utils import Prefetch
 
 from billing.core.errors import NotFound
 from billing.subscriptions.models import Subscription, SubscriptionFeature
+from billing.subscriptions.statuses import SubscriptionStatus
 from billing.subscriptions.subscription_reads import get_subscription
 from billing.subscriptions.subscriptions import SUBSCRIPTION_NOT_FOUND
 
-ENDED = "ended"
-
 
 def _ended(merchant_id: str):
-    return Subscription.filter(merchant_id=merchant_id, status=ENDED)
+    return Subscription.filter(merchant_id=merchant_id, status=SubscriptionStatus.ENDED)
 
 
 def _with_relations(query, *, include_features: bool):
@@ -50,7 +49,7 @@ async def list_cancelled(merchant_id: str, *, customer_id: str | None = None) ->
 async def list_all(merchant_id: str) -> list[Subscription]:
     """Live and cancelled subscriptions together (the dashboard's All tab), newest first."""
     query = Subscription.filter(merchant_id=merchant_id).filter(
-        Q(deleted_at=None) | Q(status=ENDED)
+        Q(deleted_at=None) | Q(status=SubscriptionStatus.ENDED)
     )
     return await _with_relations(query.order_by("-created_at", "-id"), include_features=False)
 

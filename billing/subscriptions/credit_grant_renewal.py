@@ -17,8 +17,8 @@ from datetime import datetime
 
 from billing.core.claims import DEFER, work_through
 from billing.core.models import utcnow
-from billing.subscriptions.credit_grants import ACTIVE, EXPIRED, RULES, period, version_terms
-from billing.subscriptions.models import CreditGrant, Subscription
+from billing.subscriptions.credit_grants import RULES, period, version_terms
+from billing.subscriptions.models import CreditGrant, CreditGrantStatus, Subscription
 
 
 def renewal_day(grant: CreditGrant) -> int:
@@ -43,7 +43,7 @@ async def _renew(grant: CreditGrant, now: datetime) -> str:
     live = await live_query.select_for_update(skip_locked=True).first()
     if live is None and await live_query.exists():
         return DEFER
-    grant.status = EXPIRED
+    grant.status = CreditGrantStatus.EXPIRED
     await grant.save(update_fields=["status", "updated_at"])
     item = (await version_terms(grant.merchant_id, live)).get(grant.feature_id) if live else None
     if item is None:
@@ -60,7 +60,7 @@ async def _renew(grant: CreditGrant, now: datetime) -> str:
         allowance=item.plan_amount,
         renewal=item.renewal,
         source="plan",
-        status=ACTIVE,
+        status=CreditGrantStatus.ACTIVE,
         period_start=start,
         period_end=end,
         created_at=now,
@@ -76,7 +76,10 @@ async def renew_due(now: datetime | None = None) -> Counter[str]:
     now = now or utcnow()
 
     due = CreditGrant.filter(
-        status=ACTIVE, deleted_at=None, renewal__in=tuple(RULES), period_end__lte=now
+        status=CreditGrantStatus.ACTIVE,
+        deleted_at=None,
+        renewal__in=tuple(RULES),
+        period_end__lte=now,
     )
     return await work_through(
         due, ("period_end", "id"), lambda grant: _renew(grant, now), what="credit grant"

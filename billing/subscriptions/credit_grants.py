@@ -38,9 +38,13 @@ from tortoise.expressions import Q
 from billing.catalog.models import Plan, PlanFeature
 from billing.core.models import utcnow
 from billing.subscriptions import billing_dates
-from billing.subscriptions.models import CreditGrant, Subscription, SubscriptionFeature
+from billing.subscriptions.models import (
+    CreditGrant,
+    CreditGrantStatus,
+    Subscription,
+    SubscriptionFeature,
+)
 
-ACTIVE, EXPIRED, CANCELLED = "active", "expired", "cancelled"
 MONTHLY, YEARLY, NONE = "monthly", "yearly", "none"
 RULES = {MONTHLY: "FREQ=MONTHLY", YEARLY: "FREQ=YEARLY"}
 
@@ -167,7 +171,7 @@ async def issue_grants(
                 allowance=allowance,
                 renewal=item.renewal,
                 source=source,
-                status=ACTIVE,
+                status=CreditGrantStatus.ACTIVE,
                 period_start=start,
                 period_end=end,
                 created_at=now,
@@ -205,8 +209,8 @@ async def cancel_for_subscription(
     Answers how many were cancelled."""
     return await (
         CreditGrant.scoped(merchant_id)
-        .filter(stable_subscription_id=stable_subscription_id, status=ACTIVE)
-        .update(status=CANCELLED, updated_at=now or utcnow())
+        .filter(stable_subscription_id=stable_subscription_id, status=CreditGrantStatus.ACTIVE)
+        .update(status=CreditGrantStatus.CANCELLED, updated_at=now or utcnow())
     )
 
 
@@ -223,7 +227,7 @@ async def active_grants(
     query = CreditGrant.scoped(merchant_id).filter(
         Q(period_end=None) | Q(period_end__gt=at),
         customer_id=customer_id,
-        status=ACTIVE,
+        status=CreditGrantStatus.ACTIVE,
         period_start__lte=at,
     )
     if feature_id is not None:
@@ -243,6 +247,6 @@ async def count_for_subscription(merchant_id: str, subscription_id: str) -> int:
     ``credit_grants_created`` after the subscription service made them)."""
     return await (
         CreditGrant.scoped(merchant_id)
-        .filter(subscription_id=subscription_id, status=ACTIVE)
+        .filter(subscription_id=subscription_id, status=CreditGrantStatus.ACTIVE)
         .count()
     )

@@ -9,8 +9,8 @@ version's (``credit_grants``).
 
 from datetime import datetime
 
-from billing.subscriptions.credit_grants import ACTIVE, CANCELLED, issue_grants, version_terms
-from billing.subscriptions.models import CreditGrant, Subscription
+from billing.subscriptions.credit_grants import issue_grants, version_terms
+from billing.subscriptions.models import CreditGrant, CreditGrantStatus, Subscription
 
 
 async def grant_for_member(
@@ -36,6 +36,10 @@ async def cancel_for_member(
     """Cancel a seat member's active grants under the subscription (the seat was removed)."""
     return await (
         CreditGrant.scoped(merchant_id)
-        .filter(stable_subscription_id=stable_subscription_id, customer_id=member_id, status=ACTIVE)
-        .update(status=CANCELLED, updated_at=now)
+        .filter(
+            stable_subscription_id=stable_subscription_id,
+            customer_id=member_id,
+            status=CreditGrantStatus.ACTIVE,
+        )
+        .update(status=CreditGrantStatus.CANCELLED, updated_at=now)
     )

@@ -11,10 +11,39 @@ Also here: the merchant's dunning settings, plan migrations (requests to move a 
 subscribers to another version) and credit grants (what a subscription grants per period).
 """
 
+from enum import StrEnum
+
 from tortoise import fields
 from tortoise.indexes import Index
 
 from billing.core.models import JSONValueField, PrefixedIdModel, TenantModel
+from billing.subscriptions.statuses import SubscriptionStatus
+
+
+class ScheduledChangeStatus(StrEnum):
+    """``ScheduledChange.status``: due while ``pending``, then settled once by the due pass."""
+
+    PENDING = "pending"
+    APPLIED = "applied"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+class PlanMigrationStatus(StrEnum):
+    """``PlanMigration.status``: an immediate migration is ``completed`` when made, one at the
+    next billing cycle ``scheduled`` (its subscribers' scheduled changes do the moving)."""
+
+    SCHEDULED = "scheduled"
+    COMPLETED = "completed"
+
+
+class CreditGrantStatus(StrEnum):
+    """``CreditGrant.status``: only an ``active`` grant counts; a period's end expires it, a
+    cancellation or a member's removal cancels it."""
+
+    ACTIVE = "active"
+    EXPIRED = "expired"
+    CANCELLED = "cancelled"
 
 
 class Subscription(TenantModel):
@@ -25,7 +54,7 @@ class Subscription(TenantModel):
     customer = fields.ForeignKeyField("models.Customer", related_name="subscriptions")
     plan = fields.ForeignKeyField("models.Plan", related_name="subscriptions")
     effective_price = fields.ForeignKeyField("models.Price", related_name="subscriptions")
-    status = fields.CharField(max_length=10, default="active")
+    status = fields.CharField(max_length=10, default=SubscriptionStatus.ACTIVE)
     start_timestamp = fields.DatetimeField()
     end_timestamp = fields.DatetimeField(null=True)
     current_period_start = fields.DatetimeField()
@@ -116,7 +145,7 @@ class ScheduledChange(TenantModel):
     new_price_id = fields.CharField(max_length=40, null=True)
     plan_migration_id = fields.CharField(max_length=40, null=True)
     effective_date = fields.DatetimeField()
-    status = fields.CharField(max_length=20, default="pending")
+    status = fields.CharField(max_length=20, default=ScheduledChangeStatus.PENDING)
     applied_at = fields.DatetimeField(null=True)
     result_subscription_id = fields.CharField(max_length=40, null=True)
     error = fields.TextField(null=True)
@@ -182,7 +211,7 @@ class PlanMigration(TenantModel):
     strategy = fields.CharField(max_length=30)
     price_mapping = fields.JSONField(default=dict)
     scheduled_count = fields.IntField(default=0)
-    status = fields.CharField(max_length=20, default="scheduled")
+    status = fields.CharField(max_length=20, default=PlanMigrationStatus.SCHEDULED)
 
     class Meta:
         table = "plan_migrations"
@@ -205,7 +234,7 @@ class CreditGrant(TenantModel):
     allowance = fields.BigIntField()
     renewal = fields.CharField(max_length=10, default="none")
     source = fields.CharField(max_length=10, default="plan")
-    status = fields.CharField(max_length=10, default="active")
+    status = fields.CharField(max_length=10, default=CreditGrantStatus.ACTIVE)
     period_start = fields.DatetimeField()
     period_end = fields.DatetimeField(null=True)
 

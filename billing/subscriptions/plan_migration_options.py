@@ -13,7 +13,7 @@ from tortoise.functions import Count
 
 from billing.catalog.models import Plan
 from billing.catalog.plans import find_plan
-from billing.subscriptions.models import ScheduledChange, Subscription
+from billing.subscriptions.models import ScheduledChange, ScheduledChangeStatus, Subscription
 from billing.subscriptions.plan_migrations import compare
 from billing.subscriptions.scheduled_changes import PLAN_MOVES
 
@@ -55,7 +55,7 @@ async def waiting_versions(merchant_id: str, stable_plan_id: str) -> list[Waitin
         scheduled = await (
             ScheduledChange.scoped(merchant_id)
             .filter(
-                status="pending",
+                status=ScheduledChangeStatus.PENDING,
                 kind__in=PLAN_MOVES,
                 new_plan_id=current.id,
                 stable_subscription_id__in=list(stable_ids),

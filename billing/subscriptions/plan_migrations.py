@@ -25,7 +25,7 @@ from billing.catalog import plan_inputs as inputs
 from billing.catalog.models import Plan, PlanFeature, Price
 from billing.catalog.plans import find_plan, load_views
 from billing.core.errors import Invalid
-from billing.subscriptions.models import PlanMigration, Subscription
+from billing.subscriptions.models import PlanMigration, PlanMigrationStatus, Subscription
 from billing.subscriptions.plan_migration_moves import Skipped, move_subscribers
 
 STRATEGIES = ("immediate", "next_billing_cycle")
@@ -234,7 +234,11 @@ async def migrate(
             strategy=strategy,
             price_mapping=dict(mapping),
             scheduled_count=0,
-            status="completed" if strategy == "immediate" else "scheduled",
+            status=(
+                PlanMigrationStatus.COMPLETED
+                if strategy == "immediate"
+                else PlanMigrationStatus.SCHEDULED
+            ),
         )
         moves = await move_subscribers(
             merchant_id,

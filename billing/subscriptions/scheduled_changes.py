@@ -28,7 +28,7 @@ from billing.core.due_signal import due_at
 from billing.core.errors import Conflict, NotFound, ServiceError
 from billing.core.models import utcnow
 from billing.subscriptions import subscriptions
-from billing.subscriptions.models import ScheduledChange, Subscription
+from billing.subscriptions.models import ScheduledChange, ScheduledChangeStatus, Subscription
 from billing.subscriptions.subscription_versions import lock_live, new_version
 
 PLAN_MOVES = ("plan_migration", "plan_change")
@@ -42,7 +42,9 @@ async def list_pending(merchant_id: str, stable_id: str) -> list[ScheduledChange
     live = await subscriptions.get_live(merchant_id, stable_id)
     return (
         await ScheduledChange.scoped(merchant_id)
-        .filter(stable_subscription_id=live.stable_subscription_id, status="pending")
+        .filter(
+            stable_subscription_id=live.stable_subscription_id, status=ScheduledChangeStatus.PENDING
+        )
         .order_by("effective_date", "id")
     )
 
@@ -63,7 +65,7 @@ async def cancel_pending(
     settled by its runner once we commit (it then sees the subscription as it is now).
     """
     query = ScheduledChange.scoped(merchant_id).filter(
-        stable_subscription_id=stable_id, status="pending"
+        stable_subscription_id=stable_id, status=ScheduledChangeStatus.PENDING
     )
     if kind is not None:
         query = query.filter(kind=kind)
@@ -71,7 +73,7 @@ async def cancel_pending(
     if not ids:
         return 0
     return await ScheduledChange.filter(id__in=ids).update(
-        status="cancelled", error=reason, updated_at=now or utcnow()
+        status=ScheduledChangeStatus.CANCELLED, error=reason, updated_at=now or utcnow()
     )
 
 
@@ -94,10 +96,14 @@ async def schedule(
         ScheduledChange.scoped(merchant_id)
         .filter(
             stable_subscription_id=live.stable_subscription_id,
-            status="pending",
+            status=ScheduledChangeStatus.PENDING,
             kind__in=PLAN_MOVES,
         )
-        .update(status="cancelled", error="Replaced by a later migration", updated_at=utcnow())
+        .update(
+            status=ScheduledChangeStatus.CANCELLED,
+            error="Replaced by a later migration",
+            updated_at=utcnow(),
+        )
     )
     change = await ScheduledChange.create(
         merchant_id=merchant_id,
@@ -112,22 +118,32 @@ async def schedule(
     return change
 
 
-async def _apply(change: ScheduledChange, now: datetime) -> tuple[str, str | None, str | None]:
+async def _apply(
+    change: ScheduledChange, now: datetime
+) -> tuple[ScheduledChangeStatus, str | None, str | None]:
     """Apply one claimed change; answers (status, result subscription id, error)."""
     merchant_id = change.merchant_id
     try:
         live = await lock_live(merchant_id, change.stable_subscription_id)
     except (Conflict, NotFound):
-        return "cancelled", None, "Subscription ended"
+        return ScheduledChangeStatus.CANCELLED, None, "Subscription ended"
     plan = await Plan.filter(merchant_id=merchant_id, id=change.new_plan_id).first()
     price = await Price.filter(merchant_id=merchant_id, id=change.new_price_id).first()
     if plan is None or price is None or price.plan_id != plan.id:
-        return "failed", None, "The target plan version or price no longer exists"
+        return (
+            ScheduledChangeStatus.FAILED,
+            None,
+            "The target plan version or price no longer exists",
+        )
     if live.plan_id == plan.id and live.effective_price_id == price.id:
-        return "cancelled", live.id, "Subscription is already on this plan and price"
+        return (
+            ScheduledChangeStatus.CANCELLED,
+            live.id,
+            "Subscription is already on this plan and price",
+        )
     kind = APPLIED_KINDS.get(change.kind, "migrated")
     new = await new_version(merchant_id, live, plan=plan, price=price, kind=kind, now=now)
-    return "applied", new.id, None
+    return ScheduledChangeStatus.APPLIED, new.id, None
 
 
 async def _settle(change: ScheduledChange, now: datetime) -> str:
@@ -138,11 +154,11 @@ async def _settle(change: ScheduledChange, now: datetime) -> str:
         async with in_transaction():  # a savepoint: a refusal undoes only the attempt
             status, result_id, error = await _apply(change, now)
     except ServiceError as failure:
-        status, result_id, error = "failed", None, failure.message
+        status, result_id, error = ScheduledChangeStatus.FAILED, None, failure.message
     change.status = status
     change.result_subscription_id = result_id
     change.error = error
-    change.applied_at = now if status == "applied" else None
+    change.applied_at = now if status == ScheduledChangeStatus.APPLIED else None
     await change.save()
     return status
 
@@ -151,7 +167,9 @@ async def apply_due(now: datetime) -> Counter[str]:
     """Apply every pending change due by ``now``, each claimed in its own transaction.
     Answers the count of each outcome."""
 
-    due = ScheduledChange.filter(status="pending", deleted_at=None, effective_date__lte=now)
+    due = ScheduledChange.filter(
+        status=ScheduledChangeStatus.PENDING, deleted_at=None, effective_date__lte=now
+    )
     return await work_through(
         due, ("effective_date", "id"), lambda change: _settle(change, now), what="scheduled change"
     )

@@ -38,15 +38,34 @@ Readers never compare a status with a bare word: they use the sets below, so a n
 placed in each of them once, here.
 """
 
-INCOMPLETE = "incomplete"
-TRIALING = "trialing"
-ACTIVE = "active"
-PAST_DUE = "past_due"
-PAUSED = "paused"
-UNPAID = "unpaid"
-ENDED = "ended"
+from enum import StrEnum
 
-ALL = (INCOMPLETE, TRIALING, ACTIVE, PAST_DUE, PAUSED, UNPAID, ENDED)
+
+class SubscriptionStatus(StrEnum):
+    """What ``Subscription.status`` (and ``SubscriptionEvent.status_after``) may hold.
+
+    A ``StrEnum``: a member equals, hashes, renders and serialises as its word, so the column
+    stays a plain string and JSON answers are unchanged."""
+
+    INCOMPLETE = "incomplete"
+    TRIALING = "trialing"
+    ACTIVE = "active"
+    PAST_DUE = "past_due"
+    PAUSED = "paused"
+    UNPAID = "unpaid"
+    ENDED = "ended"
+
+
+# The members under short names, as readers have used them (``statuses.ACTIVE``).
+INCOMPLETE = SubscriptionStatus.INCOMPLETE
+TRIALING = SubscriptionStatus.TRIALING
+ACTIVE = SubscriptionStatus.ACTIVE
+PAST_DUE = SubscriptionStatus.PAST_DUE
+PAUSED = SubscriptionStatus.PAUSED
+UNPAID = SubscriptionStatus.UNPAID
+ENDED = SubscriptionStatus.ENDED
+
+ALL = tuple(SubscriptionStatus)
 
 # A customer with one of these has a subscription: a second one is refused (409).
 OPEN = (TRIALING, ACTIVE, PAST_DUE, PAUSED, UNPAID)

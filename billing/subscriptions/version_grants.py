@@ -18,8 +18,8 @@ from datetime import datetime
 from billing.catalog.models import Plan
 from billing.core.models import utcnow
 from billing.customers.models import Customer
-from billing.subscriptions.credit_grants import ACTIVE, EXPIRED, issue_grants, version_terms
-from billing.subscriptions.models import CreditGrant, Subscription
+from billing.subscriptions.credit_grants import issue_grants, version_terms
+from billing.subscriptions.models import CreditGrant, CreditGrantStatus, Subscription
 
 
 async def _holders(merchant_id: str, subscription: Subscription, grants: list) -> list[str]:
@@ -59,7 +59,10 @@ async def sync_version(
     terms = await version_terms(merchant_id, subscription, plan)
     grants = await (
         CreditGrant.scoped(merchant_id)
-        .filter(stable_subscription_id=subscription.stable_subscription_id, status=ACTIVE)
+        .filter(
+            stable_subscription_id=subscription.stable_subscription_id,
+            status=CreditGrantStatus.ACTIVE,
+        )
         .order_by("period_start", "id")
         .select_for_update()
     )
@@ -74,7 +77,7 @@ async def sync_version(
             grant.subscription_id = subscription.id
             await grant.save(update_fields=["subscription_id", "updated_at"])
             continue
-        grant.status = EXPIRED
+        grant.status = CreditGrantStatus.EXPIRED
         await grant.save(update_fields=["status", "updated_at"])
     created = 0
     for holder in holders:

@@ -14,6 +14,7 @@ panel) and with explicit customer lists (every member of an organization: seat-a
 import functools
 
 from billing.subscriptions import statuses
+from billing.subscriptions.models import CreditGrantStatus
 
 # The subscription statuses that grant (statuses.CURRENT), as SQL literals. ``past_due`` is
 # apart: it grants only while the merchant keeps a past-due customer's access (the dunning
@@ -83,7 +84,7 @@ SELECT s.customer_id AS holder_id, s.current_period_start, s.current_period_end,
          WHERE g.merchant_id = s.merchant_id
            AND g.stable_subscription_id = s.stable_subscription_id
            AND g.feature_id = f.id AND g.customer_id = ANY({subjects})
-           AND g.status = 'active' AND g.deleted_at IS NULL AND g.period_start <= {now}
+           AND g.status = '{grant_active}' AND g.deleted_at IS NULL AND g.period_start <= {now}
            AND (g.period_end IS NULL OR g.period_end > {now})
        ) g ON TRUE
  WHERE s.merchant_id = $1 AND s.customer_id = ANY({holders})
@@ -121,6 +122,7 @@ def check_sql(*, by_id: bool, by_ext: bool, with_slugs: bool) -> str:
         now="$3",
         slug_filter=_slug_filter("$4" if with_slugs else None),
         granting=GRANTING,
+        grant_active=CreditGrantStatus.ACTIVE,
     )
     return f"""
 WITH sj AS ({subject_sql(by_id=by_id, by_ext=by_ext)})
@@ -141,5 +143,6 @@ def granted_sql(*, with_slugs: bool) -> str:
         now="$4",
         slug_filter=_slug_filter("$5" if with_slugs else None),
         granting=GRANTING,
+        grant_active=CreditGrantStatus.ACTIVE,
     )
     return f"SELECT * FROM ({granted}) granted {ORDER}"

@@ -18,6 +18,7 @@ from billing.customers import organizations
 from billing.seats.organization_seats import SeatPrice, organization_seats
 from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
+from billing.subscriptions.statuses import SubscriptionStatus
 from billing.usage.feature_access import FeatureAccess, customer_feature_access
 from webapp.pages import invoice_panels
 from webapp.pages.subscription_history import History, subscription_history
@@ -37,7 +38,7 @@ async def card_of(
     """The card of one subscription; ``access`` is the customer's (read once per page)."""
     mrr_cents = await mrr.live_mrr_cents(subscription)  # seats counted, as /v1 counts them
     history = await subscription_history(merchant_id, subscription.stable_subscription_id)
-    if subscription.status == "ended":
+    if subscription.status == SubscriptionStatus.ENDED:
         access = {}  # it grants nothing any more (and its customer may be gone)
     elif access is None:
         access = await customer_feature_access(merchant_id, subscription.customer_id)

@@ -9,6 +9,8 @@ from contextlib import suppress
 
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices, upcoming
+from billing.invoicing.models import InvoiceStatus
+from billing.payments.models import PaymentStatus
 from billing.payments.reads import payment_reads
 from webapp.pages import refund_views
 
@@ -43,7 +45,11 @@ def payment_link_of(invoice, payments) -> str | None:
     holds while it waits for the customer (pending, invoice unpaid). Only a web address is
     answered, so a link the provider sent can never become a script in the page's href."""
     latest = next((payment for payment in payments if payment.id == invoice.payment_id), None)
-    if latest is None or latest.status != "pending" or invoice.status != "unpaid":
+    if (
+        latest is None
+        or latest.status != PaymentStatus.PENDING
+        or invoice.status != InvoiceStatus.UNPAID
+    ):
         return None
     link = latest.payment_link or ""
     return link if link.startswith(("https://", "http://")) else None

@@ -22,6 +22,7 @@ from billing.customers import customers
 from billing.invoicing import invoices
 from billing.invoicing.pdf import bill_to_lines
 from billing.payments.collection import retry_payment
+from billing.payments.models import PaymentStatus
 from billing.payments.reads import payment_reads
 from webapp import invoice_links
 from webapp.forms.money import format_money
@@ -138,7 +139,7 @@ def _retry_answer(result: dict) -> dict:
     provider's message)."""
     if result["success"]:
         return {"kind": "paid", "message": "Paid"}
-    if result["message"] == retry_payment.MESSAGES["pending"]:
+    if result["message"] == retry_payment.MESSAGES[PaymentStatus.PENDING]:
         return {
             "kind": "pending",
             "message": "The payment is processing; the provider will tell Tally how it ends",

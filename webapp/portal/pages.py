@@ -15,6 +15,7 @@ from quart import Blueprint, Response, g, render_template
 
 from billing.core.errors import Unauthorized
 from billing.core.models import utcnow
+from billing.invoicing.models import InvoiceStatus
 from billing.payments import provider_a_config, setup
 from billing.portal import overview, sessions
 from webapp import invoice_links
@@ -57,7 +58,7 @@ async def open_link(token: str):
 async def home_context(**extra) -> dict:
     """What the page and its sections show, read for the session's customer only."""
     found = await overview.portal_overview(g.portal.merchant_id, g.portal.customer_id)
-    unpaid = [invoice for invoice in found.invoices if invoice.status == "unpaid"]
+    unpaid = [invoice for invoice in found.invoices if invoice.status == InvoiceStatus.UNPAID]
     card_key = None  # live cards go through the provider's own script with this (public) key
     if found.adds_with == "provider_a" and g.portal_merchant.mode == "live":
         card_key = await provider_a_config.public_key(g.portal.merchant_id)

@@ -7,9 +7,10 @@ few a customer can meet are reworded here (``REFUSALS``), the rest go through ``
 from datetime import datetime
 
 from billing.core.models import utcnow
+from billing.invoicing.models import InvoiceStatus
 from billing.payments.checkout.checkout_sandbox import BAD_CARD
 from billing.payments.collection import retry_payment
-from billing.payments.models import PaymentMethod
+from billing.payments.models import PaymentMethod, PaymentStatus
 from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.portal.card_sandbox import LIVE_REFUSED
 from billing.portal.setup_intents import NEEDS_SUBSCRIPTION
@@ -24,7 +25,7 @@ REFUSALS = {
     retry_payment.NO_METHOD: ADD_A_CARD_FIRST,
     retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
     "reload the page in a moment to see how it ended.",
-    retry_payment.REFUSALS["paid"]: "This invoice is already paid. Thank you.",
+    retry_payment.REFUSALS[InvoiceStatus.PAID]: "This invoice is already paid. Thank you.",
     LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card with the "
     "payment provider's secure card form under Add a card.",
     NEEDS_SUBSCRIPTION: "A payment method can be added once you have an active subscription.",
@@ -98,7 +99,7 @@ def pay_outcome(result: dict) -> dict:
     """``retry_payment``'s answer for the customer: paid, processing or failed."""
     if result["success"]:
         return {"kind": "paid", "message": "Paid. Thank you."}
-    if result["message"] == retry_payment.MESSAGES["pending"]:
+    if result["message"] == retry_payment.MESSAGES[PaymentStatus.PENDING]:
         return {"kind": "pending", "message": "Your payment is processing. Check back shortly."}
     return {"kind": "failed", "message": f"The payment failed: {plain(result['message'])}"}
 

@@ -48,14 +48,14 @@ from billing.core.errors import ServiceError
 from billing.customers import customers
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
-from billing.payments.models import Payment, Refund
+from billing.payments.models import CheckoutOutcome, Payment, PaymentStatus, Refund, RefundStatus
 from billing.payments.refunds import refund_payment as refunds
 from billing.subscriptions import checkout_states, subscriptions
 from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.due_work")
 
-ALREADY_SUBSCRIBED = "already_subscribed"
+ALREADY_SUBSCRIBED = CheckoutOutcome.ALREADY_SUBSCRIBED
 REFUND_REASON = "Refunded at once: the customer already has an open subscription"
 
 
@@ -127,13 +127,13 @@ async def refund_refused(now: datetime, merchant_id: str | None = None) -> Count
     ``failed`` and tried next pass, and the others go on. (The refund is dated by the present,
     as every refund: the provider moves the money now.) ``merchant_id`` limits it to one."""
     waiting = Payment.filter(
-        checkout_outcome=ALREADY_SUBSCRIBED, status="succeeded", refunded_cents=0
+        checkout_outcome=ALREADY_SUBSCRIBED, status=PaymentStatus.SUCCEEDED, refunded_cents=0
     )
     if merchant_id:
         waiting = waiting.filter(merchant_id=merchant_id)
     done: Counter[str] = Counter()
     for payment in await waiting.order_by("created_at"):
-        if await Refund.filter(payment_id=payment.id, status__not="failed").exists():
+        if await Refund.filter(payment_id=payment.id, status__not=RefundStatus.FAILED).exists():
             continue
         invoice = await Invoice.get(id=payment.invoice_id)
         try:

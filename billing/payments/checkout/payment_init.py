@@ -71,7 +71,7 @@ from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing.billing_run import bill_now
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments import checkout_calls
 from billing.payments import setup as payments_setup
 from billing.payments.checkout import checkout_customers, checkout_limits, checkout_setup
@@ -117,7 +117,7 @@ class CheckoutStarted:
 async def _unpaid_invoice(merchant_id: str, stable_id: str) -> Invoice | None:
     return (
         await Invoice.scoped(merchant_id)
-        .filter(stable_subscription_id=stable_id, status="unpaid")
+        .filter(stable_subscription_id=stable_id, status=InvoiceStatus.UNPAID)
         .order_by("-issue_date", "-id")
         .first()
     )
@@ -128,13 +128,13 @@ async def end(live: Subscription, now: datetime) -> None:
     Their pending payments fail first, while the subscription is still incomplete (so dunning
     schedules nothing), and reconciliation stops asking the provider about them."""
     unpaid = Invoice.scoped(live.merchant_id).filter(
-        stable_subscription_id=live.stable_subscription_id, status="unpaid"
+        stable_subscription_id=live.stable_subscription_id, status=InvoiceStatus.UNPAID
     )
     invoice_ids = await unpaid.values_list("id", flat=True)
     for payment in await Payment.filter(invoice_id__in=invoice_ids, status=PENDING):
         await mark_failed(payment.id, ABANDONED, at=now)
     await checkout_states.end_abandoned(live, now)
-    await unpaid.update(status="void")
+    await unpaid.update(status=InvoiceStatus.VOID)
 
 
 async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime):
@@ -175,7 +175,9 @@ async def _attempt(invoice: Invoice, provider: str) -> Payment:
         idempotency_key=idempotency_key(invoice.id, attempt),
         retry_at=None,  # no lease: only the customer pays a checkout (module docstring)
     )
-    await Invoice.filter(id=invoice.id).update(payment_status=PENDING, payment_id=payment.id)
+    await Invoice.filter(id=invoice.id).update(
+        payment_status=InvoicePaymentStatus.PENDING, payment_id=payment.id
+    )
     return payment
 
 

@@ -30,12 +30,12 @@ from datetime import datetime, timedelta
 
 from tortoise.transactions import in_transaction
 
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus
 from billing.payments import provider_a, provider_a_config, provider_b_config
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.collection.reconcile import FIRST_CHECK
-from billing.payments.methods.payment_methods import ACTIVE, active_method_for
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.methods.payment_methods import active_method_for
+from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus, PaymentStatus
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b_charging import call_provider_b, mandate_subscription
 from billing.payments.providers import configured_providers
@@ -84,7 +84,7 @@ async def method_for(invoice: Invoice) -> PaymentMethod | None:
         if live is not None and live.payment_method_id:
             chosen = (
                 await PaymentMethod.scoped(invoice.merchant_id)
-                .filter(id=live.payment_method_id, status=ACTIVE)
+                .filter(id=live.payment_method_id, status=PaymentMethodStatus.ACTIVE)
                 .first()
             )
             if await _usable(chosen):
@@ -116,7 +116,9 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         retry_at=now + LEASE,
         created_at=now,  # the attempt's date: the clock of whoever made it (a due pass's now)
     )
-    await Invoice.filter(id=invoice.id).update(payment_status=PENDING, payment_id=payment.id)
+    await Invoice.filter(id=invoice.id).update(
+        payment_status=InvoicePaymentStatus.PENDING, payment_id=payment.id
+    )
     return payment
 
 
@@ -152,9 +154,9 @@ async def call_provider(payment_id: str, now: datetime) -> str:
         log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
         return "pending"
     async with in_transaction():
-        if answer.status == "succeeded":
+        if answer.status == PaymentStatus.SUCCEEDED:
             await mark_succeeded(payment.id, now, answer.payment_intent_id)
-        elif answer.status == "failed":
+        elif answer.status == PaymentStatus.FAILED:
             await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
         elif answer.payment_intent_id:
             await Payment.filter(id=payment.id, status=PENDING).update(

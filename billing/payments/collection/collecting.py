@@ -36,11 +36,11 @@ from datetime import datetime
 from tortoise import connections
 
 from billing.core.claims import DEFER, FAILED, work_through, work_through_claims
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments.collection.charging import LEASE, call_provider, start_attempt
 from billing.payments.collection.payment_outcomes import PENDING
 from billing.payments.collection.reconcile import reconcile_due
-from billing.payments.models import Payment
+from billing.payments.models import Payment, PaymentMethodStatus, PaymentStatus
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import apply_end_action
@@ -51,28 +51,36 @@ CLAIM_SIZE = 100  # invoices per claim; each one is a few statements
 
 CLAIM = """
 SELECT i.id FROM invoices i
-WHERE i.status = 'unpaid' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
+WHERE i.status = '{unpaid}' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
   AND i.issue_date <= $1
-  AND ((i.payment_status = 'none' AND (
+  AND ((i.payment_status = '{never_tried}' AND (
             EXISTS (SELECT FROM payment_methods m
                     WHERE m.merchant_id = i.merchant_id AND m.customer_id = i.customer_id
-                      AND m.status = 'active' AND m.deleted_at IS NULL)
+                      AND m.status = '{method_active}' AND m.deleted_at IS NULL)
             OR EXISTS (SELECT FROM provider_configs c
                        WHERE c.merchant_id = i.merchant_id AND c.provider = 'provider_b'
                          AND c.deleted_at IS NULL)))
-       OR (i.payment_status = 'failed' AND EXISTS (
-           SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = 'failed'
+       OR (i.payment_status = '{tried_failed}' AND EXISTS (
+           SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = '{payment_failed}'
            AND p.retry_at <= $1)))
 ORDER BY i.id LIMIT $3
 FOR UPDATE OF i SKIP LOCKED
 """
+# The statuses CLAIM names, filled in with the merchant filter.
+CLAIM_STATUSES = {
+    "unpaid": InvoiceStatus.UNPAID,
+    "never_tried": InvoicePaymentStatus.NONE,
+    "method_active": PaymentMethodStatus.ACTIVE,
+    "tried_failed": InvoicePaymentStatus.FAILED,
+    "payment_failed": PaymentStatus.FAILED,
+}
 
 
 async def _claim_invoices(
     now: datetime, merchant_id: str | None, after: Invoice | None
 ) -> list[Invoice]:
     args: list = [now, after.id if after else "", CLAIM_SIZE]
-    sql = CLAIM.format(merchant="AND i.merchant_id = $4" if merchant_id else "")
+    sql = CLAIM.format(merchant="AND i.merchant_id = $4" if merchant_id else "", **CLAIM_STATUSES)
     if merchant_id:
         args.append(merchant_id)
     rows = await connections.get("default").execute_query_dict(sql, args)
@@ -128,7 +136,7 @@ async def _end_grace(now: datetime, merchant_id: str | None) -> Counter[str]:
         unpaid = await Invoice.filter(
             merchant_id=live.merchant_id,
             stable_subscription_id=live.stable_subscription_id,
-            status="unpaid",
+            status=InvoiceStatus.UNPAID,
             total_cents__gt=0,
         ).exists()
         live.grace_period_ends_at = None

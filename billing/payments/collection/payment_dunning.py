@@ -32,7 +32,7 @@ pays again there (billing/payments/checkout/payment_init.py).
 
 from datetime import datetime, timedelta
 
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoiceStatus
 from billing.payments.models import Payment
 from billing.subscriptions import statuses
 from billing.subscriptions.dunning import get_dunning_config
@@ -92,7 +92,7 @@ async def clear_after_success(payment: Payment, at: datetime) -> None:
     still_unpaid = await Invoice.filter(
         merchant_id=payment.merchant_id,
         stable_subscription_id=stable_id,
-        status="unpaid",
+        status=InvoiceStatus.UNPAID,
         total_cents__gt=0,
         deleted_at=None,
     ).exists()

@@ -34,17 +34,18 @@ anything. Call inside a transaction.
 
 from datetime import datetime
 
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.invoicing.numbering import take_numbers
 from billing.payments.checkout import checkout_claims
 from billing.payments.collection import payment_events
 from billing.payments.collection.payment_dunning import clear_after_success, schedule_after_failure
-from billing.payments.models import Payment
+from billing.payments.models import Payment, PaymentStatus
 from billing.subscriptions.checkout_states import activate
 
-SUCCEEDED = "succeeded"
-FAILED = "failed"
-PENDING = "pending"
+# Aliases of the members, under the names other modules import.
+SUCCEEDED = PaymentStatus.SUCCEEDED
+FAILED = PaymentStatus.FAILED
+PENDING = PaymentStatus.PENDING
 
 
 async def _locked(payment_id: str) -> Payment | None:
@@ -68,7 +69,11 @@ async def mark_succeeded(
         taken = await take_numbers(invoice.merchant_id, invoice.customer_id)
         numbers = {"number": taken.number, "customer_invoice_number": taken.customer_invoice_number}
     await Invoice.filter(id=payment.invoice_id).update(
-        status="paid", paid_date=at, payment_status=SUCCEEDED, payment_id=payment.id, **numbers
+        status=InvoiceStatus.PAID,
+        paid_date=at,
+        payment_status=InvoicePaymentStatus.SUCCEEDED,
+        payment_id=payment.id,
+        **numbers,
     )
     await clear_after_success(payment, at)
     if await checkout_claims.claim(payment, invoice, at):
@@ -94,8 +99,8 @@ async def mark_failed(
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
     await schedule_after_failure(payment, at)
     await payment.save()
-    await Invoice.filter(id=payment.invoice_id, status="unpaid").update(
-        payment_status=FAILED, payment_id=payment.id
+    await Invoice.filter(id=payment.invoice_id, status=InvoiceStatus.UNPAID).update(
+        payment_status=InvoicePaymentStatus.FAILED, payment_id=payment.id
     )
     await payment_events.notify(payment)
     return True

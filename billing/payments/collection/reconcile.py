@@ -56,7 +56,7 @@ from billing.core.claims import work_through, work_through_claims
 from billing.payments import provider_checks, refund_calls
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, Refund, RefundStatus
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
 from billing.payments.refunds.refund_outcomes import settle_refund
 
@@ -70,7 +70,7 @@ REFUND_CLAIM_SIZE = 50
 
 REFUND_CLAIM = """
 SELECT r.id FROM refunds r
-WHERE r.status = 'pending' AND r.deleted_at IS NULL
+WHERE r.status = '{pending}' AND r.deleted_at IS NULL
   AND r.id > $2 {merchant}
   AND r.updated_at <= $1::timestamptz
       - LEAST(GREATEST(r.updated_at - r.created_at, $3::interval), $4::interval)
@@ -141,7 +141,10 @@ async def _claim_refunds(now: datetime, merchant_id: str | None) -> tuple[Counte
     async def claim(after: Refund | None) -> list[Refund]:
         args: list = [now, after.id if after else "", FIRST_CHECK, MAX_INTERVAL]
         args.append(REFUND_CLAIM_SIZE)
-        sql = REFUND_CLAIM.format(merchant="AND r.merchant_id = $6" if merchant_id else "")
+        sql = REFUND_CLAIM.format(
+            merchant="AND r.merchant_id = $6" if merchant_id else "",
+            pending=RefundStatus.PENDING,
+        )
         if merchant_id:
             args.append(merchant_id)
         rows = await connections.get("default").execute_query_dict(sql, args)

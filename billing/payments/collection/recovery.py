@@ -24,11 +24,8 @@ Every attempt is dated ``now``, the clock of the request that set the method.
 
 from datetime import datetime
 
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments.collection.charging import call_provider, start_attempt
-from billing.payments.collection.payment_outcomes import PENDING
-
-UNPAID = "unpaid"
 
 
 async def start_recovery(merchant_id: str, stable_subscription_id: str, now: datetime) -> list[str]:
@@ -39,10 +36,10 @@ async def start_recovery(merchant_id: str, stable_subscription_id: str, now: dat
         await Invoice.scoped(merchant_id)
         .filter(
             stable_subscription_id=stable_subscription_id,
-            status=UNPAID,
+            status=InvoiceStatus.UNPAID,
             total_cents__gt=0,
         )
-        .exclude(payment_status=PENDING)  # an attempt in flight
+        .exclude(payment_status=InvoicePaymentStatus.PENDING)  # an attempt in flight
         .order_by("issue_date", "id")
         .select_for_update(skip_locked=True)
     )

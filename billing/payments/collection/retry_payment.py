@@ -15,14 +15,14 @@ from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
 from billing.invoicing.invoices import INVOICE_NOT_FOUND
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments.collection.charging import call_provider, start_attempt
-from billing.payments.models import Payment
+from billing.payments.models import Payment, PaymentStatus
 
 REFUSALS = {
-    "paid": "This invoice is already paid",
-    "void": "This invoice is void: there is nothing to collect",
-    "draft": "This invoice is a draft: it can be paid once it is issued",
+    InvoiceStatus.PAID: "This invoice is already paid",
+    InvoiceStatus.VOID: "This invoice is void: there is nothing to collect",
+    InvoiceStatus.DRAFT: "This invoice is a draft: it can be paid once it is issued",
 }
 NOTHING_DUE = "This invoice totals zero: there is nothing to charge"
 IN_PROGRESS = "A payment for this invoice is already in progress; wait for its outcome"
@@ -31,8 +31,8 @@ NO_METHOD = (
     "POST /v1/payment-methods (provider A must be configured)"
 )
 MESSAGES = {
-    "succeeded": "Payment succeeded",
-    "pending": "Payment is processing; its outcome follows from the provider",
+    PaymentStatus.SUCCEEDED: "Payment succeeded",
+    PaymentStatus.PENDING: "Payment is processing; its outcome follows from the provider",
 }
 
 
@@ -45,7 +45,7 @@ async def retry_payment(merchant_id: str, invoice_id: str) -> dict:
             raise Invalid(REFUSALS[invoice.status])
         if invoice.total_cents <= 0:
             raise Invalid(NOTHING_DUE)
-        if invoice.payment_status == "pending":
+        if invoice.payment_status == InvoicePaymentStatus.PENDING:
             raise Invalid(IN_PROGRESS)
         payment = await start_attempt(invoice, now)
         if payment is None:
@@ -53,7 +53,7 @@ async def retry_payment(merchant_id: str, invoice_id: str) -> dict:
     outcome = await call_provider(payment.id, now)
     settled = await Payment.get(id=payment.id)
     return {
-        "success": settled.status == "succeeded",
+        "success": settled.status == PaymentStatus.SUCCEEDED,
         "message": MESSAGES.get(settled.status) or settled.error_message or outcome,
         "attemptNumber": settled.attempt,
         "paymentId": settled.id,

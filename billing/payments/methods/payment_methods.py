@@ -22,10 +22,10 @@ from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.payments.methods.payment_method_fields import FIELDS, clean_fields, refuse
-from billing.payments.models import PaymentMethod
+from billing.payments.models import PaymentMethod, PaymentMethodStatus
 
 PAYMENT_METHOD_NOT_FOUND = "Payment method not found"
-ACTIVE = "active"
+ACTIVE = PaymentMethodStatus.ACTIVE  # the status a method is charged in
 
 
 async def create_payment_method(merchant_id: str, body: Any) -> PaymentMethod:

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from billing.core.errors import NotFound
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments import provider_a, provider_a_config, provider_b_config, setup
-from billing.payments.models import Payment, ProviderConfig
+from billing.payments.models import Payment, PaymentStatus, ProviderConfig
 from billing.subscriptions.dunning import get_dunning_config
 
 CUSTOMER_PAYMENTS = 10
@@ -43,7 +43,9 @@ async def latest_refundable(merchant_id: str, stable_subscription_id: str) -> Pa
     )
     if not invoice_ids:
         return None
-    query = Payment.scoped(merchant_id).filter(status="succeeded", invoice_id__in=invoice_ids)
+    query = Payment.scoped(merchant_id).filter(
+        status=PaymentStatus.SUCCEEDED, invoice_id__in=invoice_ids
+    )
     return await query.order_by("-succeeded_at", "-created_at").prefetch_related("invoice").first()
 
 
@@ -70,7 +72,9 @@ async def dunning_state(
     invoice = (
         await Invoice.scoped(merchant_id)
         .filter(
-            stable_subscription_id=stable_subscription_id, status="unpaid", payment_status="failed"
+            stable_subscription_id=stable_subscription_id,
+            status=InvoiceStatus.UNPAID,
+            payment_status=InvoicePaymentStatus.FAILED,
         )
         .order_by("-issue_date", "-number")
         .first()
@@ -78,8 +82,8 @@ async def dunning_state(
     if invoice is None:
         return None
     attempts = await payments_for_invoice(merchant_id, invoice.id)
-    failed = [payment for payment in attempts if payment.status == "failed"]
-    if not attempts or attempts[-1].status != "failed":
+    failed = [payment for payment in attempts if payment.status == PaymentStatus.FAILED]
+    if not attempts or attempts[-1].status != PaymentStatus.FAILED:
         return None
     config, _ = await get_dunning_config(merchant_id)
     latest = attempts[-1]

@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from billing.core.errors import Invalid
+from billing.payments.models import RefundStatus
 
 AMOUNT_NOT_CENTS = "amountCents must be a whole number of cents (an integer), at least 1"
 NOTHING_LEFT = "This payment has already been refunded in full"
@@ -134,6 +135,6 @@ def refund_totals(paid_cents: int, refunds: Iterable[tuple[str, int]]) -> Refund
     refunds = list(refunds)
     return RefundTotals(
         paid_cents=paid_cents,
-        refunded_cents=sum(cents for status, cents in refunds if status == "succeeded"),
-        pending_cents=sum(cents for status, cents in refunds if status == "pending"),
+        refunded_cents=sum(cents for status, cents in refunds if status == RefundStatus.SUCCEEDED),
+        pending_cents=sum(cents for status, cents in refunds if status == RefundStatus.PENDING),
     )

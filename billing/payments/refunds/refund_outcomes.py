@@ -23,10 +23,11 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
-from billing.invoicing.models import Invoice
-from billing.payments.models import Payment, Refund
+from billing.invoicing.models import Invoice, InvoiceStatus
+from billing.payments.models import Payment, Refund, RefundStatus
 
-SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"
+# Aliases of the members, under the names other modules import.
+SUCCEEDED, PENDING, FAILED = RefundStatus.SUCCEEDED, RefundStatus.PENDING, RefundStatus.FAILED
 REFUSED = "The provider refused the refund"
 
 
@@ -48,7 +49,7 @@ async def apply_locked(
         refund.failure_message = (message or REFUSED)[:500]
         payment.refunded_cents -= refund.amount_cents
         await payment.save(update_fields=["refunded_cents", "updated_at"])
-        await Invoice.filter(id=refund.adjustment_invoice_id).update(status="void")
+        await Invoice.filter(id=refund.adjustment_invoice_id).update(status=InvoiceStatus.VOID)
     await Refund.filter(id=refund.id).update(
         status=refund.status,
         provider_refund_id=refund.provider_refund_id,

@@ -57,7 +57,7 @@ from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments import refund_calls
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, PaymentStatus, Refund
 from billing.payments.refunds import refund_math, refund_outcomes
 from billing.subscriptions import subscription_lifecycle, subscriptions
 from billing.subscriptions.models import Subscription
@@ -109,7 +109,9 @@ async def _locked_payment(merchant_id: str, stable_id: str, payment_id: str | No
     )
     if not invoice_ids:
         raise NotFound(PAYMENT_NOT_FOUND)
-    query = Payment.scoped(merchant_id).filter(status="succeeded", invoice_id__in=invoice_ids)
+    query = Payment.scoped(merchant_id).filter(
+        status=PaymentStatus.SUCCEEDED, invoice_id__in=invoice_ids
+    )
     if payment_id is not None:
         query = query.filter(id=payment_id)
     payment = await query.order_by("-succeeded_at", "-created_at").select_for_update().first()

@@ -19,10 +19,8 @@ from dataclasses import dataclass, field
 from billing.invoicing import invoices
 from billing.invoicing.models import Invoice
 from billing.invoicing.pdf import PaidFigures
-from billing.payments.models import Payment, Refund
+from billing.payments.models import Payment, PaymentStatus, Refund
 from billing.payments.refunds import refund_math
-
-SUCCEEDED = "succeeded"
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ async def payment_refunds(merchant_id: str, payment_ids: list[str]) -> dict[str,
     rows = await query.values("id", "status", "amount_cents")
     by_payment = await _refunds_of(merchant_id, [row["id"] for row in rows])
     for row in rows:
-        paid = row["amount_cents"] if row["status"] == SUCCEEDED else 0
+        paid = row["amount_cents"] if row["status"] == PaymentStatus.SUCCEEDED else 0
         found[row["id"]] = _summed(paid, by_payment[row["id"]])
     return found
 
@@ -81,7 +79,7 @@ async def invoice_refunds(merchant_id: str, invoice_ids: list[str]) -> dict[str,
         return found
     paid = await (
         Payment.scoped(merchant_id)
-        .filter(invoice_id__in=ids, status=SUCCEEDED)
+        .filter(invoice_id__in=ids, status=PaymentStatus.SUCCEEDED)
         .values("id", "invoice_id", "amount_cents")
     )
     by_payment = await _refunds_of(merchant_id, [row["id"] for row in paid])

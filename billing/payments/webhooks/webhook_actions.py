@@ -21,10 +21,8 @@ from billing.core.models import utcnow
 from billing.core.validation import has_unstorable_characters
 from billing.customers.models import Customer
 from billing.payments.collection.payment_outcomes import mark_failed, mark_succeeded
-from billing.payments.models import Payment, PaymentMethod, Refund
+from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus, Refund
 from billing.payments.refunds.refund_outcomes import PENDING, settle_refund
-
-ACTIVE = "active"
 
 
 @dataclass(frozen=True)
@@ -138,7 +136,7 @@ class AddPaymentMethod(Action):
             customer_id=customer.id,
             provider=self.provider,
             payment_type=self.payment_type,
-            status=ACTIVE,
+            status=PaymentMethodStatus.ACTIVE,
             external_psp_payment_method_id=self.external_psp_payment_method_id,
             **self.fields,
             **({"created_at": self.at} if self.at else {}),
