@@ -29,7 +29,7 @@ INTERVALS = ("day", "week", "month", "year")
 
 
 def _fail(details: str) -> Invalid:
-    return Invalid(INVALID, details=details)
+    return Invalid(INVALID, details=details, code="invalid_pricing_data")
 
 
 def _is_int(value: Any) -> bool:
@@ -258,7 +258,7 @@ def pricing_from_flat_fields(
 ) -> dict:
     """The alternative create body (unitAmountCents, billingInterval, pricingModel)."""
     if not _is_int(unit_amount_cents) or not 0 <= unit_amount_cents <= MAX_AMOUNT_CENTS:
-        raise Invalid(FLAT_INVALID_AMOUNT)
+        raise Invalid(FLAT_INVALID_AMOUNT, code="flat_invalid_amount")
     interval = "month" if billing_interval is None else billing_interval
     if interval not in ("month", "year"):
         raise _fail("billingInterval must be 'month' or 'year'")

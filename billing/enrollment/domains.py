@@ -32,7 +32,7 @@ def _ascii(text: str) -> str:
 def normalize_domain(value: object) -> str:
     """The stored form of a rule's domain, or a 400 naming what is wrong."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("matcherValue is required")
+        raise Invalid("matcherValue is required", code="domain_required", field="matcherValue")
     text = value.strip()
     if len(text) > MAX_LENGTH + 2:
         raise Invalid(f"{EXPECTED}, at most {MAX_LENGTH} characters")

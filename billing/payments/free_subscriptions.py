@@ -82,7 +82,7 @@ async def create_free_subscription(
         await lock_merchant(merchant_id)
         offer = await free_subscriptions.find_free_plan(merchant_id)
         if not await provider_a_config.is_configured(merchant_id):
-            raise Conflict(PROVIDER_A_REQUIRED)
+            raise Conflict(PROVIDER_A_REQUIRED, code="provider_a_required")
         customer, created = await _customer(merchant_id, fields, billing)
         subscription = await create_subscription(
             merchant_id,

@@ -12,6 +12,7 @@ from billing.core.errors import (
     ServiceError,
     TooManyRequests,
 )
+from tests.support.billing.core.error_sites import raise_sites
 
 
 @pytest.mark.parametrize(
@@ -71,3 +72,25 @@ def test_tax_issues_keep_their_array_form():
     assert error.body() == {"error": issues}
     assert error.message == "amount must be 0 or more"
     assert error.code == "invalid_fields"
+
+
+def test_every_code_stands_for_one_message():
+    """A code names one message (up to the field and the numbers in it): the dashboard's
+    words for a code must fit every raise of it."""
+    messages: dict[str, set[str]] = {}
+    for site in raise_sites():
+        if site.code and site.message is not None:
+            messages.setdefault(site.code, set()).add(site.message)
+    assert messages, "the scan found no raise with a code"
+    shared = {code: found for code, found in messages.items() if len(found) > 1}
+    assert shared == {}
+
+
+def test_the_scan_reads_constants_fields_and_f_strings():
+    by_code = {site.code: site for site in raise_sites() if site.code}
+    assert (
+        by_code["amount_not_cents"].message == "{} must be a non-negative integer amount in cents"
+    )
+    assert by_code["no_payment_method"].message.startswith("The customer has no payment method")
+    assert by_code["dates_backwards"].message == "{} must not be after endDate"
+    assert by_code["customer_not_found"].message == "Customer not found or access denied"
