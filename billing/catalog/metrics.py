@@ -148,7 +148,7 @@ def _property_filters(query_type: str, filters) -> dict:
             'propertyFilters must be an object such as {"plan": "pro"}', field="propertyFilters"
         )
     if filters and query_type != "simple":
-        raise Invalid(FILTERS_SIMPLE_ONLY, code="filters_simple_only")
+        raise Invalid(FILTERS_SIMPLE_ONLY, code="filters_simple_only", field="propertyFilters")
     if len(filters) > MAX_FILTERS:
         raise Invalid(f"propertyFilters holds at most {MAX_FILTERS} keys", field="propertyFilters")
     for key, value in filters.items():
@@ -239,7 +239,7 @@ async def update_metric(
         if (aggregation_type is not None and aggregation_type != metric.aggregation_type) or (
             value_type is not None and value_type != metric.value_type
         ):
-            raise Invalid(IMMUTABLE, code="metric_type_immutable")
+            raise Invalid(IMMUTABLE, code="metric_type_immutable", field="aggregationType")
         if event_name is not None and event_name != metric.event_name:
             raise Invalid(
                 "eventName cannot be changed after creation; create a new metric for the new "

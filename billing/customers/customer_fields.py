@@ -58,7 +58,7 @@ def clean_email(value: object) -> str:
         raise Invalid(EMAIL_REQUIRED, code="email_required")
     email = _text(value, "email", max_length("email"))
     if not EMAIL_RE.match(email):
-        raise Invalid(INVALID_EMAIL, code="invalid_email")
+        raise Invalid(INVALID_EMAIL, code="invalid_email", field="email")
     return email
 
 
@@ -71,7 +71,7 @@ def normalize_email(email: str) -> str:
 def clean_country(value: str) -> str:
     code = value.upper()
     if not re.fullmatch(r"[A-Z]{2}", code):
-        raise Invalid(INVALID_COUNTRY, code="invalid_country")
+        raise Invalid(INVALID_COUNTRY, code="invalid_country", field="billingCountry")
     return code
 
 

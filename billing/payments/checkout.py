@@ -198,7 +198,9 @@ async def _prepare(
         plan = await find_scoped(Plan, merchant_id, plan_id, subscriptions.PLAN_NOT_FOUND)
         price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
-            raise Invalid(subscriptions.PRICE_NOT_OF_PLAN, code="price_not_of_plan")
+            raise Invalid(
+                subscriptions.PRICE_NOT_OF_PLAN, code="price_not_of_plan", field="effectivePriceId"
+            )
         buyer = await checkout_customers.resolve(merchant_id, customer_id, person, token, retry_of)
         customer = buyer.customer
         existing = await subscriptions.open_subscription_of(merchant_id, customer.id)

@@ -55,7 +55,7 @@ BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYea
 def clean_card(card: object) -> dict:
     """The card fields as the provider takes them; ``Invalid`` when any is missing or odd."""
     if not isinstance(card, dict):
-        raise Invalid(BAD_CARD, code="bad_card")
+        raise Invalid(BAD_CARD, code="bad_card", field="card")
     number = str(card.get("number") or "").replace(" ", "")
     month, year, cvc = card.get("expMonth"), card.get("expYear"), str(card.get("cvc") or "")
     good = (
@@ -69,7 +69,7 @@ def clean_card(card: object) -> dict:
         and 3 <= len(cvc) <= 4
     )
     if not good:
-        raise Invalid(BAD_CARD, code="bad_card")
+        raise Invalid(BAD_CARD, code="bad_card", field="card")
     return {"number": number, "exp_month": month, "exp_year": year, "cvc": cvc}
 
 

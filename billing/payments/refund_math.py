@@ -62,7 +62,7 @@ def check_amount_shape(amount_cents: Any) -> int | None:
     if amount_cents is None:
         return None
     if isinstance(amount_cents, bool) or not isinstance(amount_cents, int) or amount_cents < 1:
-        raise Invalid(AMOUNT_NOT_CENTS, code="refund_amount_not_cents")
+        raise Invalid(AMOUNT_NOT_CENTS, code="refund_amount_not_cents", field="amountCents")
     return amount_cents
 
 

@@ -31,7 +31,7 @@ async def customer_for(
             raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
         return customer
     if not external_id:
-        raise Invalid(EXTERNAL_ID_REQUIRED, code="external_id_required")
+        raise Invalid(EXTERNAL_ID_REQUIRED, code="external_id_required", field="externalCustomerId")
     customer = await find_by_external_id(merchant_id, external_id)
     if customer is None:
         raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")

@@ -47,17 +47,17 @@ def token_hash(token: str) -> str:
 def clean_return_url(value: Any) -> str:
     """``returnUrl`` as stored: an absolute http(s) URL with a host, one line, no spaces."""
     if not isinstance(value, str):
-        raise Invalid(BAD_RETURN_URL, code="bad_return_url")
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     url = value.strip()
     if not url or len(url) > MAX_RETURN_URL or any(ord(c) <= 32 or ord(c) == 127 for c in url):
-        raise Invalid(BAD_RETURN_URL, code="bad_return_url")
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     try:
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:  # a malformed port or bracketed host
-        raise Invalid(BAD_RETURN_URL, code="bad_return_url") from None
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl") from None
     if parts.scheme.lower() not in ("http", "https") or not host:
-        raise Invalid(BAD_RETURN_URL, code="bad_return_url")
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     return url
 
 

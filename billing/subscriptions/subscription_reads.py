@@ -34,7 +34,7 @@ def problem_filter(value: str | None) -> bool | None:
     if value is None:
         return None
     if value.lower() not in ("true", "false"):
-        raise Invalid(BAD_PROBLEM_FILTER, code="bad_problem_filter")
+        raise Invalid(BAD_PROBLEM_FILTER, code="bad_problem_filter", field="billingProblem")
     return value.lower() == "true"
 
 

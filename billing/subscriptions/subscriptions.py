@@ -255,7 +255,7 @@ async def create_subscription(
         plan = await find_scoped(Plan, merchant_id, plan_id, PLAN_NOT_FOUND)
         price = await find_scoped(Price, merchant_id, effective_price_id, PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
-            raise Invalid(PRICE_NOT_OF_PLAN, code="price_not_of_plan")
+            raise Invalid(PRICE_NOT_OF_PLAN, code="price_not_of_plan", field="effectivePriceId")
         if not allow_multiple:
             existing = await open_subscription_of(merchant_id, customer.id)
             if existing is not None:

@@ -209,9 +209,9 @@ def _clean_slugs(slugs: object) -> list[str]:
     if slugs is None or slugs == []:
         raise Invalid(SLUGS_REQUIRED, code="slugs_required")
     if not isinstance(slugs, list) or not all(isinstance(slug, str) for slug in slugs):
-        raise Invalid(SLUGS_TYPE, code="slugs_type")
+        raise Invalid(SLUGS_TYPE, code="slugs_type", field="featureSlugs")
     if len(slugs) > MAX_SLUGS:
-        raise Invalid(SLUGS_TOO_MANY, code="slugs_too_many")
+        raise Invalid(SLUGS_TOO_MANY, code="slugs_too_many", field="featureSlugs")
     return list(dict.fromkeys(slugs))
 
 

@@ -94,7 +94,7 @@ def parse_page(values: Mapping[str, list[str]]) -> tuple[int, int]:
     """(limit, offset): limit 100 by default and at most 1000, offset 0 by default."""
     limit = _whole(values, "limit", DEFAULT_LIMIT, LIMIT_RANGE)
     if not 1 <= limit <= MAX_LIMIT:
-        raise Invalid(LIMIT_RANGE, code="limit_range")
+        raise Invalid(LIMIT_RANGE, code="limit_range", field="limit")
     return limit, _whole(values, "offset", 0, OFFSET_RANGE)
 
 
