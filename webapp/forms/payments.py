@@ -11,6 +11,7 @@ import re
 from wtforms import BooleanField, TextAreaField, ValidationError
 from wtforms.validators import Length
 
+from billing.core.errors import ServiceError
 from billing.payments.refunds import MAX_REASON
 from webapp.forms import TallyForm
 from webapp.forms.money import MoneyField, format_money
@@ -77,8 +78,6 @@ class RefundForm(TallyForm):
 
     currency = ""  # the refunded payment's, set by the page so amounts read as money
 
-    def attach_error(self, message: str) -> None:
-        super().attach_error(refund_words(message, self.currency))
-
-    def relabel(self, message: str) -> str:
-        return super().relabel(refund_words(message, self.currency))
+    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
+        field_name, message = super()._route(error)
+        return field_name, refund_words(message, self.currency)

@@ -174,12 +174,13 @@ class PlanForm(PlanFields):
             words = f"New feature {index + 1}: {words}"
         self.new_feature_errors.append(words)
 
-    def attach_error(self, message: str) -> None:
+    def attach_error(self, error: ServiceError | str) -> None:
         """Errors about inline features (their slug, name or event) go next to those rows."""
+        message = error if isinstance(error, str) else error.message
         if "newFeatures" in message or "slug" in message or "eventName" in message:
             self.new_feature_errors.append(_row_words(message))
             return
-        super().attach_error(message)
+        super().attach_error(error)
 
     @property
     def has_errors(self) -> bool:
