@@ -100,7 +100,9 @@ def _custom_query(query_type: str, custom_query) -> str | None:
     if query_type == "simple":
         if custom_query is not None:
             raise Invalid(
-                "customQuery is only used with queryType complex or indexed", field="customQuery"
+                "customQuery is only used with queryType complex or indexed",
+                code="custom_query_unused",
+                field="customQuery",
             )
         return None
     if query_type == "indexed":
@@ -108,7 +110,11 @@ def _custom_query(query_type: str, custom_query) -> str | None:
             return None
         return metric_sql.validate_property_key(custom_query)
     if custom_query is None or (isinstance(custom_query, str) and not custom_query.strip()):
-        raise Invalid("customQuery is required when queryType is complex", field="customQuery")
+        raise Invalid(
+            "customQuery is required when queryType is complex",
+            code="custom_query_required",
+            field="customQuery",
+        )
     query = _clean_text(custom_query, "customQuery", MAX_CUSTOM_QUERY).strip()
     metric_sql.sanitize(query)
     return query

@@ -40,6 +40,15 @@ WORDS: dict[str, str] = {
     "yearly_price_required": "{label} is required when there is a yearly price",
     "enterprise_has_no_prices": "An enterprise plan has no prices: leave out the prices",
     "min_seats_needs_seats": "Minimum seats need a seat-based plan",
+    "custom_query_required": "{label} is required with the query type Custom query",
+    "custom_query_unused": "{label} is only used with the query types Custom query and Indexed",
+    "metric_type_immutable": "The aggregation and value type cannot be changed after "
+    "creation; create a new metric instead",
+    "customer_email_taken_on_update": "Another customer with this email already exists. Tick "
+    "“Allow an email another customer already uses” to allow it.",
+    "invalid_cursor": "Invalid cursor: that page link is not valid; start from the first page",
+    "price_not_of_plan": "{label} must be a price of the chosen plan",
+    "no_earlier_version": "There is no earlier version to compare with",
     "domain_required": "Enter a domain",
     "domain_too_long": f"{DOMAIN}, at most 253 characters",
     "domain_is_email": f"{DOMAIN}: the part after the @, not a whole email address",

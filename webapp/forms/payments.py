@@ -13,7 +13,7 @@ from wtforms.validators import Length
 
 from billing.core.errors import ServiceError
 from billing.payments.refunds import MAX_REASON
-from webapp.forms import TallyForm
+from webapp.forms import TallyForm, error_words
 from webapp.forms.money import MoneyField, format_money
 
 CENTS_IN_MESSAGES = (
@@ -79,5 +79,10 @@ class RefundForm(TallyForm):
     currency = ""  # the refunded payment's, set by the page so amounts read as money
 
     def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
-        field_name, message = super()._route(error)
-        return field_name, refund_words(message, self.currency)
+        """An error the dashboard has words for by its code as those say; the amounts in
+        the others (what is left to refund) as money."""
+        if isinstance(error, ServiceError) and error.code not in error_words.WORDS:
+            error = error.message
+        if isinstance(error, str):
+            error = refund_words(error, self.currency)
+        return super()._route(error)
