@@ -47,7 +47,7 @@ WORDS: dict[str, str] = {
     "customer_email_taken_on_update": "Another customer with this email already exists. Tick "
     "“Allow an email another customer already uses” to allow it.",
     "invalid_cursor": "Invalid cursor: that page link is not valid; start from the first page",
-    "price_not_of_plan": "{label} must be a price of the chosen plan",
+    "price_not_of_plan": "{label} must be a price of the plan chosen",
     "no_earlier_version": "There is no earlier version to compare with",
     "domain_required": "Enter a domain",
     "domain_too_long": f"{DOMAIN}, at most 253 characters",
