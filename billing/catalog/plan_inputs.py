@@ -171,7 +171,9 @@ def new_feature(element: NewFeature, index: int) -> NewFeature:
     if element.existing_feature_id is None:
         element.feature_name = clean_name(element.feature_name, f"{where}.featureName")
         if not element.slug:
-            raise Invalid(f"{where}.slug is required")
+            raise Invalid(
+                f"{where}.slug is required", code="row_slug_required", field=f"{where}.slug"
+            )
     if element.is_usage_based:
         if element.event_name is not None and not element.event_name.strip():
             element.event_name = None
@@ -181,16 +183,28 @@ def new_feature(element: NewFeature, index: int) -> NewFeature:
             element.usage_price_per_unit, f"{where}.usagePricePerUnit", 0, MAX_INT32
         )
     elif element.usage_price_per_unit is not None or element.event_name:
-        raise Invalid(f"{where}: eventName and usagePricePerUnit need isUsageBased true")
+        raise Invalid(
+            f"{where}: eventName and usagePricePerUnit need isUsageBased true",
+            code="usage_fields_need_usage",
+            field=where,
+        )
     if element.has_credit_allowance:
         if element.credit_allowance_amount is None:
-            raise Invalid(f"{where}.creditAllowanceAmount is required with hasCreditAllowance")
+            raise Invalid(
+                f"{where}.creditAllowanceAmount is required with hasCreditAllowance",
+                code="credit_allowance_required",
+                field=f"{where}.creditAllowanceAmount",
+            )
         whole_number(
             element.credit_allowance_amount, f"{where}.creditAllowanceAmount", 0, MAX_ALLOWANCE
         )
         renewal = element.credit_allowance_renewal or "monthly"
         if renewal not in RENEWALS:
-            raise Invalid(f"{where}.creditAllowanceRenewal must be monthly, yearly or none")
+            raise Invalid(
+                f"{where}.creditAllowanceRenewal must be monthly, yearly or none",
+                code="bad_renewal",
+                field=f"{where}.creditAllowanceRenewal",
+            )
         element.credit_allowance_renewal = renewal
     else:
         element.credit_allowance_amount = None

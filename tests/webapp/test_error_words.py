@@ -14,6 +14,7 @@ from tests.subscription_factories import make_customer
 from tests.support.billing.core.error_sites import raise_sites
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from webapp.forms import error_words
+from webapp.forms import plans as plan_forms
 from webapp.pages import usage
 from webapp.portal import words as portal_words
 
@@ -98,7 +99,7 @@ def test_every_worded_code_is_raised_somewhere():
     """No dead words: each code the dashboard words is one a service raises."""
     raised = {site.code for site in raise_sites() if site.code}
     raised |= {f"invoice_{status}" for status in ("paid", "void", "draft")}  # retry_payment's
-    tables = (error_words.WORDS, portal_words.REFUSALS, usage.WORDS)
+    tables = (error_words.WORDS, plan_forms.ROW_WORDS, portal_words.REFUSALS, usage.WORDS)
     assert {code for table in tables for code in table} - raised == set()
 
 
