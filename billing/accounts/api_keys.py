@@ -44,7 +44,7 @@ def hash_key(value: str) -> str:
 
 def check_environment(environment: str) -> str:
     if environment not in ENVIRONMENTS:
-        raise Invalid("environment must be 'live' or 'test'")
+        raise Invalid("environment must be 'live' or 'test'", field="environment")
     return environment
 
 
@@ -83,7 +83,7 @@ async def create_api_key(
     caller may name either environment, a test caller only ``test`` (403 otherwise)."""
     name = clean_name(name, "name")
     if key_type not in KEY_TYPE_PREFIXES:
-        raise Invalid("keyType must be 'secret' or 'publishable'")
+        raise Invalid("keyType must be 'secret' or 'publishable'", field="keyType")
     merchant_id, environment = await _row_of(merchant_id, environment)
     value = f"{KEY_TYPE_PREFIXES[key_type]}_{environment}_{random_base62(32)}"
     async with in_transaction():
@@ -138,12 +138,12 @@ async def revoke_api_key(merchant_id: str, key_id: str) -> ApiKey:
     exactly like a missing one, and nothing changes.
     """
     if not is_well_formed(key_id, ApiKey.id_prefix):
-        raise NotFound("API key not found or access denied")
+        raise NotFound("API key not found or access denied", code="api_key_not_found")
     rows = list((await _rows(merchant_id)).values())
     async with in_transaction():
         key = await ApiKey.filter(merchant_id__in=rows, id=key_id).select_for_update().first()
         if key is None:
-            raise NotFound("API key not found or access denied")
+            raise NotFound("API key not found or access denied", code="api_key_not_found")
         if key.revoked_at is None:
             key.revoked_at = utcnow()
             await key.save(update_fields=["revoked_at", "updated_at"])

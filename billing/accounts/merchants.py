@@ -35,7 +35,11 @@ def validate_profile(
     if default_currency is not None:
         code = normalize_currency(default_currency)
         if code is None:
-            raise Invalid("defaultCurrency must be a three-letter ISO 4217 currency code")
+            raise Invalid(
+                "defaultCurrency must be a three-letter ISO 4217 currency code",
+                code="invalid_currency",
+                field="defaultCurrency",
+            )
         fields["default_currency"] = code
     return fields
 
@@ -53,27 +57,27 @@ async def create_business(fields: dict[str, str]) -> Merchant:
 async def tenant_of(merchant_id: str, mode: str) -> Merchant:
     """The row of ``mode`` of the business that ``merchant_id`` (either of its rows) is."""
     if mode not in MODES:
-        raise Invalid("mode must be 'live' or 'test'")
+        raise Invalid("mode must be 'live' or 'test'", field="mode")
     tenant = await Merchant.filter(account_id=merchant_id, mode=mode).first()  # the live id
     if tenant is None:
         row = await Merchant.filter(id=merchant_id).first()
         tenant = row and await Merchant.filter(account_id=row.account_id, mode=mode).first()
     if tenant is None:
-        raise NotFound("Merchant not found or access denied")
+        raise NotFound("Merchant not found or access denied", code="merchant_not_found")
     return tenant
 
 
 async def get_merchant(merchant_id: str) -> Merchant:
     merchant = await Merchant.filter(id=merchant_id).first()
     if merchant is None:
-        raise NotFound("Merchant not found or access denied")
+        raise NotFound("Merchant not found or access denied", code="merchant_not_found")
     return merchant
 
 
 async def get_visible_merchant(merchant_id: str, requested_id: str) -> Merchant:
     """A key sees only its own merchant; any other id answers as missing."""
     if requested_id != merchant_id:
-        raise NotFound("Merchant not found or access denied")
+        raise NotFound("Merchant not found or access denied", code="merchant_not_found")
     return await get_merchant(merchant_id)
 
 

@@ -48,18 +48,19 @@ INVALID_FEATURES = "One or more feature IDs are invalid or do not belong to this
 def validate_slug(slug: str | None) -> str:
     """The slug itself, or a 400 naming the rule it breaks."""
     if slug is None or slug == "":
-        raise Invalid("slug is required")
+        raise Invalid("slug is required", code="slug_required", field="slug")
     if not isinstance(slug, str) or SLUG_PATTERN.fullmatch(slug) is None:
         raise Invalid(
             "slug must be 1-100 characters of lowercase letters, digits, hyphens and "
-            "underscores, starting with a letter or digit"
+            "underscores, starting with a letter or digit",
+            field="slug",
         )
     return slug
 
 
 def validate_feature_type(feature_type: str | None) -> str:
     if feature_type not in FEATURE_TYPES:
-        raise Invalid("featureType must be one of: boolean, number, string")
+        raise Invalid("featureType must be one of: boolean, number, string", field="featureType")
     return feature_type
 
 
@@ -69,23 +70,39 @@ def validate_feature_value(feature_type: str, value):
         return DEFAULT_VALUES[feature_type]
     if feature_type == "boolean":
         if not isinstance(value, bool):
-            raise Invalid("featureValue must be true or false for a boolean feature")
+            raise Invalid(
+                "featureValue must be true or false for a boolean feature",
+                code="not_a_boolean",
+                field="featureValue",
+            )
     elif feature_type == "number":
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise Invalid("featureValue must be a number for a number feature")
+            raise Invalid(
+                "featureValue must be a number for a number feature",
+                code="not_a_number",
+                field="featureValue",
+            )
         if not math.isfinite(value) or abs(value) > MAX_NUMBER:
             raise Invalid(
-                f"featureValue must be a finite number between -{MAX_NUMBER} and {MAX_NUMBER}"
+                f"featureValue must be a finite number between -{MAX_NUMBER} and {MAX_NUMBER}",
+                code="number_out_of_range",
+                field="featureValue",
             )
         if isinstance(value, float) and value.is_integer():
             value = int(value)
     else:
         if not isinstance(value, str):
-            raise Invalid("featureValue must be a string for a string feature")
+            raise Invalid(
+                "featureValue must be a string for a string feature",
+                code="not_a_text",
+                field="featureValue",
+            )
         if len(value) > MAX_STRING_VALUE:
-            raise Invalid(f"featureValue must be at most {MAX_STRING_VALUE} characters")
+            raise Invalid(
+                f"featureValue must be at most {MAX_STRING_VALUE} characters", field="featureValue"
+            )
         if has_unstorable_characters(value):
-            raise Invalid("featureValue must not contain control characters")
+            raise Invalid("featureValue must not contain control characters", field="featureValue")
     return value
 
 
@@ -93,15 +110,15 @@ async def _valid_metric_ids(merchant_id: str, metric_ids: list[str]) -> list[str
     """The ids without duplicates, in the order given, when all are this merchant's live
     metrics; otherwise the spec-style 400 (foreign ids answer like missing ones)."""
     if not isinstance(metric_ids, list) or not all(isinstance(i, str) for i in metric_ids):
-        raise Invalid(BAD_METRICS)
+        raise Invalid(BAD_METRICS, code="bad_metrics")
     unique = list(dict.fromkeys(metric_ids))
     if not unique:
         return []
     if not all(is_well_formed(metric_id, Metric.id_prefix) for metric_id in unique):
-        raise Invalid(BAD_METRICS)
+        raise Invalid(BAD_METRICS, code="bad_metrics")
     found = await Metric.scoped(merchant_id).filter(id__in=unique).count()
     if found != len(unique):
-        raise Invalid(BAD_METRICS)
+        raise Invalid(BAD_METRICS, code="bad_metrics")
     return unique
 
 
@@ -118,11 +135,11 @@ async def live_features(merchant_id: str, feature_ids: list) -> list[Feature]:
     list with the spec's 400. Plans and subscription overrides both take feature lists here."""
     # Checked before de-duplicating: an object or a list in the ids cannot be a dict key.
     if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in feature_ids):
-        raise Invalid(INVALID_FEATURES)
+        raise Invalid(INVALID_FEATURES, code="invalid_features")
     wanted = list(dict.fromkeys(feature_ids))
     found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
     if len(found) != len(wanted):
-        raise Invalid(INVALID_FEATURES)
+        raise Invalid(INVALID_FEATURES, code="invalid_features")
     return [found[feature_id] for feature_id in wanted]
 
 
@@ -139,7 +156,7 @@ async def ensure_slug_free(merchant_id: str, slug: str, *, exclude_id: str | Non
     """Conflict when ``slug`` is taken: lets a form report it with its other errors in one
     round (the write checks again under the merchant lock, so this is only a preview)."""
     if await slug_taken(merchant_id, slug, exclude_id=exclude_id):
-        raise Conflict(SLUG_TAKEN)
+        raise Conflict(SLUG_TAKEN, code="feature_slug_taken")
 
 
 async def check_slug(merchant_id: str, slug: str | None) -> bool:
@@ -166,7 +183,7 @@ async def create_feature(
         await lock_merchant(merchant_id)
         ids = await _valid_metric_ids(merchant_id, metric_ids or [])
         if await slug_taken(merchant_id, slug):
-            raise Conflict(SLUG_TAKEN)
+            raise Conflict(SLUG_TAKEN, code="feature_slug_taken")
         feature = Feature(
             merchant_id=merchant_id,
             slug=slug,
@@ -185,7 +202,7 @@ async def list_features(merchant_id: str, *, search: str | None = None) -> list[
     search = (search or "").strip()
     if search:
         if has_unstorable_characters(search):
-            raise Invalid("search must not contain control characters")
+            raise Invalid("search must not contain control characters", field="search")
         if len(search) > MAX_SEARCH:
             return []  # longer than any slug or display name: nothing can match
         query = query.filter(Q(slug__icontains=search) | Q(display_name__icontains=search))
@@ -224,7 +241,7 @@ async def update_feature(
             await Feature.scoped(merchant_id).filter(id=feature_id).select_for_update().first()
         )
         if feature is None:
-            raise NotFound(NOT_FOUND)
+            raise NotFound(NOT_FOUND, code="feature_not_found")
         new_type = feature_type or feature.feature_type
         value = feature.default_value
         if feature_value is not None or new_type != feature.feature_type:
@@ -236,7 +253,7 @@ async def update_feature(
             feature.metric_ids = await _valid_metric_ids(merchant_id, metric_ids)
         if slug is not None and slug != feature.slug:
             if await slug_taken(merchant_id, slug, exclude_id=feature.id):
-                raise Conflict(SLUG_TAKEN)
+                raise Conflict(SLUG_TAKEN, code="feature_slug_taken")
             feature.slug = slug
         await _save(feature, value)
     return feature

@@ -149,7 +149,8 @@ def validate_property_key(key) -> str:
     if not isinstance(key, str) or PROPERTY_KEY.fullmatch(key.strip()) is None:
         raise Invalid(
             "customQuery of an indexed metric is the property key to aggregate: 1-100 letters, "
-            "digits and underscores, not starting with a digit (for example tokens)"
+            "digits and underscores, not starting with a digit (for example tokens)",
+            field="customQuery",
         )
     return key.strip()
 
@@ -203,12 +204,12 @@ def _visible_ctes(table: exp.Table) -> set[str]:
 
 def _check_table(table: exp.Table) -> None:
     if table.args.get("db") or table.args.get("catalog"):
-        raise Invalid(ONLY_EVENTS)
+        raise Invalid(ONLY_EVENTS, code="only_events")
     if not isinstance(table.this, exp.Identifier):
         raise Invalid("A metric query may not call table functions; read from events")
     name = _name(table.this)
     if name != VIEW and name not in _visible_ctes(table):
-        raise Invalid(ONLY_EVENTS)
+        raise Invalid(ONLY_EVENTS, code="only_events")
 
 
 def _check_tree(tree: exp.Expression) -> None:
@@ -233,9 +234,9 @@ def _parse(text: str) -> exp.Expression:
         statements = [s for s in sqlglot.parse(text, read="postgres") if s is not None]
     except SqlglotError as error:
         first = str(error).splitlines()[0] if str(error) else "syntax error"
-        raise Invalid(f"customQuery is not valid SQL: {first[:200]}") from None
+        raise Invalid(f"customQuery is not valid SQL: {first[:200]}", field="customQuery") from None
     except (RecursionError, ValueError):
-        raise Invalid("customQuery is not valid SQL") from None
+        raise Invalid("customQuery is not valid SQL", field="customQuery") from None
     if len(statements) != 1:
         raise Invalid("A metric query must be exactly one SELECT statement")
     return statements[0]
@@ -249,7 +250,7 @@ def sanitize(text: str) -> str:
     try:
         written = tree.sql(dialect="postgres", comments=False)
     except SqlglotError:
-        raise Invalid("customQuery could not be read back as SQL") from None
+        raise Invalid("customQuery could not be read back as SQL", field="customQuery") from None
     _check_tree(_parse(written))
     return written
 

@@ -57,7 +57,7 @@ IMMUTABLE = "aggregationType and valueType cannot be changed after creation"
 
 def _one_of(value, allowed: tuple[str, ...], field: str) -> str:
     if value not in allowed:
-        raise Invalid(f"{field} must be one of: {', '.join(allowed)}")
+        raise Invalid(f"{field} must be one of: {', '.join(allowed)}", field=field)
     return value
 
 
@@ -65,24 +65,31 @@ def _clean_text(value, field: str, max_length: int) -> str:
     """Free text (several lines allowed); NUL, other control characters and lone surrogates
     are refused, since PostgreSQL or the encoder would fail on some of them."""
     if not isinstance(value, str):
-        raise Invalid(f"{field} must be a string")
+        raise Invalid(f"{field} must be a string", code="not_a_string", field=field)
     if len(value) > max_length:
-        raise Invalid(f"{field} must be at most {max_length} characters")
+        raise Invalid(
+            f"{field} must be at most {max_length} characters", code="too_long", field=field
+        )
     for char in value:
         if char in "\n\r\t":
             continue
         if ord(char) < 32 or ord(char) == 127 or 0xD800 <= ord(char) <= 0xDFFF:
-            raise Invalid(f"{field} must not contain control characters")
+            raise Invalid(
+                f"{field} must not contain control characters",
+                code="control_characters",
+                field=field,
+            )
     return value
 
 
 def validate_event_name(event_name) -> str:
     if event_name is None or event_name == "":
-        raise Invalid("eventName is required")
+        raise Invalid("eventName is required", code="required", field="eventName")
     if not isinstance(event_name, str) or EVENT_NAME_PATTERN.fullmatch(event_name) is None:
         raise Invalid(
             "eventName must be 1-200 characters of lowercase letters, digits, dots, hyphens "
-            "and underscores (for example api.request or api.request.v2)"
+            "and underscores (for example api.request or api.request.v2)",
+            field="eventName",
         )
     return event_name
 
@@ -92,14 +99,22 @@ def _custom_query(query_type: str, custom_query) -> str | None:
     for ``indexed`` an optional property key; refused for ``simple``."""
     if query_type == "simple":
         if custom_query is not None:
-            raise Invalid("customQuery is only used with queryType complex or indexed")
+            raise Invalid(
+                "customQuery is only used with queryType complex or indexed",
+                code="custom_query_unused",
+                field="customQuery",
+            )
         return None
     if query_type == "indexed":
         if custom_query is None or custom_query == "":
             return None
         return metric_sql.validate_property_key(custom_query)
     if custom_query is None or (isinstance(custom_query, str) and not custom_query.strip()):
-        raise Invalid("customQuery is required when queryType is complex")
+        raise Invalid(
+            "customQuery is required when queryType is complex",
+            code="custom_query_required",
+            field="customQuery",
+        )
     query = _clean_text(custom_query, "customQuery", MAX_CUSTOM_QUERY).strip()
     metric_sql.sanitize(query)
     return query
@@ -110,14 +125,22 @@ def _filter_value(value) -> None:
         return
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise Invalid("propertyFilters values must be finite numbers")
+            raise Invalid("propertyFilters values must be finite numbers", field="propertyFilters")
         return
     if not isinstance(value, str):
-        raise Invalid("propertyFilters values must be strings, numbers or booleans")
+        raise Invalid(
+            "propertyFilters values must be strings, numbers or booleans", field="propertyFilters"
+        )
     if len(value) > MAX_FILTER_TEXT:
-        raise Invalid(f"propertyFilters values must be at most {MAX_FILTER_TEXT} characters")
+        raise Invalid(
+            f"propertyFilters values must be at most {MAX_FILTER_TEXT} characters",
+            field="propertyFilters",
+        )
     if any(char == "\x00" or 0xD800 <= ord(char) <= 0xDFFF for char in value):
-        raise Invalid("propertyFilters values must not contain NUL or lone surrogates")
+        raise Invalid(
+            "propertyFilters values must not contain NUL or lone surrogates",
+            field="propertyFilters",
+        )
 
 
 def _property_filters(query_type: str, filters) -> dict:
@@ -127,16 +150,19 @@ def _property_filters(query_type: str, filters) -> dict:
     if filters is None:
         return {}
     if not isinstance(filters, dict):
-        raise Invalid('propertyFilters must be an object such as {"plan": "pro"}')
+        raise Invalid(
+            'propertyFilters must be an object such as {"plan": "pro"}', field="propertyFilters"
+        )
     if filters and query_type != "simple":
-        raise Invalid(FILTERS_SIMPLE_ONLY)
+        raise Invalid(FILTERS_SIMPLE_ONLY, code="filters_simple_only", field="propertyFilters")
     if len(filters) > MAX_FILTERS:
-        raise Invalid(f"propertyFilters holds at most {MAX_FILTERS} keys")
+        raise Invalid(f"propertyFilters holds at most {MAX_FILTERS} keys", field="propertyFilters")
     for key, value in filters.items():
         if not isinstance(key, str) or metric_sql.PROPERTY_KEY.fullmatch(key) is None:
             raise Invalid(
                 "propertyFilters keys must be 1-100 letters, digits and underscores, not "
-                "starting with a digit (for example plan)"
+                "starting with a digit (for example plan)",
+                field="propertyFilters",
             )
         _filter_value(value)
     return dict(filters)
@@ -219,11 +245,12 @@ async def update_metric(
         if (aggregation_type is not None and aggregation_type != metric.aggregation_type) or (
             value_type is not None and value_type != metric.value_type
         ):
-            raise Invalid(IMMUTABLE)
+            raise Invalid(IMMUTABLE, code="metric_type_immutable", field="aggregationType")
         if event_name is not None and event_name != metric.event_name:
             raise Invalid(
                 "eventName cannot be changed after creation; create a new metric for the new "
-                "event name (for example with a .v2 suffix)"
+                "event name (for example with a .v2 suffix)",
+                field="eventName",
             )
         new_query_type = query_type or metric.query_type
         if new_query_type == metric.query_type and custom_query is None:

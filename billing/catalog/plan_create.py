@@ -129,12 +129,21 @@ async def create_plan(
     if has_yearly_price is False:
         yearly = None
     elif has_yearly_price and yearly is None:
-        raise Invalid("yearlyPrice is required when hasYearlyPrice is true")
+        raise Invalid(
+            "yearlyPrice is required when hasYearlyPrice is true",
+            code="yearly_price_required",
+            field="yearlyPrice",
+        )
     if is_enterprise_plan and (monthly is not None or yearly is not None):
-        raise Invalid("An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice")
+        raise Invalid(
+            "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice",
+            code="enterprise_has_no_prices",
+        )
     min_seats = inputs.whole_number(min_seats, "minSeats", 1, inputs.MAX_SEATS)
     if min_seats is not None and not is_seat_based:
-        raise Invalid("minSeats needs isSeatBased true")
+        raise Invalid(
+            "minSeats needs isSeatBased true", code="min_seats_needs_seats", field="minSeats"
+        )
     redirect = inputs.redirect_url(enterprise_redirect_url)
     button = inputs.button_text(enterprise_button_text, enterprise=is_enterprise_plan)
     elements = [inputs.new_feature(e, i) for i, e in enumerate(new_features or [])]
@@ -148,7 +157,7 @@ async def create_plan(
     async with in_transaction():
         merchant = await lock_merchant(merchant_id)
         if merchant is None:
-            raise NotFound(NOT_FOUND)
+            raise NotFound(NOT_FOUND, code="plan_not_found")
         linked = await inputs.live_features(merchant_id, feature_ids or [])
         values = granted_values(linked, feature_values)
         plan = Plan(

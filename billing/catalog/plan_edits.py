@@ -103,7 +103,11 @@ def _new_fees(current: Plan, prices: list[Price], *, seat_based, monthly, yearly
         if interval == "year" and has_yearly is False:
             cents = None
         elif interval == "year" and has_yearly and cents is None:
-            raise Invalid("yearlyPrice is required when hasYearlyPrice is true")
+            raise Invalid(
+                "yearlyPrice is required when hasYearlyPrice is true",
+                code="yearly_price_required",
+                field="yearlyPrice",
+            )
         wanted = None
         if cents is not None:
             wanted = validate_pricing_data(
@@ -187,7 +191,8 @@ async def edit_plan(
         current = await current_version(merchant_id, plan_id, is_stable_id=is_stable_id)
         if current.is_enterprise_plan and (monthly is not None or yearly is not None):
             raise Invalid(
-                "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice"
+                "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice",
+                code="enterprise_has_no_prices",
             )
         seat_based = current.is_seat_based if is_seat_based is None else is_seat_based
         links = [link_copy(link) for link in await current_links(merchant_id, current)]

@@ -72,11 +72,17 @@ def clean_text(value: str | None, field: str, max_length: int) -> str:
     would fail on them)."""
     value = (value or "").strip()
     if len(value) > max_length:
-        raise Invalid(f"{field} must be at most {max_length} characters")
+        raise Invalid(
+            f"{field} must be at most {max_length} characters", code="too_long", field=field
+        )
     for char in value:
         code = ord(char)
         if char not in "\n\r\t" and (code < 32 or code == 127 or 0xD800 <= code <= 0xDFFF):
-            raise Invalid(f"{field} must not contain control characters")
+            raise Invalid(
+                f"{field} must not contain control characters",
+                code="control_characters",
+                field=field,
+            )
     return value
 
 
@@ -89,7 +95,11 @@ def currency(value: str | None, default: str) -> str:
         return default
     code = normalize_currency(value) if isinstance(value, str) else None
     if code is None:
-        raise Invalid("currency must be a three-letter ISO 4217 currency code")
+        raise Invalid(
+            "currency must be a three-letter ISO 4217 currency code",
+            code="invalid_currency",
+            field="currency",
+        )
     return code
 
 
@@ -97,7 +107,11 @@ def whole_number(value: int | None, field: str, low: int, high: int) -> int | No
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Invalid(f"{field} must be a whole number from {low} to {high}")
+        raise Invalid(
+            f"{field} must be a whole number from {low} to {high}",
+            code="whole_number_range",
+            field=field,
+        )
     return value
 
 
@@ -106,7 +120,11 @@ def amount(value: int | None, field: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT_CENTS:
-        raise Invalid(f"{field} must be a non-negative integer amount in cents")
+        raise Invalid(
+            f"{field} must be a non-negative integer amount in cents",
+            code="amount_not_cents",
+            field=field,
+        )
     return value
 
 
@@ -126,7 +144,11 @@ def redirect_url(value: str | None) -> str | None:
         or len(value) > MAX_URL
         or any(char.isspace() or ord(char) < 32 or ord(char) == 127 for char in value)
     ):
-        raise Invalid("enterpriseRedirectUrl must be an http or https URL")
+        raise Invalid(
+            "enterpriseRedirectUrl must be an http or https URL",
+            code="bad_url",
+            field="enterpriseRedirectUrl",
+        )
     return value
 
 
@@ -149,7 +171,9 @@ def new_feature(element: NewFeature, index: int) -> NewFeature:
     if element.existing_feature_id is None:
         element.feature_name = clean_name(element.feature_name, f"{where}.featureName")
         if not element.slug:
-            raise Invalid(f"{where}.slug is required")
+            raise Invalid(
+                f"{where}.slug is required", code="row_slug_required", field=f"{where}.slug"
+            )
     if element.is_usage_based:
         if element.event_name is not None and not element.event_name.strip():
             element.event_name = None
@@ -159,16 +183,28 @@ def new_feature(element: NewFeature, index: int) -> NewFeature:
             element.usage_price_per_unit, f"{where}.usagePricePerUnit", 0, MAX_INT32
         )
     elif element.usage_price_per_unit is not None or element.event_name:
-        raise Invalid(f"{where}: eventName and usagePricePerUnit need isUsageBased true")
+        raise Invalid(
+            f"{where}: eventName and usagePricePerUnit need isUsageBased true",
+            code="usage_fields_need_usage",
+            field=where,
+        )
     if element.has_credit_allowance:
         if element.credit_allowance_amount is None:
-            raise Invalid(f"{where}.creditAllowanceAmount is required with hasCreditAllowance")
+            raise Invalid(
+                f"{where}.creditAllowanceAmount is required with hasCreditAllowance",
+                code="credit_allowance_required",
+                field=f"{where}.creditAllowanceAmount",
+            )
         whole_number(
             element.credit_allowance_amount, f"{where}.creditAllowanceAmount", 0, MAX_ALLOWANCE
         )
         renewal = element.credit_allowance_renewal or "monthly"
         if renewal not in RENEWALS:
-            raise Invalid(f"{where}.creditAllowanceRenewal must be monthly, yearly or none")
+            raise Invalid(
+                f"{where}.creditAllowanceRenewal must be monthly, yearly or none",
+                code="bad_renewal",
+                field=f"{where}.creditAllowanceRenewal",
+            )
         element.credit_allowance_renewal = renewal
     else:
         element.credit_allowance_amount = None
@@ -182,7 +218,11 @@ def trial(value: Trial | None) -> Trial:
     value = value or Trial()
     value.days = whole_number(value.days, "trial.days", 1, MAX_TRIAL_DAYS)
     if value.enabled and value.days is None:
-        raise Invalid("trial.days is required when the trial is enabled")
+        raise Invalid(
+            "trial.days is required when the trial is enabled",
+            code="trial_days_required",
+            field="trial.days",
+        )
     for index, override in enumerate(value.credit_overrides or []):
         whole_number(override.amount, f"trial.creditOverrides[{index}].amount", 0, MAX_ALLOWANCE)
         if (override.feature_id is None) == (override.slug is None):

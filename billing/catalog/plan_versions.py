@@ -119,10 +119,10 @@ async def _chosen_prices(merchant_id: str, current: Plan, price_ids: list[str]) 
     """The prices named by ``price_ids``: live prices of any live version of this plan (so
     a version can bring back a price an earlier version had); anything else is a 400."""
     if len(price_ids) > MAX_PRICE_IDS:
-        raise Invalid(f"priceIds may hold at most {MAX_PRICE_IDS} ids")
+        raise Invalid(f"priceIds may hold at most {MAX_PRICE_IDS} ids", field="priceIds")
     wanted = list(dict.fromkeys(price_ids))
     if not all(is_well_formed(price_id, Price.id_prefix) for price_id in wanted):
-        raise Invalid(INVALID_PRICES)
+        raise Invalid(INVALID_PRICES, code="invalid_prices")
     versions = Plan.scoped(merchant_id).filter(stable_plan_id=current.stable_plan_id)
     version_ids = await versions.values_list("id", flat=True)
     found = {
@@ -130,7 +130,7 @@ async def _chosen_prices(merchant_id: str, current: Plan, price_ids: list[str]) 
         for price in await Price.scoped(merchant_id).filter(id__in=wanted, plan_id__in=version_ids)
     }
     if len(found) != len(wanted):
-        raise Invalid(INVALID_PRICES)
+        raise Invalid(INVALID_PRICES, code="invalid_prices")
     return [found[price_id] for price_id in wanted]
 
 

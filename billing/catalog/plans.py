@@ -41,7 +41,7 @@ async def find_plan(merchant_id: str, plan_id: str, *, is_stable_id: bool = Fals
     """A live version by its own id, or with ``is_stable_id`` the current version of that
     stable plan. Another merchant's id answers exactly like a missing one."""
     if not isinstance(plan_id, str) or not is_well_formed(plan_id, Plan.id_prefix):
-        raise NotFound(NOT_FOUND)
+        raise NotFound(NOT_FOUND, code="plan_not_found")
     query = Plan.scoped(merchant_id)
     if is_stable_id:
         query = query.filter(stable_plan_id=plan_id, is_current=True)
@@ -49,7 +49,7 @@ async def find_plan(merchant_id: str, plan_id: str, *, is_stable_id: bool = Fals
         query = query.filter(id=plan_id)
     plan = await query.first()
     if plan is None:
-        raise NotFound(NOT_FOUND)
+        raise NotFound(NOT_FOUND, code="plan_not_found")
     return plan
 
 
@@ -131,7 +131,7 @@ async def set_visibility(merchant_id: str, plan_id: str, *, is_visible: bool) ->
     """Show or hide the plan in pricing tables, in place (no new version: nothing billed
     changes). Showing it also puts it in the default table if it is not there yet."""
     if not isinstance(is_visible, bool):
-        raise Invalid("isVisible must be true or false")
+        raise Invalid("isVisible must be true or false", field="isVisible")
     async with in_transaction():
         await lock_merchant(merchant_id)
         plan = await current_version(merchant_id, plan_id)

@@ -48,13 +48,17 @@ BOTH_FORMS = (
 def _currency(code: str) -> str:
     normalized = normalize_currency(code) if isinstance(code, str) else None
     if normalized is None:
-        raise Invalid("currency must be a three-letter ISO 4217 currency code")
+        raise Invalid(
+            "currency must be a three-letter ISO 4217 currency code",
+            code="invalid_currency",
+            field="currency",
+        )
     return normalized
 
 
 def _plan_id(plan_id: str | None) -> str:
     if not isinstance(plan_id, str) or not plan_id.strip():
-        raise Invalid("planId is required")
+        raise Invalid("planId is required", code="required", field="planId")
     return plan_id.strip()
 
 
@@ -72,7 +76,7 @@ async def list_prices(merchant_id: str, *, plan_id: str | None = None) -> list[P
     query = Price.scoped(merchant_id).filter(plan__deleted_at=None)
     if plan_id is not None:
         if not plan_id.strip():
-            raise Invalid(EMPTY_PLAN_ID)
+            raise Invalid(EMPTY_PLAN_ID, code="empty_plan_id")
         plan = await _plan(merchant_id, plan_id.strip(), PLAN_NOT_FOUND)
         query = query.filter(plan_id=plan.id)
     return await query.order_by("-created_at", "-id")
@@ -101,7 +105,7 @@ async def create_price(
     plan_id = _plan_id(plan_id)
     flat_form = any(v is not None for v in (unit_amount_cents, billing_interval, pricing_model))
     if flat_form and pricing_data is not None:
-        raise Invalid(BOTH_FORMS)
+        raise Invalid(BOTH_FORMS, code="both_forms")
     if flat_form:
         data = pricing_from_flat_fields(unit_amount_cents, billing_interval, pricing_model)
         plan_missing = PLAN_NOT_FOUND
@@ -109,7 +113,7 @@ async def create_price(
         data = validate_pricing_data(pricing_data)
         plan_missing = PLAN_NOT_FOUND_ON_CREATE
     else:
-        raise Invalid(NO_PRICING)
+        raise Invalid(NO_PRICING, code="no_pricing")
     code = None if currency is None else _currency(currency)
     async with in_transaction():
         plan = await _plan(merchant_id, plan_id, plan_missing)

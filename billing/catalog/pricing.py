@@ -28,8 +28,9 @@ TIERS_MODES = ("graduated", "volume")
 INTERVALS = ("day", "week", "month", "year")
 
 
-def _fail(details: str) -> Invalid:
-    return Invalid(INVALID, details=details)
+def _fail(details: str, code: str = "invalid_pricing_data", field: str | None = None) -> Invalid:
+    """The spec's pricing error with ``details``; ``code`` and ``field`` stay internal."""
+    return Invalid(INVALID, details=details, code=code, field=field)
 
 
 def _is_int(value: Any) -> bool:
@@ -48,7 +49,11 @@ def _is_positive_number(value: Any) -> bool:
 
 def _amount(value: Any, where: str) -> int:
     if not _is_int(value) or not 0 <= value <= MAX_AMOUNT_CENTS:
-        raise _fail(f"{where} must be a non-negative integer amount in cents")
+        raise _fail(
+            f"{where} must be a non-negative integer amount in cents",
+            code="amount_not_cents",
+            field=where,
+        )
     return value
 
 
@@ -258,7 +263,7 @@ def pricing_from_flat_fields(
 ) -> dict:
     """The alternative create body (unitAmountCents, billingInterval, pricingModel)."""
     if not _is_int(unit_amount_cents) or not 0 <= unit_amount_cents <= MAX_AMOUNT_CENTS:
-        raise Invalid(FLAT_INVALID_AMOUNT)
+        raise Invalid(FLAT_INVALID_AMOUNT, code="flat_invalid_amount")
     interval = "month" if billing_interval is None else billing_interval
     if interval not in ("month", "year"):
         raise _fail("billingInterval must be 'month' or 'year'")

@@ -196,10 +196,10 @@ async def public_table(merchant_id: str, slug: str) -> TableView:
     Inactive, deleted and unknown tables all answer the same 404.
     """
     if not isinstance(slug, str) or len(slug) > SLUG_MAX or not SLUG_RE.fullmatch(slug):
-        raise NotFound(PUBLIC_NOT_FOUND)
+        raise NotFound(PUBLIC_NOT_FOUND, code="pricing_table_not_found")
     table = await PricingTable.scoped(merchant_id).filter(slug=slug, is_active=True).first()
     if table is None:
-        raise NotFound(PUBLIC_NOT_FOUND)
+        raise NotFound(PUBLIC_NOT_FOUND, code="pricing_table_not_found")
     entries = await _entries(merchant_id, [table.id])
     plans = await resolve_entries(merchant_id, entries, visible_only=True)
     return TableView(table, plans, await _currency(merchant_id, plans))

@@ -44,11 +44,12 @@ def clean_slug(slug: str | None) -> str:
     """Slugs go into URLs and embed snippets: lowercase letters, digits, single hyphens."""
     value = (slug or "").strip()
     if not value:
-        raise Invalid("slug is required")
+        raise Invalid("slug is required", code="slug_required", field="slug")
     if len(value) > SLUG_MAX or not SLUG_RE.fullmatch(value):
         raise Invalid(
             "slug must be lowercase letters, digits and single hyphens "
-            f"(for example 'pricing' or 'pro-plans'), at most {SLUG_MAX} characters"
+            f"(for example 'pricing' or 'pro-plans'), at most {SLUG_MAX} characters",
+            field="slug",
         )
     return value
 
@@ -57,9 +58,14 @@ def clean_display_order(value: int | None) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Invalid("displayOrder must be a whole number of 0 or more, or null")
+        raise Invalid(
+            "displayOrder must be a whole number of 0 or more, or null", field="displayOrder"
+        )
     if not 0 <= value <= MAX_DISPLAY_ORDER:
-        raise Invalid(f"displayOrder must be a whole number from 0 to {MAX_DISPLAY_ORDER}")
+        raise Invalid(
+            f"displayOrder must be a whole number from 0 to {MAX_DISPLAY_ORDER}",
+            field="displayOrder",
+        )
     return value
 
 
@@ -74,7 +80,7 @@ async def ensure_slug_free(merchant_id: str, slug: str, *, except_id: str | None
     """Conflict when a live table uses ``slug``: lets a form report it with its other errors
     in one round (create and update check again under the merchant lock)."""
     if await _slug_in_use(merchant_id, slug, except_id=except_id):
-        raise Conflict(SLUG_TAKEN)
+        raise Conflict(SLUG_TAKEN, code="table_slug_taken")
 
 
 async def _free_default_slug(merchant_id: str) -> str:
@@ -119,14 +125,14 @@ async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]
     """Stable ids (deduplicated, in order) of ``plan_ids``, each a version id or stable id of
     one of this merchant's live plans; any other id makes the whole list a 400."""
     if len(plan_ids) > MAX_PLAN_IDS:
-        raise Invalid(f"planIds may hold at most {MAX_PLAN_IDS} ids")
+        raise Invalid(f"planIds may hold at most {MAX_PLAN_IDS} ids", field="planIds")
     wanted = list(dict.fromkeys(plan_ids))
     if not all(is_well_formed(plan_id, Plan.id_prefix) for plan_id in wanted):
-        raise Invalid(INVALID_PLAN_IDS)
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
     rows = await Plan.scoped(merchant_id).filter(id__in=wanted).values("id", "stable_plan_id")
     stable_of = {row["id"]: row["stable_plan_id"] for row in rows}
     if len(stable_of) != len(wanted):
-        raise Invalid(INVALID_PLAN_IDS)
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
     stable_ids = list(dict.fromkeys(stable_of[plan_id] for plan_id in wanted))
     live = await (
         Plan.scoped(merchant_id)
@@ -134,7 +140,7 @@ async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]
         .values_list("stable_plan_id", flat=True)
     )
     if set(live) != set(stable_ids):
-        raise Invalid(INVALID_PLAN_IDS)
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
     return stable_ids
 
 
@@ -149,7 +155,7 @@ async def create_table(
         stable_ids = await resolve_stable_ids(merchant_id, plan_ids or [])
         await lock_merchant(merchant_id)
         if await _slug_in_use(merchant_id, slug):
-            raise Conflict(SLUG_TAKEN)
+            raise Conflict(SLUG_TAKEN, code="table_slug_taken")
         table = await PricingTable.create(merchant_id=merchant_id, name=name, slug=slug)
         await PricingTablePlan.bulk_create(
             [
@@ -188,7 +194,7 @@ async def update_table(
         if "slug" in changes and await _slug_in_use(
             merchant_id, changes["slug"], except_id=table.id
         ):
-            raise Conflict(SLUG_TAKEN)
+            raise Conflict(SLUG_TAKEN, code="table_slug_taken")
         if changes.get("is_default"):
             await (
                 PricingTable.scoped(merchant_id)
@@ -231,18 +237,18 @@ async def add_plan(
     association and the plan's current version id. A plan already there → 409."""
     display_order = clean_display_order(display_order)
     if not isinstance(plan_id, str) or not is_well_formed(plan_id, Plan.id_prefix):
-        raise NotFound(PLAN_NOT_FOUND)
+        raise NotFound(PLAN_NOT_FOUND, code="plan_not_found")
     async with in_transaction():
         table = await get_table(merchant_id, table_id, for_update=True)
         plan = await Plan.scoped(merchant_id).filter(id=plan_id).first()
         current_id = plan and await _current_plan_id(merchant_id, plan.stable_plan_id)
         if current_id is None:
-            raise NotFound(PLAN_NOT_FOUND)
+            raise NotFound(PLAN_NOT_FOUND, code="plan_not_found")
         present = await PricingTablePlan.scoped(merchant_id).filter(
             pricing_table_id=table.id, stable_plan_id=plan.stable_plan_id
         )
         if present:
-            raise Conflict(PLAN_ALREADY_IN_TABLE)
+            raise Conflict(PLAN_ALREADY_IN_TABLE, code="plan_already_in_table")
         entry = await PricingTablePlan.create(
             merchant_id=merchant_id,
             pricing_table_id=table.id,
@@ -255,7 +261,7 @@ async def add_plan(
 async def _get_entry(merchant_id: str, entry_id: str) -> PricingTablePlan:
     entry = await find_scoped(PricingTablePlan, merchant_id, entry_id, ENTRY_NOT_FOUND, lock=True)
     if not await PricingTable.scoped(merchant_id).filter(id=entry.pricing_table_id).exists():
-        raise NotFound(ENTRY_NOT_FOUND)
+        raise NotFound(ENTRY_NOT_FOUND, code="table_entry_not_found")
     return entry
 
 
@@ -284,13 +290,13 @@ async def move_plan_entry(
     """Swap a plan with its neighbour in the order the table shows, then store every position
     explicitly; one transaction under the merchant lock, so concurrent moves never interleave."""
     if direction not in ("up", "down"):
-        raise Invalid("direction must be 'up' or 'down'")
+        raise Invalid("direction must be 'up' or 'down'", field="direction")
     async with in_transaction():
         await lock_merchant(merchant_id)
         order = [plan.entry for plan in (await detailed_view(merchant_id, table_id)).plans]
         index = next((i for i, entry in enumerate(order) if entry.id == entry_id), None)
         if index is None:
-            raise NotFound(ENTRY_NOT_FOUND)
+            raise NotFound(ENTRY_NOT_FOUND, code="table_entry_not_found")
         other = index - 1 if direction == "up" else index + 1
         if 0 <= other < len(order):
             order[index], order[other] = order[other], order[index]

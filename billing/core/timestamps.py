@@ -18,7 +18,11 @@ def parse_timestamp(value: Any, name: str = "startTimestamp") -> datetime | None
     Years outside 1970-2199 are refused: no billing schedule needs them."""
     if value is None:
         return None
-    error = Invalid(f"{name} must be an ISO 8601 datetime such as 2025-01-31T00:00:00Z")
+    error = Invalid(
+        f"{name} must be an ISO 8601 datetime such as 2025-01-31T00:00:00Z",
+        code="invalid_datetime",
+        field=name,
+    )
     if not isinstance(value, str) or not 10 <= len(value.strip()) <= 40:
         raise error
     try:
@@ -27,7 +31,9 @@ def parse_timestamp(value: Any, name: str = "startTimestamp") -> datetime | None
         raise error from None
     moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     if not EARLIEST <= moment < LATEST:
-        raise Invalid(f"{name} must lie between 1970 and 2199")
+        raise Invalid(
+            f"{name} must lie between 1970 and 2199", code="datetime_out_of_range", field=name
+        )
     return moment
 
 

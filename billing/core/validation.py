@@ -22,9 +22,13 @@ def clean_name(value: str | None, field: str, *, max_length: int = MAX_NAME) -> 
     """``value`` stripped; blank, too long or containing control characters is a 400."""
     value = (value or "").strip()
     if not value:
-        raise Invalid(f"{field} is required")
+        raise Invalid(f"{field} is required", code="required", field=field)
     if len(value) > max_length:
-        raise Invalid(f"{field} must be at most {max_length} characters")
+        raise Invalid(
+            f"{field} must be at most {max_length} characters", code="too_long", field=field
+        )
     if has_unstorable_characters(value):
-        raise Invalid(f"{field} must not contain control characters")
+        raise Invalid(
+            f"{field} must not contain control characters", code="control_characters", field=field
+        )
     return value

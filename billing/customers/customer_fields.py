@@ -39,22 +39,26 @@ def max_length(field: str) -> int:
 
 def _text(value: object, label: str, max_length: int) -> str:
     if not isinstance(value, str):
-        raise Invalid(f"{label} must be a string")
+        raise Invalid(f"{label} must be a string", code="not_a_string", field=label)
     value = value.strip()
     if len(value) > max_length:
-        raise Invalid(f"{label} must be at most {max_length} characters")
+        raise Invalid(
+            f"{label} must be at most {max_length} characters", code="too_long", field=label
+        )
     if has_unstorable_characters(value):
-        raise Invalid(f"{label} must not contain control characters")
+        raise Invalid(
+            f"{label} must not contain control characters", code="control_characters", field=label
+        )
     return value
 
 
 def clean_email(value: object) -> str:
     """The email as given (trimmed); missing or blank is the spec's "Email is required"."""
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise Invalid(EMAIL_REQUIRED)
+        raise Invalid(EMAIL_REQUIRED, code="email_required")
     email = _text(value, "email", max_length("email"))
     if not EMAIL_RE.match(email):
-        raise Invalid(INVALID_EMAIL)
+        raise Invalid(INVALID_EMAIL, code="invalid_email", field="email")
     return email
 
 
@@ -67,7 +71,7 @@ def normalize_email(email: str) -> str:
 def clean_country(value: str) -> str:
     code = value.upper()
     if not re.fullmatch(r"[A-Z]{2}", code):
-        raise Invalid(INVALID_COUNTRY)
+        raise Invalid(INVALID_COUNTRY, code="invalid_country", field="billingCountry")
     return code
 
 

@@ -89,7 +89,7 @@ async def create_customer(
     async with in_transaction():
         await lock_merchant(merchant_id)
         if await _email_taken(merchant_id, values["email_normalized"]):
-            raise Conflict(DUPLICATE_EMAIL)
+            raise Conflict(DUPLICATE_EMAIL, code="customer_email_taken")
         return await Customer.create(merchant_id=merchant_id, **values)
 
 
@@ -139,7 +139,7 @@ async def update_customer(
             and not allow_same_email
             and await _email_taken(merchant_id, new_email, except_id=customer.id)
         ):
-            raise Conflict(DUPLICATE_EMAIL_ON_UPDATE)
+            raise Conflict(DUPLICATE_EMAIL_ON_UPDATE, code="customer_email_taken_on_update")
         for field, value in values.items():
             setattr(customer, field, value)
         await customer.save(update_fields=[*values, "updated_at"])
@@ -166,7 +166,7 @@ async def delete_customer(merchant_id: str, customer_id: str) -> None:
             Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
         )
         if await _live_subscriptions(merchant_id, customer.id).exists():
-            raise Conflict(HAS_SUBSCRIPTION)
+            raise Conflict(HAS_SUBSCRIPTION, code="has_subscription")
         await customer.soft_delete()
 
 
@@ -230,9 +230,9 @@ def decode_cursor(cursor: str) -> tuple[datetime, str]:
         moment, customer_id = base64.urlsafe_b64decode(padded).decode().split("|")
         created_at = datetime.fromisoformat(moment)
     except (ValueError, binascii.Error, UnicodeError):
-        raise Invalid(INVALID_CURSOR) from None
+        raise Invalid(INVALID_CURSOR, code="invalid_cursor") from None
     if created_at.tzinfo is None or not is_well_formed(customer_id, Customer.id_prefix):
-        raise Invalid(INVALID_CURSOR)
+        raise Invalid(INVALID_CURSOR, code="invalid_cursor")
     return created_at, customer_id
 
 
@@ -262,7 +262,7 @@ def page_query(
     never skipped or repeated.
     """
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_PAGE_SIZE:
-        raise Invalid(f"limit must be an integer from 1 to {MAX_PAGE_SIZE}")
+        raise Invalid(f"limit must be an integer from 1 to {MAX_PAGE_SIZE}", field="limit")
     query = Customer.scoped(merchant_id)
     search = (search or "").strip()
     if search:

@@ -28,7 +28,7 @@ MEMBER = "member"
 
 async def _join(customer: Customer, organization: Organization, role: str) -> None:
     if customer.organization_id is not None:
-        raise Conflict(ALREADY_IN_ORGANIZATION)
+        raise Conflict(ALREADY_IN_ORGANIZATION, code="already_in_organization")
     customer.organization_id = organization.id
     customer.org_role = role
     await customer.save(update_fields=["organization_id", "org_role", "updated_at"])
@@ -73,7 +73,7 @@ async def remove_member(merchant_id: str, organization_id: str, customer_id: str
             Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
         )
         if customer.organization_id != organization_id or customer.org_role != MEMBER:
-            raise Conflict(NOT_A_MEMBER)
+            raise Conflict(NOT_A_MEMBER, code="customer_not_a_member")
         customer.organization_id = None
         customer.org_role = None
         await customer.save(update_fields=["organization_id", "org_role", "updated_at"])

@@ -26,30 +26,54 @@ def _ascii(text: str) -> str:
     try:
         return text.encode("idna").decode("ascii")
     except UnicodeError:
-        raise Invalid(f"{EXPECTED}; “{text}” is not a valid domain name") from None
+        raise Invalid(
+            f"{EXPECTED}; “{text}” is not a valid domain name",
+            code="domain_not_valid",
+            field="matcherValue",
+        ) from None
 
 
 def normalize_domain(value: object) -> str:
     """The stored form of a rule's domain, or a 400 naming what is wrong."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("matcherValue is required")
+        raise Invalid("matcherValue is required", code="domain_required", field="matcherValue")
     text = value.strip()
     if len(text) > MAX_LENGTH + 2:
-        raise Invalid(f"{EXPECTED}, at most {MAX_LENGTH} characters")
+        raise Invalid(
+            f"{EXPECTED}, at most {MAX_LENGTH} characters",
+            code="domain_too_long",
+            field="matcherValue",
+        )
     text = text.removeprefix("@").removesuffix(".").lower()
     if "@" in text:
-        raise Invalid(f"{EXPECTED}: the part after the @, not a whole email address")
+        raise Invalid(
+            f"{EXPECTED}: the part after the @, not a whole email address",
+            code="domain_is_email",
+            field="matcherValue",
+        )
     if "*" in text:
-        raise Invalid(f"{EXPECTED}, without wildcards; subdomains are rules of their own")
+        raise Invalid(
+            f"{EXPECTED}, without wildcards; subdomains are rules of their own",
+            code="domain_wildcard",
+            field="matcherValue",
+        )
     if not text.isascii():
         text = _ascii(text)
     labels = text.split(".")
     if len(labels) < 2 or not all(LABEL.fullmatch(label) for label in labels):
-        raise Invalid(f"{EXPECTED}: letters, digits and hyphens in dot-separated parts")
+        raise Invalid(
+            f"{EXPECTED}: letters, digits and hyphens in dot-separated parts",
+            code="domain_characters",
+            field="matcherValue",
+        )
     if labels[-1].isdigit():
-        raise Invalid(f"{EXPECTED}, not an IP address")
+        raise Invalid(f"{EXPECTED}, not an IP address", code="domain_ip", field="matcherValue")
     if len(text) > MAX_LENGTH:
-        raise Invalid(f"{EXPECTED}, at most {MAX_LENGTH} characters")
+        raise Invalid(
+            f"{EXPECTED}, at most {MAX_LENGTH} characters",
+            code="domain_too_long",
+            field="matcherValue",
+        )
     return text
 
 

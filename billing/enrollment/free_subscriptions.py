@@ -61,7 +61,7 @@ async def find_free_plan(merchant_id: str) -> FreeOffer:
         await PricingTable.scoped(merchant_id).filter(is_active=True).values_list("id", flat=True)
     )
     if not tables:
-        raise NotFound(NO_ACTIVE_TABLES)
+        raise NotFound(NO_ACTIVE_TABLES, code="no_active_tables")
     stable_ids = (
         await PricingTablePlan.scoped(merchant_id)
         .filter(pricing_table_id__in=tables)
@@ -82,14 +82,16 @@ async def find_free_plan(merchant_id: str) -> FreeOffer:
             for price in prices:
                 if price.plan_id == plan.id and is_free(price.pricing_data):
                     return FreeOffer(plan, price)
-    raise NotFound(NO_FREE_PLAN)
+    raise NotFound(NO_FREE_PLAN, code="no_free_plan")
 
 
 def _user_id(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("userId is required")
+        raise Invalid("userId is required", code="required", field="userId")
     if len(value.strip()) > MAX_USER_ID or has_unstorable_characters(value):
-        raise Invalid(f"userId must be at most {MAX_USER_ID} characters, without control ones")
+        raise Invalid(
+            f"userId must be at most {MAX_USER_ID} characters, without control ones", field="userId"
+        )
     return value.strip()
 
 
@@ -102,7 +104,7 @@ def clean_request(
     ``external_customer_id`` (what the rest of the API looks customers up by), so a user who
     signs up twice is found again."""
     if not isinstance(customer_name, str) or not customer_name.strip():
-        raise Invalid("customerName is required")
+        raise Invalid("customerName is required", code="required", field="customerName")
     fields = clean_fields({"email": customer_email, "name": customer_name, **billing})
     fields["external_customer_id"] = _user_id(user_id)
     return fields
@@ -155,7 +157,7 @@ async def create_free_subscription(
         await lock_merchant(merchant_id)
         offer = await find_free_plan(merchant_id)
         if not await provider_a_config.is_configured(merchant_id):
-            raise Conflict(PROVIDER_A_REQUIRED)
+            raise Conflict(PROVIDER_A_REQUIRED, code="provider_a_required")
         customer, created = await _customer(merchant_id, fields, billing)
         subscription = await create_subscription(
             merchant_id,

@@ -26,7 +26,7 @@ ALREADY_EXISTS = "Subscription already exists for this customer"
 
 
 def _invalid(details: str) -> Invalid:
-    return Invalid(INVALID_INPUT, details=details)
+    return Invalid(INVALID_INPUT, details=details, code="invalid_input")
 
 
 def _text(value: object) -> str:
@@ -74,6 +74,7 @@ async def handle_event(merchant_id: str, payload: object) -> Enrollment:
             ALREADY_EXISTS,
             existingSubscriptionId=found.stable_subscription_id,
             existingSubscriptionStatus=found.status,
+            code="subscription_exists",
         ) from None
     except Invalid as error:
         raise _invalid(_in_event_words(error.message)) from None

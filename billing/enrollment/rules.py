@@ -31,7 +31,7 @@ PLAN_REQUIRED = "planId is required"
 async def _stable_plan_id(merchant_id: str, plan_id: object) -> str:
     """The stable id of the live plan ``plan_id`` (any version's id) belongs to, else 404."""
     if plan_id is None or (isinstance(plan_id, str) and not plan_id.strip()):
-        raise Invalid(PLAN_REQUIRED)
+        raise Invalid(PLAN_REQUIRED, code="plan_required", field="planId")
     plan = await plans.find_plan(merchant_id, plan_id)  # type-checks and scopes the id
     return plan.stable_plan_id
 
@@ -74,7 +74,7 @@ async def create_rule(
 ) -> EnrollmentRule:
     """A new rule (400 on a bad type or domain, 404 on an unknown plan, 409 on a duplicate)."""
     if matcher_type not in MATCHER_TYPES:
-        raise Invalid('matcherType must be "domain"')
+        raise Invalid('matcherType must be "domain"', field="matcherType")
     domain = normalize_domain(matcher_value)
     async with in_transaction():
         await lock_merchant(merchant_id)

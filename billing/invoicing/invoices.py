@@ -53,7 +53,7 @@ def _status(value: object) -> str | None:
     if value is None or value == "":
         return None
     if value not in INVOICE_STATUSES:
-        raise Invalid(f"status must be one of: {', '.join(INVOICE_STATUSES)}")
+        raise Invalid(f"status must be one of: {', '.join(INVOICE_STATUSES)}", field="status")
     return str(value)
 
 
@@ -147,7 +147,9 @@ def _after(cursor: str) -> tuple[datetime, str]:
     except ValueError:
         issued, invoice_id = None, ""
     if issued is None or issued.tzinfo is None or not is_well_formed(invoice_id, "inv"):
-        raise Invalid("That page link is not valid; start from the first page")
+        raise Invalid(
+            "That page link is not valid; start from the first page", code="bad_page_link"
+        )
     return issued, invoice_id
 
 

@@ -66,5 +66,7 @@ async def create_subscription(
                 raise
             except Exception as error:
                 log.exception("immediate billing of %s failed", created.stable_subscription_id)
-                raise Failure(NOT_BILLED, details=NOT_BILLED_DETAILS) from error
+                raise Failure(
+                    NOT_BILLED, details=NOT_BILLED_DETAILS, code="subscription_not_created"
+                ) from error
     return created

@@ -62,7 +62,7 @@ async def upcoming_invoice(merchant_id: str, subscription_id: object) -> Upcomin
     """The next invoice of the merchant's live subscription (404 when ended or unknown, or
     when its schedules have all ended)."""
     if subscription_id in (None, ""):
-        raise Invalid("subscriptionId is required")
+        raise Invalid("subscriptionId is required", code="required", field="subscriptionId")
     live = await get_live(merchant_id, subscription_id)
     details = (
         await SubscriptionDetail.scoped(merchant_id)
@@ -70,7 +70,7 @@ async def upcoming_invoice(merchant_id: str, subscription_id: object) -> Upcomin
         .order_by("next_billing_date", "id")
     )
     if not details:
-        raise NotFound(NOTHING_UPCOMING)
+        raise NotFound(NOTHING_UPCOMING, code="nothing_upcoming")
     at, now = details[0].next_billing_date, utcnow()
     customer = await Customer.get(id=live.customer_id)
     price = await Price.get(id=live.effective_price_id)

@@ -83,7 +83,9 @@ async def save_config(
     sealed. Without a new one, an earlier stored signing secret is kept.
     """
     if webhook_secret is not None and (not webhook_secret or len(webhook_secret) > 500):
-        raise Invalid("webhookSecret must be a string of 1 to 500 characters")
+        raise Invalid(
+            "webhookSecret must be a string of 1 to 500 characters", field="webhookSecret"
+        )
     mode = await _mode(merchant_id)
     problem = key_problem(mode, secret_key, public_key)
     if problem is not None:

@@ -52,12 +52,13 @@ def clean_secret_key(value: Any) -> str:
     """``secretKey`` as sent, checked before anything is sent to the provider: a key is one
     printable ASCII token (an HTTP header carries it)."""
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("secretKey is required")
+        raise Invalid("secretKey is required", code="required", field="secretKey")
     value = value.strip()
     if len(value) > MAX_SECRET_LENGTH or not all(33 <= ord(char) <= 126 for char in value):
         raise Invalid(
             f"secretKey must be a provider B secret key: printable characters without spaces, "
-            f"at most {MAX_SECRET_LENGTH}"
+            f"at most {MAX_SECRET_LENGTH}",
+            field="secretKey",
         )
     return value
 
@@ -67,10 +68,15 @@ def clean_webhook_secret(value: Any) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise Invalid("webhookSecret must be the webhook's signing secret (whsec_...) or null")
+        raise Invalid(
+            "webhookSecret must be the webhook's signing secret (whsec_...) or null",
+            field="webhookSecret",
+        )
     value = value.strip()
     if len(value) > MAX_SECRET_LENGTH or not provider_b_signatures.is_signing_secret(value):
-        raise Invalid("webhookSecret must be the webhook's signing secret (whsec_...)")
+        raise Invalid(
+            "webhookSecret must be the webhook's signing secret (whsec_...)", field="webhookSecret"
+        )
     return value
 
 
@@ -170,7 +176,7 @@ async def get_config(merchant_id: str) -> ProviderConfig:
     one all answer the same 404."""
     row = await ProviderConfig.scoped(merchant_id).filter(provider=PROVIDER).first()
     if row is None:
-        raise NotFound(NOT_CONFIGURED)
+        raise NotFound(NOT_CONFIGURED, code="provider_b_not_configured")
     return row
 
 

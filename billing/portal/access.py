@@ -28,13 +28,13 @@ async def customer_for(
     if session_customer_id is not None:
         customer = await find_scoped(Customer, merchant_id, session_customer_id, CUSTOMER_NOT_FOUND)
         if external_id and customer.external_customer_id != external_id:
-            raise NotFound(CUSTOMER_NOT_FOUND)
+            raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
         return customer
     if not external_id:
-        raise Invalid(EXTERNAL_ID_REQUIRED)
+        raise Invalid(EXTERNAL_ID_REQUIRED, code="external_id_required", field="externalCustomerId")
     customer = await find_by_external_id(merchant_id, external_id)
     if customer is None:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     return customer
 
 

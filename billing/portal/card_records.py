@@ -39,7 +39,7 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
     event = {"type": "setup_intent.succeeded", "data": {"object": intent}}
     action = await plan_provider_a(merchant_id, event)
     if not isinstance(action, AddPaymentMethod) or action.customer_id != customer_id:
-        raise Unavailable(NOT_SAVED)
+        raise Unavailable(NOT_SAVED, code="card_not_saved")
     async with in_transaction():
         await action.apply()
     stored = PaymentMethod.scoped(merchant_id).filter(
@@ -49,7 +49,7 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
     )
     found = await stored.first()
     if found is None:  # the customer was deleted at this very moment
-        raise Unavailable(NOT_SAVED)
+        raise Unavailable(NOT_SAVED, code="card_not_saved")
     await use_new_card(merchant_id, customer_id, found)
     return found
 
@@ -57,17 +57,17 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
 async def record_confirmed(merchant_id: str, customer_id: str, intent_id: object) -> PaymentMethod:
     """Store the card the customer's browser confirmed for the SetupIntent ``intent_id``."""
     if not isinstance(intent_id, str) or not intent_id.startswith("seti_") or len(intent_id) > 255:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     try:
         intent = await asyncio.to_thread(provider_a.read_intent, secret, intent_id)
     except provider_a.ProviderAError as unknown:
         raise Unavailable(unknown.message) from unknown
     metadata = (intent or {}).get("metadata") or {}
     if intent is None or metadata.get("customer_id") != customer_id:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     if intent.get("status") != "succeeded":
-        raise Invalid(NOT_CONFIRMED)
+        raise Invalid(NOT_CONFIRMED, code="not_confirmed")
     return await record_intent(merchant_id, customer_id, intent)

@@ -52,7 +52,7 @@ def _confirm(secret: str, intent_id: str, card: dict) -> dict:
     except stripe.StripeError as error:
         raise Unavailable(provider_a._explain(error, "save the card").message) from error
     if intent.get("status") != "succeeded":
-        raise Invalid(DECLINED)
+        raise Invalid(DECLINED, code="card_declined")
     intent["payment_method"] = method.to_dict()
     return intent
 
@@ -62,11 +62,11 @@ async def add_test_card(merchant_id: str, customer_id: str, card: object) -> Pay
     ``customer_id``; answers the stored method. 403 in live mode, 400 for a bad or declined
     card or without provider A, 503 when the gateway cannot be reached."""
     if (await get_merchant(merchant_id)).mode != "test":
-        raise Forbidden(LIVE_REFUSED)
+        raise Forbidden(LIVE_REFUSED, code="portal_card_form_live")
     fields = clean_card(card)
     answer = await create_setup_intent(merchant_id, customer_id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if answer.provider != "provider_a" or secret is None or answer.intent_id is None:
-        raise Invalid(NOT_PROVIDER_A)
+        raise Invalid(NOT_PROVIDER_A, code="not_provider_a")
     intent = await asyncio.to_thread(_confirm, secret, answer.intent_id, fields)
     return await card_records.record_intent(merchant_id, customer_id, intent)

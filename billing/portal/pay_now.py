@@ -23,8 +23,8 @@ async def pay_invoice(merchant_id: str, customer_id: str, invoice_id: object) ->
     """Charge the customer's unpaid invoice now: ``retry_payment``'s answer
     ``{success, message, attemptNumber, paymentId}``; its 400s for what cannot be charged."""
     if not isinstance(invoice_id, str) or not is_well_formed(invoice_id, Invoice.id_prefix):
-        raise NotFound(INVOICE_NOT_FOUND)
+        raise NotFound(INVOICE_NOT_FOUND, code="invoice_not_found")
     owned = Invoice.scoped(merchant_id).filter(id=invoice_id, customer_id=customer_id)
     if not await owned.exists():
-        raise NotFound(INVOICE_NOT_FOUND)
+        raise NotFound(INVOICE_NOT_FOUND, code="invoice_not_found")
     return await retry_payment.retry_payment(merchant_id, invoice_id)

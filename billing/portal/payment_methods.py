@@ -40,13 +40,13 @@ async def _method(merchant_id: str, customer_id: str | None, method_id: object) 
     """The live method, locked, of this customer (of any of the merchant row's customers when
     ``customer_id`` is None: a secret key deleting by id), else the one 404."""
     if not isinstance(method_id, str) or not is_well_formed(method_id, PaymentMethod.id_prefix):
-        raise NotFound(PAYMENT_METHOD_NOT_FOUND)
+        raise NotFound(PAYMENT_METHOD_NOT_FOUND, code="payment_method_not_found")
     query = PaymentMethod.scoped(merchant_id).filter(id=method_id)
     if customer_id is not None:
         query = query.filter(customer_id=customer_id)
     method = await query.select_for_update().first()
     if method is None:
-        raise NotFound(PAYMENT_METHOD_NOT_FOUND)
+        raise NotFound(PAYMENT_METHOD_NOT_FOUND, code="payment_method_not_found")
     return method
 
 
@@ -63,7 +63,7 @@ async def set_subscription_payment_method(
             raise Invalid(NOT_ACTIVE.format(status=method.status or "without a status"))
         found = await live_subscription(merchant_id, customer_id)
         if found is None:
-            raise Invalid(NO_SUBSCRIPTION)
+            raise Invalid(NO_SUBSCRIPTION, code="no_subscription")
         subscription, started = await _link(merchant_id, found.stable_subscription_id, method, now)
     await recovery.charge_started(started, now)
     return subscription

@@ -47,17 +47,17 @@ def token_hash(token: str) -> str:
 def clean_return_url(value: Any) -> str:
     """``returnUrl`` as stored: an absolute http(s) URL with a host, one line, no spaces."""
     if not isinstance(value, str):
-        raise Invalid(BAD_RETURN_URL)
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     url = value.strip()
     if not url or len(url) > MAX_RETURN_URL or any(ord(c) <= 32 or ord(c) == 127 for c in url):
-        raise Invalid(BAD_RETURN_URL)
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     try:
         parts = urlsplit(url)
         host = parts.hostname
     except ValueError:  # a malformed port or bracketed host
-        raise Invalid(BAD_RETURN_URL) from None
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl") from None
     if parts.scheme.lower() not in ("http", "https") or not host:
-        raise Invalid(BAD_RETURN_URL)
+        raise Invalid(BAD_RETURN_URL, code="bad_return_url", field="returnUrl")
     return url
 
 
@@ -97,15 +97,15 @@ async def authenticate(token: Any, now: datetime | None = None) -> PortalSession
         or not token.startswith(TOKEN_PREFIX)
         or len(token) > MAX_TOKEN_LENGTH
     ):
-        raise Unauthorized(NOT_VALID)
+        raise Unauthorized(NOT_VALID, code="portal_session_not_valid")
     session = await PortalSession.filter(
         token_hash=token_hash(token), deleted_at=None, expires_at__gt=now or utcnow()
     ).first()
     if session is None:
-        raise Unauthorized(NOT_VALID)
+        raise Unauthorized(NOT_VALID, code="portal_session_not_valid")
     customer = Customer.scoped(session.merchant_id).filter(id=session.customer_id)
     if not await customer.exists():
-        raise Unauthorized(NOT_VALID)
+        raise Unauthorized(NOT_VALID, code="portal_session_not_valid")
     return session
 
 

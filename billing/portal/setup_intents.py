@@ -118,11 +118,13 @@ async def _provider_b(merchant_id: str, customer: Customer, return_url: str | No
     key = await provider_b_config.secret_and_environment(merchant_id)
     subscription = await live_subscription(merchant_id, customer.id)
     if subscription is None or subscription.status not in statuses.CURRENT:
-        raise Failure(NEEDS_SUBSCRIPTION)  # the spec's status for this row is 500
+        raise Failure(
+            NEEDS_SUBSCRIPTION, code="needs_subscription"
+        )  # the spec's status for this row is 500
     if key is None:
         raise Invalid(NO_PROVIDER.format(mode=(await get_merchant(merchant_id)).mode))
     if not customer.billing_country:
-        raise Invalid(NO_COUNTRY)
+        raise Invalid(NO_COUNTRY, code="no_billing_country")
     billing = {"country": customer.billing_country.upper()}
     optional = {
         "city": customer.billing_city,
@@ -145,5 +147,5 @@ async def _provider_b(merchant_id: str, customer: Customer, return_url: str | No
     except ChargeRefused as refused:
         raise Invalid(refused.message) from refused
     except DodoPaymentsError as unknown:
-        raise Unavailable(PROVIDER_B_UNREACHABLE) from unknown
+        raise Unavailable(PROVIDER_B_UNREACHABLE, code="provider_b_unreachable") from unknown
     return SetupAnswer("provider_b", payment_link=link)

@@ -56,17 +56,17 @@ async def find_holder(merchant_id: str, holder: Holder) -> SeatHolder:
             .first()
         )
         if organization is None:
-            raise NotFound(ORGANIZATION_NOT_FOUND)
+            raise NotFound(ORGANIZATION_NOT_FOUND, code="organization_not_found")
     else:
         customer = await find_by_external_id(merchant_id, holder.user_id)
         if customer is None:
-            raise NotFound(USER_NOT_FOUND)
+            raise NotFound(USER_NOT_FOUND, code="user_not_found")
         organization = await organization_of(merchant_id, customer)
         if organization is None:
             return SeatHolder(customer, None)
     primary = await primary_of(merchant_id, organization)
     if primary is None:
-        raise Conflict(NO_PRIMARY)
+        raise Conflict(NO_PRIMARY, code="no_primary")
     return SeatHolder(primary, organization)
 
 
@@ -98,5 +98,5 @@ async def seat_subscription(
 async def require_seat_subscription(merchant_id: str, customer_id: str) -> Subscription:
     subscription = await seat_subscription(merchant_id, customer_id, lock=True)
     if subscription is None:
-        raise NotFound(NO_SEAT_SUBSCRIPTION)
+        raise NotFound(NO_SEAT_SUBSCRIPTION, code="no_seat_subscription")
     return subscription

@@ -29,10 +29,10 @@ def _text(body: dict, field: str, *, required: bool = False) -> str | None:
     value = body.get(field)
     if value is None:
         if required:
-            raise Invalid(f"{field} is required")
+            raise Invalid(f"{field} is required", code="required", field=field)
         return None
     if not isinstance(value, str):
-        raise Invalid(f"{field} must be a string")
+        raise Invalid(f"{field} must be a string", code="not_a_string", field=field)
     return clean_name(value, field, max_length=MAX_ID)
 
 
@@ -57,9 +57,9 @@ class SeatRequest:
 def _holder(body: dict) -> Holder:
     organization_id, user_id = _text(body, "organization_id"), _text(body, "user_id")
     if organization_id is None and user_id is None:
-        raise Invalid(ONE_HOLDER)
+        raise Invalid(ONE_HOLDER, code="one_holder")
     if organization_id is not None and user_id is not None:
-        raise Invalid(NOT_BOTH)
+        raise Invalid(NOT_BOTH, code="not_both")
     return Holder(organization_id, user_id)
 
 
@@ -67,10 +67,10 @@ def _user_info(value: Any) -> tuple[str | None, str | None]:
     if value is None:
         return None, None
     if not isinstance(value, dict):
-        raise Invalid(USER_INFO_SHAPE)
+        raise Invalid(USER_INFO_SHAPE, code="user_info_shape")
     name, email = value.get("name"), value.get("email")
     if not all(item is None or isinstance(item, str) for item in (name, email)):
-        raise Invalid(USER_INFO_SHAPE)
+        raise Invalid(USER_INFO_SHAPE, code="user_info_shape")
     return name, email
 
 

@@ -66,10 +66,10 @@ def _usage_row(detail: SubscriptionDetail, current: int, pending: int, billed: i
 async def seat_usage(merchant_id: str, customer_id: object) -> SeatUsage:
     """The seat usage of the customer's organization (the module docstring)."""
     if not isinstance(customer_id, str) or not CUSTOMER_ID.fullmatch(customer_id):
-        raise Invalid(INVALID_CUSTOMER_ID)
+        raise Invalid(INVALID_CUSTOMER_ID, code="invalid_customer_id", field="customerId")
     customer = await Customer.scoped(merchant_id).filter(id=customer_id).first()
     if customer is None:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="seat_customer_not_found")
     organization = await holders.organization_of(merchant_id, customer)
     subscriber = await holders.primary_of(merchant_id, organization) if organization else None
     subscriber = subscriber or customer

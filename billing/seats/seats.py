@@ -76,7 +76,7 @@ async def _replay(merchant_id: str, request: SeatRequest, kind: str) -> SeatResu
     if change is None:
         return None
     if change.kind != kind or change.external_user_id != request.user_id:
-        raise Conflict(KEY_REUSED)
+        raise Conflict(KEY_REUSED, code="key_reused")
     return _result(change)
 
 
@@ -110,10 +110,10 @@ async def _member_to_add(
     existing = await find_by_external_id(merchant_id, request.user_id)
     if existing is not None:
         if existing.organization_id == organization.id:
-            raise Conflict(ALREADY_MEMBER)
+            raise Conflict(ALREADY_MEMBER, code="already_member")
         return existing
     if request.email is None:
-        raise Invalid(EMAIL_NEEDED)
+        raise Invalid(EMAIL_NEEDED, code="email_needed")
     return await create_customer(
         merchant_id, email=request.email, name=request.name, external_customer_id=request.user_id
     )
@@ -176,9 +176,9 @@ async def _remove(merchant_id: str, request: SeatRequest) -> SeatResult:
             .first()
         )
     if member is None:
-        raise NotFound(NOT_A_MEMBER)
+        raise NotFound(NOT_A_MEMBER, code="user_not_a_member")
     if member.org_role == organizations.PRIMARY:
-        raise Conflict(PRIMARY_SEAT)
+        raise Conflict(PRIMARY_SEAT, code="primary_seat")
     await organizations.remove_member(merchant_id, organization.id, member.id)
     stable_id = subscription.stable_subscription_id
     await member_grants.cancel_for_member(merchant_id, stable_id, member.id, now=request.at)

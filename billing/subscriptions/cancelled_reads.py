@@ -69,5 +69,5 @@ async def get_any(merchant_id: str, stable_id: str, *, include_features: bool = 
     query = _ended(merchant_id).filter(stable_subscription_id=stable_id)
     found = await _with_relations(query, include_features=include_features)
     if not found:
-        raise NotFound(SUBSCRIPTION_NOT_FOUND)
+        raise NotFound(SUBSCRIPTION_NOT_FOUND, code="subscription_not_found")
     return found[0]

@@ -27,10 +27,10 @@ async def subscription_status(merchant_id: str, external_customer_id: str | None
     """The customer with this ``externalCustomerId`` and their active subscription, if any."""
     external_id = (external_customer_id or "").strip()
     if not external_id:
-        raise Invalid(EXTERNAL_ID_REQUIRED)
+        raise Invalid(EXTERNAL_ID_REQUIRED, code="external_id_required", field="externalCustomerId")
     customer = await find_by_external_id(merchant_id, external_id)
     if customer is None:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     subscription = (
         await Subscription.scoped(merchant_id)
         .filter(customer_id=customer.id, status__in=statuses.CURRENT)

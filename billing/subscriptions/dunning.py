@@ -38,13 +38,20 @@ def _defaults() -> dict:
 
 def _validate_schedule(days: list[int]) -> list[int]:
     if not days:
-        raise Invalid("retryScheduleDays must list at least one day")
+        raise Invalid("retryScheduleDays must list at least one day", field="retryScheduleDays")
     if len(days) > MAX_RETRIES:
-        raise Invalid(f"retryScheduleDays allows at most {MAX_RETRIES} retries")
+        raise Invalid(
+            f"retryScheduleDays allows at most {MAX_RETRIES} retries", field="retryScheduleDays"
+        )
     if any(isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= MAX_DAYS for d in days):
-        raise Invalid(f"retryScheduleDays must be whole days between 1 and {MAX_DAYS}")
+        raise Invalid(
+            f"retryScheduleDays must be whole days between 1 and {MAX_DAYS}",
+            field="retryScheduleDays",
+        )
     if any(later <= earlier for earlier, later in zip(days, days[1:], strict=False)):
-        raise Invalid("retryScheduleDays must be in strictly increasing order")
+        raise Invalid(
+            "retryScheduleDays must be in strictly increasing order", field="retryScheduleDays"
+        )
     return list(days)
 
 
@@ -75,15 +82,18 @@ async def update_dunning_config(
         changes["retry_schedule_days"] = _validate_schedule(retry_schedule_days)
     if grace_period_days is not None:
         if isinstance(grace_period_days, bool) or not 0 <= grace_period_days <= MAX_DAYS:
-            raise Invalid(f"gracePeriodDays must be whole days between 0 and {MAX_DAYS}")
+            raise Invalid(
+                f"gracePeriodDays must be whole days between 0 and {MAX_DAYS}",
+                field="gracePeriodDays",
+            )
         changes["grace_period_days"] = grace_period_days
     if end_action is not None:
         if end_action not in END_ACTIONS:
-            raise Invalid("endAction must be one of: pause, cancel, unpaid")
+            raise Invalid("endAction must be one of: pause, cancel, unpaid", field="endAction")
         changes["end_action"] = end_action
     if past_due_access is not None:
         if not isinstance(past_due_access, bool):
-            raise Invalid("pastDueAccess must be true or false")
+            raise Invalid("pastDueAccess must be true or false", field="pastDueAccess")
         changes["past_due_access"] = past_due_access
     async with in_transaction():
         await lock_merchant(merchant_id)

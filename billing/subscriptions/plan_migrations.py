@@ -153,7 +153,11 @@ async def _versions(merchant_id: str, plan_id: str) -> dict[int, Plan]:
 def _pick(versions: dict[int, Plan], number: int, field_name: str) -> Plan:
     inputs.whole_number(number, field_name, 1, inputs.MAX_INT32)
     if number not in versions:
-        raise Invalid(f"{field_name}: version {number} does not exist for this plan")
+        raise Invalid(
+            f"{field_name}: version {number} does not exist for this plan",
+            code="version_not_found",
+            field=field_name,
+        )
     return versions[number]
 
 
@@ -172,7 +176,11 @@ async def compare(
     if from_version is None:
         from_version = to_version - 1
         if from_version not in versions:
-            raise Invalid("fromVersion is required: there is no version before toVersion")
+            raise Invalid(
+                "fromVersion is required: there is no version before toVersion",
+                code="no_earlier_version",
+                field="fromVersion",
+            )
     source = _pick(versions, from_version, "fromVersion")
     target = _pick(versions, to_version, "toVersion")
     before, after = await load_views(merchant_id, [source, target])
@@ -202,17 +210,23 @@ async def migrate(
     move (``next_billing_cycle``).
     """
     if strategy not in STRATEGIES:
-        raise Invalid("strategy must be immediate or next_billing_cycle")
+        raise Invalid(
+            "strategy must be immediate or next_billing_cycle",
+            code="bad_strategy",
+            field="strategy",
+        )
     mapping = price_mapping or {}
     if len(mapping) > MAX_MAPPING:
-        raise Invalid(f"priceMapping may hold at most {MAX_MAPPING} entries")
+        raise Invalid(f"priceMapping may hold at most {MAX_MAPPING} entries", field="priceMapping")
     async with in_transaction():
         await lock_merchant(merchant_id)
         versions = await _versions(merchant_id, plan_id)
         source = _pick(versions, from_version, "fromVersion")
         target = _pick(versions, to_version, "toVersion")
         if source.id == target.id:
-            raise Invalid("fromVersion and toVersion must differ")
+            raise Invalid(
+                "fromVersion and toVersion must differ", code="same_version", field="fromVersion"
+            )
         for plan, ids, side in (
             (source, mapping.keys(), "keys"),
             (target, mapping.values(), "values"),

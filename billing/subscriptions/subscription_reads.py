@@ -34,7 +34,7 @@ def problem_filter(value: str | None) -> bool | None:
     if value is None:
         return None
     if value.lower() not in ("true", "false"):
-        raise Invalid(BAD_PROBLEM_FILTER)
+        raise Invalid(BAD_PROBLEM_FILTER, code="bad_problem_filter", field="billingProblem")
     return value.lower() == "true"
 
 
@@ -68,7 +68,7 @@ async def list_subscriptions(
     query = Subscription.scoped(merchant_id)
     if status is not None:
         if status not in statuses.ALL:
-            raise Invalid(BAD_STATUS)
+            raise Invalid(BAD_STATUS, code="bad_status", field="status")
         query = query.filter(status=status)
     problem = problem_filter(billing_problem)
     if problem is not None:

@@ -52,8 +52,8 @@ async def lock_live(merchant_id: str, subscription_id: object) -> Subscription:
             pass
     latest = await subscriptions.find_latest(merchant_id, subscription_id)
     if latest.end_timestamp is not None:
-        raise Conflict(ENDED)
-    raise NotFound(NOT_FOUND)
+        raise Conflict(ENDED, code="subscription_ended")
+    raise NotFound(NOT_FOUND, code="subscription_not_found")
 
 
 def _copy_fields(live: Subscription) -> dict:
@@ -158,7 +158,7 @@ async def new_version(
             await Subscription.scoped(merchant_id).filter(id=live.id).select_for_update().first()
         )
         if current is None:
-            raise Conflict(CHANGED)
+            raise Conflict(CHANGED, code="changed_concurrently")
         values = _copy_fields(current)
         if plan is not None:
             values["plan_id"] = plan.id
@@ -190,11 +190,11 @@ async def _features_of(merchant_id: str, feature_ids: object) -> list[Feature]:
     """The merchant's live features, in the order given, duplicates dropped; any id that is
     not one of them fails the whole request."""
     if feature_ids is None or feature_ids == []:
-        raise Invalid(NO_FEATURES)
+        raise Invalid(NO_FEATURES, code="no_features")
     if not isinstance(feature_ids, list):
-        raise Invalid("featureIds must be a list of feature ids")
+        raise Invalid("featureIds must be a list of feature ids", field="featureIds")
     if len(feature_ids) > MAX_FEATURES:
-        raise Invalid(f"featureIds may list at most {MAX_FEATURES} features")
+        raise Invalid(f"featureIds may list at most {MAX_FEATURES} features", field="featureIds")
     return await live_features(merchant_id, feature_ids)
 
 
@@ -224,5 +224,5 @@ async def override_price(merchant_id: str, stable_id: str, *, price_id: object):
         price = await find_scoped(Price, merchant_id, price_id, PRICE_NOT_FOUND)
         _require_active(live)
         if price.id == live.effective_price_id:
-            raise Conflict("The subscription already uses this price")
+            raise Conflict("The subscription already uses this price", code="already_on_price")
         return await new_version(merchant_id, live, price=price, kind="price_override")

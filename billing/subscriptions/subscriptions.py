@@ -71,14 +71,14 @@ async def get_live(merchant_id: str, subscription_id: str, *, lock: bool = False
     """The live version of a subscription, by its stable id (what ``{id}`` paths take) or by
     the live version's own id; ended and unknown ones, and other merchants', are 404."""
     if not isinstance(subscription_id, str) or not is_well_formed(subscription_id, "sub"):
-        raise NotFound(SUBSCRIPTION_NOT_FOUND)
+        raise NotFound(SUBSCRIPTION_NOT_FOUND, code="subscription_not_found")
     query = Subscription.scoped(merchant_id).filter(stable_subscription_id=subscription_id)
     found = await (query.select_for_update() if lock else query).first()
     if found is None:
         query = Subscription.scoped(merchant_id).filter(id=subscription_id)
         found = await (query.select_for_update() if lock else query).first()
     if found is None:
-        raise NotFound(SUBSCRIPTION_NOT_FOUND)
+        raise NotFound(SUBSCRIPTION_NOT_FOUND, code="subscription_not_found")
     return found
 
 
@@ -86,14 +86,14 @@ async def find_latest(merchant_id: str, stable_id: str) -> Subscription:
     """The newest version, ended (soft-deleted) ones included, so callers can tell "ended"
     (409) from "unknown" (404)."""
     if not isinstance(stable_id, str) or not is_well_formed(stable_id, "sub"):
-        raise NotFound(SUBSCRIPTION_NOT_FOUND)
+        raise NotFound(SUBSCRIPTION_NOT_FOUND, code="subscription_not_found")
     found = (
         await Subscription.filter(merchant_id=merchant_id, stable_subscription_id=stable_id)
         .order_by("-version_number")
         .first()
     )
     if found is None:
-        raise NotFound(SUBSCRIPTION_NOT_FOUND)
+        raise NotFound(SUBSCRIPTION_NOT_FOUND, code="subscription_not_found")
     return found
 
 
@@ -255,12 +255,14 @@ async def create_subscription(
         plan = await find_scoped(Plan, merchant_id, plan_id, PLAN_NOT_FOUND)
         price = await find_scoped(Price, merchant_id, effective_price_id, PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
-            raise Invalid(PRICE_NOT_OF_PLAN)
+            raise Invalid(PRICE_NOT_OF_PLAN, code="price_not_of_plan", field="effectivePriceId")
         if not allow_multiple:
             existing = await open_subscription_of(merchant_id, customer.id)
             if existing is not None:
                 raise Conflict(
-                    ALREADY_ACTIVE, existingSubscriptionId=existing.stable_subscription_id
+                    ALREADY_ACTIVE,
+                    existingSubscriptionId=existing.stable_subscription_id,
+                    code="already_subscribed",
                 )
         period_start, period_end = current_period(price, start)
         trial_end = (

@@ -105,11 +105,15 @@ def apply(decision: Decision, lines: list[TaxLine], currency: str) -> TaxResult:
 def _check(lines: list[TaxLine], currency: str) -> str:
     code = normalize_currency(currency) if isinstance(currency, str) else None
     if code is None:
-        raise Invalid("currency must be an ISO 4217 code such as USD")
+        raise Invalid("currency must be an ISO 4217 code such as USD", field="currency")
     for line in lines:
         cents = line.subtotal_cents
         if isinstance(cents, bool) or not isinstance(cents, int) or not 0 <= cents <= MAX_CENTS:
-            raise Invalid("subtotalCents must be a whole number of cents, 0 or more")
+            raise Invalid(
+                "subtotalCents must be a whole number of cents, 0 or more",
+                code="cents_not_whole",
+                field="subtotalCents",
+            )
     return code
 
 
@@ -118,7 +122,7 @@ async def _customer(merchant_id: str, customer_id: object) -> Customer:
     if isinstance(customer_id, str) and is_well_formed(customer_id, Customer.id_prefix):
         customer = await Customer.scoped(merchant_id).filter(id=customer_id).first()
     if customer is None:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     return customer
 
 

@@ -118,7 +118,7 @@ async def get_rate_definition(merchant_id: str, definition_id: object) -> TaxRat
             merchant_id=merchant_id, id=definition_id
         ).first()
     if definition is None:
-        raise NotFound(RATE_NOT_FOUND)
+        raise NotFound(RATE_NOT_FOUND, code="rate_not_found")
     return definition
 
 

@@ -31,5 +31,5 @@ def state_code(value: object) -> str:
     """The uppercased code, or Invalid with the spec's message."""
     code = value.strip().upper() if isinstance(value, str) else ""
     if code not in STATES:
-        raise Invalid(INVALID_STATE)
+        raise Invalid(INVALID_STATE, code="invalid_state")
     return code

@@ -65,11 +65,11 @@ def _subject(row: dict, prefix: str = "") -> Subject:
 def _lookup(customer_ref: object, *, is_ext: bool) -> tuple[bool, bool]:
     """(by internal id, by external id) for ``customer_ref``; a 404 when it can be neither."""
     if not isinstance(customer_ref, str):
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     by_id = is_well_formed(customer_ref, Customer.id_prefix)
     by_ext = is_ext and len(customer_ref) <= 200 and not has_unstorable_characters(customer_ref)
     if not by_id and not by_ext:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     return by_id, by_ext
 
 
@@ -79,7 +79,7 @@ async def find_subject(merchant_id: str, customer_ref: object, *, is_ext: bool) 
     by_id, by_ext = _lookup(customer_ref, is_ext=is_ext)
     rows = await _query(sql.subject_sql(by_id=by_id, by_ext=by_ext), [merchant_id, customer_ref])
     if not rows:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     return _subject(rows[0])
 
 
@@ -94,7 +94,7 @@ async def _subject_and_rows(
     query = sql.check_sql(by_id=by_id, by_ext=by_ext, with_slugs=slugs is not None)
     rows = await _query(query, args)
     if not rows:
-        raise NotFound(CUSTOMER_NOT_FOUND)
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
     subject = _subject(rows[0], prefix="subject_")
     return subject, [row for row in rows if row["slug"] is not None]
 
@@ -207,11 +207,11 @@ def _clean_slugs(slugs: object) -> list[str]:
     """The requested slugs, duplicates dropped, in order; a 400 for anything but a non-empty
     list of at most ``MAX_SLUGS`` strings."""
     if slugs is None or slugs == []:
-        raise Invalid(SLUGS_REQUIRED)
+        raise Invalid(SLUGS_REQUIRED, code="slugs_required")
     if not isinstance(slugs, list) or not all(isinstance(slug, str) for slug in slugs):
-        raise Invalid(SLUGS_TYPE)
+        raise Invalid(SLUGS_TYPE, code="slugs_type", field="featureSlugs")
     if len(slugs) > MAX_SLUGS:
-        raise Invalid(SLUGS_TOO_MANY)
+        raise Invalid(SLUGS_TOO_MANY, code="slugs_too_many", field="featureSlugs")
     return list(dict.fromkeys(slugs))
 
 

@@ -176,9 +176,9 @@ def parse_batch(merchant_id: str, body) -> list[EventRow]:
         raise Invalid("The body must be a JSON object with an events array")
     events = body.get("events")
     if not isinstance(events, list):
-        raise Invalid("events must be an array of usage events")
+        raise Invalid("events must be an array of usage events", field="events")
     if not events:
-        raise Invalid("events must hold at least one event")
+        raise Invalid("events must hold at least one event", field="events")
     if len(events) > MAX_BATCH:
         raise Invalid(f"A batch holds at most {MAX_BATCH} events (got {len(events)})")
     now = utcnow()

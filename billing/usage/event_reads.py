@@ -49,9 +49,9 @@ def _values(values: Mapping[str, list[str]], name: str) -> tuple[str, ...]:
     ]
     unique = tuple(dict.fromkeys(found))
     if len(unique) > MAX_FILTER_VALUES:
-        raise Invalid(f"{name} may list at most {MAX_FILTER_VALUES} values")
+        raise Invalid(f"{name} may list at most {MAX_FILTER_VALUES} values", field=name)
     if any(len(value) > MAX_FILTER_TEXT or "\x00" in value for value in unique):
-        raise Invalid(f"{name} values must be at most {MAX_FILTER_TEXT} characters")
+        raise Invalid(f"{name} values must be at most {MAX_FILTER_TEXT} characters", field=name)
     return unique
 
 
@@ -75,7 +75,9 @@ def parse_filters(values: Mapping[str, list[str]]) -> EventFilters:
         end=_moment(values, "endDate", end=True),
     )
     if filters.start and filters.end and filters.start > filters.end:
-        raise Invalid("startDate must not be after endDate")
+        raise Invalid(
+            "startDate must not be after endDate", code="dates_backwards", field="startDate"
+        )
     return filters
 
 
@@ -84,7 +86,7 @@ def _whole(values: Mapping[str, list[str]], name: str, default: int, message: st
     if raw is None:
         return default
     if not raw.isdigit() or len(raw) > MAX_DIGITS:
-        raise Invalid(message)
+        raise Invalid(message, field=name)
     return int(raw)
 
 
@@ -92,7 +94,7 @@ def parse_page(values: Mapping[str, list[str]]) -> tuple[int, int]:
     """(limit, offset): limit 100 by default and at most 1000, offset 0 by default."""
     limit = _whole(values, "limit", DEFAULT_LIMIT, LIMIT_RANGE)
     if not 1 <= limit <= MAX_LIMIT:
-        raise Invalid(LIMIT_RANGE)
+        raise Invalid(LIMIT_RANGE, code="limit_range", field="limit")
     return limit, _whole(values, "offset", 0, OFFSET_RANGE)
 
 

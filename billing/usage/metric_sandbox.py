@@ -113,7 +113,7 @@ async def _refuse_privileged(connection: asyncpg.Connection) -> None:
 async def _pool() -> asyncpg.Pool:
     if _sandbox.credentials is None:
         log.warning("custom metric refused: no database is configured for metric queries")
-        raise Unavailable(UNAVAILABLE)
+        raise Unavailable(UNAVAILABLE, code="custom_sql_unavailable")
     opening = _sandbox.opening
     if opening is None or opening.get_loop() is not asyncio.get_running_loop():
         opening = _sandbox.opening = asyncio.ensure_future(
@@ -130,7 +130,7 @@ async def _pool() -> asyncpg.Pool:
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
         _sandbox.opening = None
         log.error("custom metrics cannot open their pool: %s", error)
-        raise Unavailable(UNAVAILABLE) from None
+        raise Unavailable(UNAVAILABLE, code="custom_sql_unavailable") from None
 
 
 def pool_in_use() -> int:
@@ -160,7 +160,7 @@ async def _merchant_slot(merchant_id: str, deadline: float) -> AsyncIterator[Non
                 await slot.places.acquire()
         except TimeoutError:
             log.info("metric query of merchant %s refused: %d running", merchant_id, slot.running)
-            raise TooManyRequests(BUSY) from None
+            raise TooManyRequests(BUSY, code="metric_queries_busy") from None
         slot.running += 1
         try:
             yield
@@ -185,10 +185,10 @@ async def session(merchant_id: str) -> AsyncIterator[asyncpg.Connection]:
             connection = await pool.acquire(timeout=wait)
         except TimeoutError:
             log.warning("metric query of merchant %s refused: the metric pool is busy", merchant_id)
-            raise Unavailable(POOL_BUSY) from None
+            raise Unavailable(POOL_BUSY, code="metric_pool_busy") from None
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, PermissionError) as error:
             log.error("custom metrics cannot reach the database as their own role: %s", error)
-            raise Unavailable(UNAVAILABLE) from None
+            raise Unavailable(UNAVAILABLE, code="custom_sql_unavailable") from None
         try:
             transaction = connection.transaction(readonly=True)
             await transaction.start()
@@ -223,4 +223,4 @@ async def first_row(merchant_id: str, metric_id: str, sql: str, args: list):
         )
         if isinstance(error, asyncpg.PostgresError):
             raise Invalid(_public_reason(error)) from None
-        raise Invalid(FAILED) from None
+        raise Invalid(FAILED, code="metric_query_failed") from None

@@ -82,11 +82,11 @@ async def resolve_timeframe(
     kind, dict_start, dict_end = _timeframe_type(timeframe)
     start, end = start if start is not None else dict_start, end if end is not None else dict_end
     if not isinstance(kind, str) or kind.upper() not in TIMEFRAMES:
-        raise Invalid(f"timeframe must be one of: {', '.join(TIMEFRAMES)}")
+        raise Invalid(f"timeframe must be one of: {', '.join(TIMEFRAMES)}", field="timeframe")
     kind = kind.upper()
     if kind != "CUSTOM":
         if start is not None or end is not None:
-            raise Invalid("start and end are only used with timeframe CUSTOM")
+            raise Invalid("start and end are only used with timeframe CUSTOM", field="start")
         if kind == "ALL":
             return Timeframe("ALL")
         subscription = (
@@ -105,7 +105,7 @@ async def resolve_timeframe(
         raise Invalid("timeframe CUSTOM needs both start and end")
     first, last = parse_timestamp(start, "start"), parse_timestamp(end, "end")
     if first >= last:
-        raise Invalid("start must be before end")
+        raise Invalid("start must be before end", field="start")
     return Timeframe(kind, first, last)
 
 
@@ -164,7 +164,7 @@ async def metric_value(
     in the timeframe; the route writes them as ISO text)."""
     metric = await get_metric(merchant_id, metric_id)
     if customer_id is None or customer_id == "":
-        raise Invalid("customerId is required")
+        raise Invalid("customerId is required", code="required", field="customerId")
     customer = await find_scoped(Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND)
     frame = await resolve_timeframe(merchant_id, customer, timeframe, start, end)
     value = await compute(merchant_id, metric, keys=customer_keys(customer), timeframe=frame)

@@ -83,7 +83,11 @@ def _whole_number(params: dict, name: str, default: int, low: int, high: int) ->
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Invalid(f"{name} must be a whole number from {low} to {high}")
+        raise Invalid(
+            f"{name} must be a whole number from {low} to {high}",
+            code="whole_number_range",
+            field=name,
+        )
     return value
 
 
@@ -93,7 +97,7 @@ async def backfill_request(merchant_id: str, params: dict) -> BackfillResult:
     cutoff = _whole_number(params, "cutoffSeconds", DEFAULT_CUTOFF, 0, 10 * 365 * 86400)
     asked = params.get("merchantId")
     if asked not in (None, "", merchant_id):
-        raise NotFound("Merchant not found or access denied")
+        raise NotFound("Merchant not found or access denied", code="merchant_not_found")
     return await backfill_merchant(merchant_id, batch_size=batch_size, cutoff_seconds=cutoff)
 
 

@@ -20,7 +20,7 @@ from wtforms import Form, ValidationError
 from billing.core.currencies import ISO_4217
 from billing.core.currency_names import CURRENCY_NAMES
 from billing.core.errors import ServiceError
-from webapp.forms.plain_words import plain
+from webapp.forms import error_words
 
 
 def currency_choices() -> list[tuple[str, str]]:
@@ -32,34 +32,45 @@ def currency_choices() -> list[tuple[str, str]]:
 class TallyForm(Form):
     """A form that can show a service error next to the field it is about.
 
-    ``error_fields`` maps a word the service uses in its message (the API's camelCase field
-    name, or a plain word like "password") to the form field and, optionally, the words to
-    show instead of the API name ("legalName is required" -> "Legal name is required").
-    Whatever is shown is then put in plain words (``plain_words.plain``).
+    ``error_fields`` maps the API's field name (camelCase, as an error's ``field`` names it)
+    to the form field and, optionally, the form's words for it ("legalName is required" ->
+    "Legal name is required"); the words themselves come from the error's code
+    (``error_words``). An error that names no field (or a message that is not a service
+    error: a provider's answer) goes to the first form field whose word its message uses (a
+    plain word like "password"), with the form's label when it starts with that word; else
+    above the form.
     """
 
     error_fields: tuple[tuple[str, str, str | None], ...] = ()
 
-    def _route(self, message: str) -> tuple[str | None, str]:
-        """The field a service message is about, and the message in the form's words."""
+    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
+        """The form field an error is about, and the error in the form's words. A plain
+        string is a message that is not a service error (a provider's answer, a tax issue),
+        shown as it is."""
+        if isinstance(error, ServiceError) and error.field:
+            for word, field_name, label in self.error_fields:
+                if word == error.field:
+                    return field_name, error_words.words(error, label)
+        message = error if isinstance(error, str) else error.message
+        shown = error if isinstance(error, str) else error_words.words(error)
         for word, field_name, label in self.error_fields:
             if re.search(rf"\b{re.escape(word)}\b", message, re.IGNORECASE):
-                if label and message.startswith(word):
-                    message = label + message[len(word) :]
-                return field_name, message
-        return None, message
+                if label and shown.startswith(f"{word} "):  # a provider's answer: "secretKey …"
+                    shown = label + shown[len(word) :]
+                return field_name, shown
+        return None, shown
 
-    def relabel(self, message: str) -> str:
-        """A service message in the form's words, then in plain words."""
-        return plain(self._route(message)[1])
+    def relabel(self, error: ServiceError | str) -> str:
+        """An error in the form's words."""
+        return self._route(error)[1]
 
-    def attach_error(self, message: str) -> None:
-        field_name, message = self._route(message)
+    def attach_error(self, error: ServiceError | str) -> None:
+        field_name, message = self._route(error)
         if field_name is None:
-            self.form_errors.append(plain(message))
+            self.form_errors.append(message)
             return
         field = self[field_name]
-        field.errors = [*field.errors, plain(message)]
+        field.errors = [*field.errors, message]
 
     async def validate_together(self, **checks: Callable[[Any], Awaitable[Any]]) -> bool:
         """``validate()`` plus the service's database checks of single fields (``slug=`` a
@@ -74,7 +85,7 @@ class TallyForm(Form):
             try:
                 await check(value)
             except ServiceError as error:
-                field.errors = [*field.errors, self.relabel(error.message)]
+                field.errors = [*field.errors, self.relabel(error)]
                 valid = False
         return valid
 
@@ -95,6 +106,6 @@ def service_rule(check: Callable[[Any], Any]):
         try:
             check(value)
         except ServiceError as error:
-            raise ValidationError(form.relabel(error.message)) from None
+            raise ValidationError(form.relabel(error)) from None
 
     return validator

@@ -20,12 +20,8 @@ class EnrollmentRuleForm(TallyForm):
     )
 
     error_fields = (
+        ("matcherValue", "domain", None),
         ("domain", "domain", None),
         ("rule", "domain", None),
         ("join", "domain", None),
     )
-
-    def attach_error(self, message: str) -> None:
-        """The service names the API field; a person reads "Enter a domain such as..."."""
-        message = message.replace("matcherValue is required", "Enter a domain")
-        super().attach_error(message.replace("matcherValue must be a", "Enter a"))

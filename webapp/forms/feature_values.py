@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from billing.catalog.features import validate_feature_value
 from billing.catalog.models import Feature
 from billing.core.errors import Invalid
+from webapp.forms import error_words
 from webapp.forms.features import typed_value, value_text
 
 PREFIX = "value-"
@@ -29,7 +30,7 @@ def _checked(feature: Feature, text: str):
     try:
         return validate_feature_value(feature.feature_type, value)
     except Invalid as error:
-        raise ValueError(error.message.replace("featureValue must", "The value must")) from None
+        raise ValueError(error_words.words(error, "The value")) from None
 
 
 @dataclass

@@ -11,6 +11,7 @@ from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 from wtforms.widgets import PasswordInput
 
+from billing.core.errors import ServiceError
 from webapp.forms import TallyForm
 
 KEY_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
@@ -57,11 +58,9 @@ class ProviderForm(TallyForm):
         kwargs.setdefault("prefix", self.prefix)
         super().__init__(*args, **kwargs)
 
-    def relabel(self, message: str) -> str:
-        return super().relabel(dashboard_words(message))
-
-    def attach_error(self, message: str) -> None:
-        super().attach_error(dashboard_words(message))
+    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
+        field_name, message = super()._route(error)
+        return field_name, dashboard_words(message)
 
 
 class ProviderAForm(ProviderForm):

@@ -11,8 +11,9 @@ import re
 from wtforms import BooleanField, TextAreaField, ValidationError
 from wtforms.validators import Length
 
+from billing.core.errors import ServiceError
 from billing.payments.refunds.refund_payment import MAX_REASON
-from webapp.forms import TallyForm
+from webapp.forms import TallyForm, error_words
 from webapp.forms.money import MoneyField, format_money
 
 CENTS_IN_MESSAGES = (
@@ -77,8 +78,11 @@ class RefundForm(TallyForm):
 
     currency = ""  # the refunded payment's, set by the page so amounts read as money
 
-    def attach_error(self, message: str) -> None:
-        super().attach_error(refund_words(message, self.currency))
-
-    def relabel(self, message: str) -> str:
-        return super().relabel(refund_words(message, self.currency))
+    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
+        """An error the dashboard has words for by its code as those say; the amounts in
+        the others (what is left to refund) as money."""
+        if isinstance(error, ServiceError) and error.code not in error_words.WORDS:
+            error = error.message
+        if isinstance(error, str):
+            error = refund_words(error, self.currency)
+        return super()._route(error)

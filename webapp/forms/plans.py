@@ -7,7 +7,6 @@ price, a slug or a trial is allowed is the plans service's rule; its messages ar
 the matching field by ``attach_error``.
 """
 
-import re
 from itertools import zip_longest
 
 from wtforms import BooleanField, IntegerField, SelectField, StringField, TextAreaField
@@ -153,7 +152,7 @@ class PlanForm(PlanFields):
                 plan_inputs.new_feature(element, index)
                 validate_slug(element.slug)
             except ServiceError as error:
-                self._row_error(index, error.message)
+                self._row_error(index, error)
         return valid and not self.bad_rows
 
     async def validate_together(self, *, new_feature_slug=None, **checks) -> bool:
@@ -164,22 +163,25 @@ class PlanForm(PlanFields):
                 try:
                     await new_feature_slug(element.slug)
                 except ServiceError as error:
-                    self._row_error(index, error.message)
+                    self._row_error(index, error)
         return valid and not self.bad_rows
 
-    def _row_error(self, index: int, message: str) -> None:
+    def _row_error(self, index: int, error: ServiceError | str) -> None:
         self.bad_rows.add(index)
-        words = _row_words(message)
-        if not words.startswith("New feature"):
-            words = f"New feature {index + 1}: {words}"
-        self.new_feature_errors.append(words)
+        self.new_feature_errors.append(f"New feature {index + 1}: {_row_words(error)}")
 
-    def attach_error(self, message: str) -> None:
+    def attach_error(self, error: ServiceError | str) -> None:
         """Errors about inline features (their slug, name or event) go next to those rows."""
-        if "newFeatures" in message or "slug" in message or "eventName" in message:
-            self.new_feature_errors.append(_row_words(message))
+        field = "" if isinstance(error, str) else error.field or ""
+        message = error if isinstance(error, str) else error.message
+        if field.startswith(ROWS):
+            index = int(field[len(ROWS) : field.index("]")])
+            self.new_feature_errors.append(f"New feature {index + 1}: {_row_words(error)}")
             return
-        super().attach_error(message)
+        if field in ROW_NAMES or "slug" in message:  # a slug taken meanwhile
+            self.new_feature_errors.append(_row_words(error))
+            return
+        super().attach_error(error)
 
     @property
     def has_errors(self) -> bool:
@@ -200,14 +202,32 @@ class PlanForm(PlanFields):
         ]
 
 
-def _row_words(message: str) -> str:
-    """``newFeatures[1].slug is required`` → ``New feature 2: slug is required``."""
+ROWS = "newFeatures["  # the API's path of a new-feature row: newFeatures[0].slug
+# A row's fields as the row's inputs name them, and the row's words by code.
+ROW_NAMES = {
+    "featureName": "name",
+    "slug": "slug",
+    "eventName": "event name",
+    "usagePricePerUnit": "usage price per unit",
+    "creditAllowanceAmount": "credit allowance",
+    "creditAllowanceRenewal": "credit allowance renewal",
+}
+ROW_WORDS = {"usage_fields_need_usage": "an event name and a usage price need a usage feature"}
 
-    def row(match: re.Match) -> str:
-        return f"New feature {int(match.group(1)) + 1}: "
 
-    message = re.sub(r"newFeatures\[(\d+)\]\.?:?\s*", row, message)
-    return message.replace("featureName", "name").replace("eventName", "event name")
+def _row_words(error: ServiceError | str) -> str:
+    """A new-feature row's error in the row's words: ``newFeatures[1].slug is required`` →
+    ``slug is required`` (the row is named by the caller), by the field the error names."""
+    if isinstance(error, str):
+        return error
+    words = ROW_WORDS.get(error.code)
+    if words is not None:
+        return words
+    field = error.field or ""
+    name = field.rsplit(".", 1)[-1]
+    if name in ROW_NAMES and error.message.startswith(f"{field} "):
+        return ROW_NAMES[name] + error.message[len(field) :]
+    return error.message
 
 
 class PlanEditForm(PlanFields):

@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
-from webapp.forms import TallyForm
+from webapp.forms import TallyForm, error_words
 from webapp.forms.money import MoneyField, to_cents
 
 INTERVALS = [("month", "Monthly"), ("year", "Yearly")]
@@ -21,6 +21,8 @@ MAX_TIERS = 50
 def price_error(error) -> str:
     """The service's message plus its ``details``, with tier indexes counted from 1."""
     details = error.extra.get("details") if hasattr(error, "extra") else None
+    if details and error.field and error.code in error_words.WORDS:  # a tier's amount
+        details = error_words.words(error, error.field)
     message = error.message if not details else f"{error.message}: {details}"
 
     def tier(match: re.Match) -> str:

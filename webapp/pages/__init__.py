@@ -2,7 +2,6 @@
 
 from quart import Quart
 
-from webapp.forms.plain_words import plain
 from webapp.pages import (
     api_keys,
     auth,
@@ -61,7 +60,6 @@ BLUEPRINTS = (
 
 def register_pages(app: Quart) -> None:
     app.before_request(check_csrf)
-    app.add_template_filter(plain, "plain")  # flash messages in plain words (_flashes.html)
     app.add_template_filter(label, "label")  # stored codes in words: COUNT -> Count
     dates.register(app)  # one date style everywhere: Jan 1, 2030 (and 14:05 UTC)
     for blueprint in BLUEPRINTS:

@@ -9,6 +9,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.accounts import api_keys
 from billing.core.errors import ServiceError
+from webapp.forms import error_words
 from webapp.forms.api_keys import ApiKeyForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
@@ -45,7 +46,7 @@ async def create():
                 key_type=form.key_type.data,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     keys = await _keys()
     if new_key is None:
         return await render_page(PAGE, PANEL, INVALID_FORM, form=form, keys=keys)
@@ -71,7 +72,7 @@ async def revoke(key_id: str):
     try:
         key = await api_keys.revoke_api_key(g.merchant.id, key_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(f"“{key.name}” is revoked. Requests using it now fail.", "success")
     if not is_htmx():

@@ -44,7 +44,7 @@ async def sign_up():
             currency=form.default_currency.data,
         )
     except ServiceError as error:
-        form.attach_error(error.message)
+        form.attach_error(error)
         return await render_page("auth/sign_up.html", form=form, status=INVALID_FORM)
     log_user_in(user, merchant.id)
     await flash(

@@ -12,6 +12,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
 from billing.subscriptions import subscription_reads
+from webapp.forms import error_words
 from webapp.forms.customers import CustomerForm
 from webapp.forms.money import format_money
 from webapp.pages import customer_views
@@ -45,7 +46,7 @@ async def _results_context(search: str, after: str, back: list[str]) -> dict:
             g.merchant.id, search=search or None, after=after or None, limit=PAGE_SIZE
         )
     except ServiceError as error:  # a cursor edited by hand, control characters in the search
-        context["search_error"] = error.message
+        context["search_error"] = error_words.words(error)
         return context
     ids = [row.id for row in rows]
     live = await subscription_reads.live_by_customer(g.merchant.id, ids)
@@ -81,7 +82,7 @@ async def create():
         try:
             customer = await customers.create_customer(g.merchant.id, **form.values())
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Customer {customer.name or customer.email} created.", "success")
             return redirect(url_for("customers.detail", customer_id=customer.id), 303)
@@ -92,7 +93,7 @@ async def _customer_or_none(customer_id: str):
     try:
         return await customers.get_customer(g.merchant.id, customer_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -132,7 +133,7 @@ async def update(customer_id: str):
                 **form.values(),
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Customer {customer.name or customer.email} saved.", "success")
             return redirect(url_for("customers.detail", customer_id=customer.id), 303)
@@ -161,7 +162,7 @@ async def delete(customer_id: str):
         customer = await customers.get_customer(g.merchant.id, customer_id)
         await customers.delete_customer(g.merchant.id, customer_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(f"Customer {customer.name or customer.email} deleted.", "success")
     target = url_for("customers.index")

@@ -11,6 +11,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import features, metrics
 from billing.core.errors import NotFound, ServiceError
+from webapp.forms import error_words
 from webapp.forms.features import FeatureForm, value_text
 from webapp.forms.money import format_money
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
@@ -28,7 +29,7 @@ async def _results_context(search: str) -> dict:
     try:
         found = await features.list_features(g.merchant.id, search=search)
     except ServiceError as error:  # e.g. control characters typed into the search box
-        return {"features": [], "search": search, "search_error": error.message}
+        return {"features": [], "search": search, "search_error": error_words.words(error)}
     names = {metric.id: metric.name for metric in await metrics.list_metrics(g.merchant.id)}
     uses = await features.feature_uses(g.merchant.id, [feature.id for feature in found])
     return {"features": found, "search": search, "metric_names": names, "uses": uses}
@@ -102,7 +103,7 @@ async def create():
                 metric_ids=form.metric_ids.data or [],
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Feature “{feature.display_name}” created.", "success")
             return redirect(url_for("features.index"), 303)
@@ -113,7 +114,7 @@ async def _feature_or_redirect(feature_id: str):
     try:
         return await features.get_feature(g.merchant.id, feature_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -154,7 +155,7 @@ async def update(feature_id: str):
                 metric_ids=form.metric_ids.data or [],
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Feature “{feature.display_name}” saved.", "success")
             return redirect(url_for("features.index"), 303)
@@ -181,7 +182,7 @@ async def delete(feature_id: str):
         feature = await features.get_feature(g.merchant.id, feature_id)
         await features.delete_feature(g.merchant.id, feature_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(
             f"Feature “{feature.display_name}” deleted; plans and subscriptions no longer "

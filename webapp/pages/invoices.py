@@ -25,8 +25,8 @@ from billing.payments.collection import retry_payment
 from billing.payments.models import PaymentStatus
 from billing.payments.reads import payment_reads
 from webapp import invoice_links
+from webapp.forms import error_words
 from webapp.forms.money import format_money
-from webapp.forms.plain_words import plain
 from webapp.pages import invoice_panels, refund_views
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
@@ -49,11 +49,6 @@ INVOICE_STATUS_WORDS = {
     "unpaid": "Unpaid",
     "paid": "Paid",
     "void": "Void",
-}
-# The retry service's developer wording, in the merchant's.
-RETRY_WORDS = {
-    retry_payment.NO_METHOD: "The customer has no card or account Tally can charge. Add a "
-    "payment method for them, with provider A connected on the Payment providers page.",
 }
 REASON_WORDS = {
     "subscription_cycle": "Subscription renewal",
@@ -101,7 +96,7 @@ async def index():
             limit=PAGE_SIZE,
         )
     except ServiceError as error:  # a page link edited by hand
-        rows, cursor, context["page_error"] = [], None, error.message
+        rows, cursor, context["page_error"] = [], None, error_words.words(error)
     context.update(await refund_views.for_invoices(g.merchant.id, rows))
     return await render_page(PAGE, RESULTS, tabs=TABS, invoices=rows, next=cursor, **context)
 
@@ -112,7 +107,7 @@ async def detail(invoice_id: str):
     try:
         invoice = await invoices.get_invoice(g.merchant.id, invoice_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("invoices.index"), 303)
     items = [line for line in invoice.line_items if line.type != "tax"]
     taxes = [line for line in invoice.line_items if line.type == "tax"]
@@ -144,7 +139,7 @@ def _retry_answer(result: dict) -> dict:
             "kind": "pending",
             "message": "The payment is processing; the provider will tell Tally how it ends",
         }
-    return {"kind": "failed", "message": plain(result["message"])}
+    return {"kind": "failed", "message": result["message"]}
 
 
 @bp.post("/<invoice_id>/retry-payment")
@@ -155,10 +150,10 @@ async def retry_payment_now(invoice_id: str):
     try:
         answer = _retry_answer(await retry_payment.retry_payment(g.merchant.id, invoice_id))
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("invoices.index"), 303)
     except ServiceError as error:
-        message = RETRY_WORDS.get(error.message) or plain(error.message)
+        message = error_words.words(error)  # no_payment_method: what to do about it
         answer, status = {"kind": "refused", "message": message}, INVALID_FORM
     if not is_htmx():
         words = {"paid": "Paid.", "failed": f"The payment failed: {answer['message']}"}

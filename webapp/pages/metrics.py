@@ -11,6 +11,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import metrics
 from billing.core.errors import NotFound, ServiceError
+from webapp.forms import error_words
 from webapp.forms.metrics import (
     AGGREGATION_LABELS,
     QUERY_TYPE_LABELS,
@@ -65,7 +66,7 @@ async def create():
                 property_filters=form.filters_value if form.query_type.data == "simple" else None,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Metric “{metric.name}” created.", "success")
             return redirect(url_for("metrics.index"), 303)
@@ -76,7 +77,7 @@ async def _metric(metric_id: str):
     try:
         return await metrics.get_metric(g.merchant.id, metric_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -117,7 +118,7 @@ async def update(metric_id: str):
                 property_filters=form.filters_value if form.query_type.data == "simple" else None,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Metric “{metric.name}” saved.", "success")
             return redirect(url_for("metrics.index"), 303)
@@ -141,7 +142,7 @@ async def delete(metric_id: str):
         metric = await metrics.get_metric(g.merchant.id, metric_id)
         await metrics.delete_metric(g.merchant.id, metric_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(f"Metric “{metric.name}” deleted.", "success")
     if not is_htmx():

@@ -95,7 +95,7 @@ async def save_provider_a():
                 public_key=form.public_key.data.strip(),
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if saved is None:
         return await _section(PROVIDER_A, INVALID_FORM, a_form=form)
     registered = saved["webhook"]["id"] is not None
@@ -116,7 +116,7 @@ async def save_signing_secret():
                 g.merchant.id, form.webhook_secret.data
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if saved is None:
         return await _section(PROVIDER_A, INVALID_FORM, secret_form=form)
     return await _saved(PROVIDER_A, "Webhook signing secret saved.")
@@ -134,7 +134,7 @@ async def check_provider_b():
         try:
             answer = await provider_b_config.validate_key(g.merchant.id, form.secret_key.data)
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if answer is not None and not answer["success"]:
         form.attach_error(answer["message"])
     if form.has_errors or answer is None:
@@ -154,7 +154,7 @@ async def save_provider_b():
                 g.merchant.id, form.secret_key.data, form.webhook_secret.data or None
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if saved is None:
         return await _section(PROVIDER_B, INVALID_FORM, b_form=form)
     return await _saved(PROVIDER_B, "Provider B key saved.")

@@ -14,6 +14,7 @@ from billing.catalog import plan_edits, plans
 from billing.catalog.plan_inputs import CreditOverride, Trial
 from billing.core.errors import NotFound, ServiceError
 from billing.subscriptions.plan_migrations import effective_value
+from webapp.forms import error_words
 from webapp.forms.money import from_cents
 from webapp.forms.plans import PlanEditForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
@@ -57,7 +58,7 @@ async def _current(plan_id: str):
             g.merchant.id, plan_id, is_stable_id=True, include_features=True, include_prices=True
         )
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -113,7 +114,7 @@ async def update(plan_id: str):
                 commit_message=form.commit_message.data or None,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             plan = edited.plan
             if new_version:

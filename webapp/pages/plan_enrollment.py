@@ -11,6 +11,7 @@ from quart import flash, g, redirect, request, url_for
 from billing.catalog import plans
 from billing.core.errors import NotFound, ServiceError
 from billing.enrollment import rules
+from webapp.forms import error_words
 from webapp.forms.enrollment_rules import EnrollmentRuleForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page
 from webapp.pages.plans import DETAIL, bp, detail_context
@@ -25,7 +26,7 @@ async def _answer(plan_id: str, status: int = 200, **extra):
     try:
         context = await detail_context(plan_id, **extra)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("plans.index"), 303)
     return await render_page(DETAIL, PANEL, status, **context)
 
@@ -44,10 +45,10 @@ async def add_enrollment_rule(plan_id: str):
                 matcher_value=form.domain.data,
             )
         except NotFound as error:
-            await flash(error.message, "error")
+            await flash(error_words.words(error), "error")
             return redirect(url_for("plans.index"), 303)
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"People at {rule.matcher_value} now join this plan.", "success")
             return await _answer(plan_id)
@@ -65,7 +66,7 @@ async def remove_enrollment_rule(plan_id: str, rule_id: str):
             raise NotFound(rules.RULE_NOT_FOUND)
         await rules.delete_rule(g.merchant.id, rule.id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(f"People at {rule.matcher_value} no longer join this plan.", "success")
     return await _answer(plan_id)

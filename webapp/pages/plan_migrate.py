@@ -15,6 +15,7 @@ from billing.catalog.plans import find_plan
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import prorations
 from billing.subscriptions import plan_migration_options
+from webapp.forms import error_words
 from webapp.pages.common import is_htmx, login_required, render_page
 from webapp.pages.plans import bp
 
@@ -76,7 +77,7 @@ async def confirm_migrate(plan_id: str):
     try:
         item = await _waiting(plan_id, request.args.get("from_version"))
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("plans.index"), 303)
     if item is None or strategy not in WHEN:
         await flash("That version has no subscribers to move.", "error")
@@ -103,16 +104,7 @@ async def migrate(plan_id: str):
             to_version=current.version_number,
         )
     except ServiceError as error:
-        await flash(_plain(error.message), "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(_outcome(result, current.version_number), "success")
     return _back(plan_id)
-
-
-def _plain(message: str) -> str:
-    """The service's field names in a merchant's words."""
-    return (
-        message.replace("fromVersion: ", "")
-        .replace("strategy must be immediate or next_billing_cycle", "Choose now or next cycle")
-        .replace("fromVersion and toVersion must differ", "That is already the current version")
-    )

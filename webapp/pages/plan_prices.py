@@ -10,6 +10,7 @@ from quart import flash, g, redirect, request, url_for
 
 from billing.catalog import plans, prices
 from billing.core.errors import NotFound, ServiceError
+from webapp.forms import error_words
 from webapp.forms.money import from_cents
 from webapp.forms.prices import ClonePriceForm, FixedPriceForm, TieredPriceForm, price_error
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page
@@ -24,7 +25,7 @@ async def _current(plan_id: str):
     try:
         return await plans.get_plan(g.merchant.id, plan_id, is_stable_id=True)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -35,7 +36,7 @@ async def _answer(plan_id: str, status: int = 200, **forms):
     try:
         context = await detail_context(plan_id, **forms)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("plans.index"), 303)
     return await render_page(DETAIL, PRICES, status, **context)
 
@@ -85,7 +86,7 @@ async def _price(plan_id: str, price_id: str):
     try:
         price = await prices.get_price(g.merchant.id, price_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return view, None
     if price.plan_id != view.plan.id:
         await flash("Price not found or access denied", "error")
@@ -155,7 +156,7 @@ async def delete_price(plan_id: str, price_id: str):
         try:
             await prices.delete_price(g.merchant.id, price.id)
         except ServiceError as error:
-            await flash(error.message, "error")
+            await flash(error_words.words(error), "error")
         else:
             await flash("Price deleted; new subscriptions can no longer use it.", "success")
     return await _answer(plan_id)

@@ -16,6 +16,7 @@ from billing.catalog.models import Plan
 from billing.core.errors import NotFound, ServiceError
 from billing.enrollment import enroll, rules
 from billing.subscriptions import plan_migration_options, plan_migrations
+from webapp.forms import error_words
 from webapp.forms.enrollment_rules import EnrollmentRuleForm
 from webapp.forms.feature_values import attach_library
 from webapp.forms.money import format_money
@@ -102,7 +103,7 @@ async def create():
                 feature_values=form.values.values,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Plan “{view.plan.plan_name}” created as version 1.", "success")
             return redirect(url_for("plans.detail", plan_id=view.plan.stable_plan_id), 303)
@@ -127,7 +128,7 @@ async def _comparison(stable_id: str, versions: list[Plan]) -> tuple:
             g.merchant.id, stable_id, from_version=chosen_from, to_version=chosen_to
         )
     except ServiceError as error:
-        return None, error.message
+        return None, error_words.words(error)
     return result, None
 
 
@@ -169,7 +170,7 @@ async def _detail_or_redirect(stable_id: str, number: int | None = None):
     try:
         context = await detail_context(stable_id, number)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("plans.index"), 303)
     if is_htmx() and request.args.get("fragment") == "diff":
         return await render_page(DETAIL, DIFF, **context)
@@ -198,7 +199,7 @@ async def visibility(plan_id: str):
     try:
         view = await plans.set_visibility(g.merchant.id, plan_id, is_visible=is_visible)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         state = "shown in" if is_visible else "hidden from"
         await flash(f"“{view.plan.plan_name}” is now {state} pricing tables.", "success")
@@ -215,7 +216,7 @@ async def confirm_delete(plan_id: str):
     try:
         view = await plans.get_plan(g.merchant.id, plan_id, is_stable_id=True)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("plans.index"), 303)
     versions = await plans.list_versions(g.merchant.id, plan_id)
     return await render_page(
@@ -230,7 +231,7 @@ async def delete(plan_id: str):
         view = await plans.get_plan(g.merchant.id, plan_id, is_stable_id=True)
         await plans.delete_plan(g.merchant.id, view.plan.id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash(f"Plan “{view.plan.plan_name}” deleted with all its versions.", "success")
     if not is_htmx():

@@ -17,6 +17,7 @@ from billing.accounts import api_keys
 from billing.catalog import plans, pricing_tables
 from billing.catalog import pricing_table_views as views
 from billing.core.errors import NotFound, ServiceError
+from webapp.forms import error_words
 from webapp.forms.money import format_money
 from webapp.forms.pricing_tables import AddPlanForm, PricingTableForm, TableSettingsForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
@@ -73,7 +74,7 @@ async def create():
                 plan_ids=form.plan_ids.data or [],
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Pricing table “{view.table.name}” created.", "success")
             return redirect(url_for("pricing_tables.detail", table_id=view.table.id), 303)
@@ -112,7 +113,7 @@ async def _page(table_id: str, fragment: str | None = None, status: int = 200, *
     try:
         context = await detail_context(table_id, **extra)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("pricing_tables.index"), 303)
     return await render_page(DETAIL, fragment, status, **context)
 
@@ -142,10 +143,10 @@ async def update(table_id: str):
                 is_active=form.is_active.data,
             )
         except NotFound as error:
-            await flash(error.message, "error")
+            await flash(error_words.words(error), "error")
             return redirect(url_for("pricing_tables.index"), 303)
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash("Table settings saved.", "success")
             return _back(table_id)
@@ -160,7 +161,7 @@ async def add_plan(table_id: str):
         try:
             await pricing_tables.add_plan(g.merchant.id, table_id, plan_id=form.plan_id.data)
         except ServiceError as error:
-            await flash(error.message, "error")
+            await flash(error_words.words(error), "error")
         else:
             await flash("Plan added to the table.", "success")
     if not is_htmx():
@@ -178,7 +179,7 @@ async def move(table_id: str, entry_id: str):
     except NotFound:
         await flash("That plan is not in this table.", "error")
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     if not is_htmx():
         return _back(table_id)
     return await _page(table_id, PLANS)
@@ -193,7 +194,7 @@ async def remove_plan(table_id: str, entry_id: str):
             raise NotFound(pricing_tables.ENTRY_NOT_FOUND)
         await pricing_tables.remove_plan_entry(g.merchant.id, entry_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash("Plan removed from the table. The plan itself is unchanged.", "success")
     if not is_htmx():
@@ -208,7 +209,7 @@ async def confirm_delete(table_id: str):
     try:
         table = await views.get_table(g.merchant.id, table_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("pricing_tables.index"), 303)
     return await render_page("dashboard/pricing_tables/confirm_delete.html", table=table)
 
@@ -219,7 +220,7 @@ async def delete(table_id: str):
     try:
         await pricing_tables.delete_table(g.merchant.id, table_id)
     except ServiceError as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
     else:
         await flash("Pricing table deleted. Embeds using its slug stop loading.", "success")
     if is_htmx():

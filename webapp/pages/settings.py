@@ -67,7 +67,7 @@ async def update_profile():
                 default_currency=form.default_currency.data,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if form.has_errors:
         if is_htmx():
             return await render_page(PAGE, PROFILE, INVALID_FORM, profile=form)
@@ -93,7 +93,7 @@ async def update_dunning():
                 past_due_access=bool(form.past_due_access.data),
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
     if saved is None:
         if is_htmx():
             return await render_page(PAGE, DUNNING, INVALID_FORM, dunning_form=form)

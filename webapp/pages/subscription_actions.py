@@ -16,6 +16,7 @@ from billing.catalog import features
 from billing.core.errors import NotFound, ServiceError
 from billing.subscriptions import cancelled_reads, subscription_lifecycle, subscription_reads
 from billing.subscriptions import subscription_versions as versions
+from webapp.forms import error_words
 from webapp.forms.feature_values import attach_library
 from webapp.forms.subscriptions import FeatureOverrideForm
 from webapp.pages import invoice_panels, payment_panels
@@ -65,7 +66,7 @@ async def _subscription_or_none(subscription_id: str, *, include_features: bool 
             g.merchant.id, subscription_id, include_features=include_features
         )
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return None
 
 
@@ -83,7 +84,7 @@ async def detail(subscription_id: str):
             g.merchant.id, subscription_id, include_features=True
         )
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("subscriptions.index"), 303)
     return await render_page(DETAIL, **await detail_context(subscription))
 
@@ -134,7 +135,7 @@ async def act(subscription_id: str, action: str):
         try:
             await call(g.merchant.id, subscription_id)
         except ServiceError as error:
-            await flash(error.message, "error")
+            await flash(error_words.words(error), "error")
         else:
             await flash(done, "success")
     if is_htmx():
@@ -189,7 +190,7 @@ async def save_features(subscription_id: str):
                 feature_values=form.values.values,
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(f"Features saved as version {new.version_number}.", "success")
             target = url_for("subscriptions.detail", subscription_id=new.stable_subscription_id)

@@ -12,6 +12,7 @@ from quart import flash, g, redirect, request, url_for
 from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import prorations
 from billing.subscriptions import plan_changes, scheduled_changes, subscription_reads
+from webapp.forms import error_words
 from webapp.forms.subscriptions import ChangePlanForm
 from webapp.pages.common import INVALID_FORM, login_required, render_page
 from webapp.pages.dates import day
@@ -26,7 +27,7 @@ async def _page(subscription_id: str, form: ChangePlanForm, status: int = 200):
         subscription = await subscription_reads.get_subscription(g.merchant.id, subscription_id)
         pending = await scheduled_changes.list_pending(g.merchant.id, subscription_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("subscriptions.index"), 303)
     views = await _plan_views()
     if form.plan_id.data is None:  # first visit: another plan than the current one
@@ -59,7 +60,7 @@ async def change_plan(subscription_id: str):
                 g.merchant.id, subscription_id, price_id=form.price_id.data, when=form.when.data
             )
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash(_done(change), "success")
             target = url_for("subscriptions.detail", subscription_id=subscription_id)

@@ -14,8 +14,8 @@ from billing.core.errors import NotFound, ServiceError
 from billing.invoicing import invoices
 from billing.payments.refunds import refund_payment as refunds
 from billing.subscriptions import cancelled_reads
+from webapp.forms import error_words
 from webapp.forms.payments import RefundForm
-from webapp.forms.plain_words import plain
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page
 from webapp.pages.subscription_actions import DETAIL, detail_context
 from webapp.pages.subscriptions import bp
@@ -43,7 +43,7 @@ async def refund(subscription_id: str):
     try:
         subscription = await _subscription(subscription_id)
     except NotFound as error:
-        await flash(error.message, "error")
+        await flash(error_words.words(error), "error")
         return redirect(url_for("subscriptions.index"), 303)
     form = RefundForm(formdata=await request.form)
     form.currency = subscription.effective_price.currency  # the payment's: what it was billed in
@@ -58,9 +58,9 @@ async def refund(subscription_id: str):
                 terminate=form.terminate.data,
             )
         except refunds.RefundFailed as error:
-            result, status = await _result(error.extra, plain(error.message)), INVALID_FORM
+            result, status = await _result(error.extra, error_words.words(error)), INVALID_FORM
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             result = await _result(answer)
             if answer["terminated"]:

@@ -148,7 +148,7 @@ async def create():
         except Conflict as error:  # already subscribed: say so where the customer is chosen
             form.customer.errors = [*form.customer.errors, _already_subscribed(error)]
         except ServiceError as error:
-            form.attach_error(error.message)
+            form.attach_error(error)
         else:
             await flash("Subscription created.", "success")
             return redirect(url_for("customers.detail", customer_id=subscription.customer_id), 303)

@@ -6,7 +6,7 @@ saved with one Save, with its confirmation), without it a save redirects back to
 
 from quart import Blueprint, abort, flash, g, redirect, request, url_for
 
-from billing.core.errors import NotFound, ServiceError
+from billing.core.errors import Invalid, NotFound, ServiceError
 from billing.tax import nexus_table, tax_settings
 from billing.tax.nexus_table import InvalidNexusRows
 from billing.tax.us_states import STATES
@@ -36,9 +36,16 @@ RATE_EDIT = "dashboard/tax/rate_edit.html"
 
 
 def attach(form, error: ServiceError) -> None:
-    """Every message of a service error (all issues of the array form) onto the form."""
-    for issue in getattr(error, "issues", None) or [{"message": error.message}]:
-        form.attach_error(issue["message"])
+    """A service error onto the form; the array form's issues each on its own, as an error
+    about the field its path names."""
+    issues = getattr(error, "issues", None)
+    if not issues:
+        form.attach_error(error)
+        return
+    for issue in issues:
+        path = issue.get("path") or []
+        field = path[0] if path and isinstance(path[0], str) else None
+        form.attach_error(Invalid(issue["message"], field=field))
 
 
 async def _settings_form() -> TaxSettingsForm:

@@ -5,14 +5,15 @@ The filter form is a plain GET form, so a filtered view is a shareable URL and w
 JavaScript; with HTMX it swaps only the results (table, pager and chart) and pushes the URL,
 so Back returns to the previous filters. Bad filter values show their message in place of
 the results instead of failing the page (with HTMX too: ``render_page`` answers them 422,
-which htmx swaps), in the words of the form's labels rather than the API's field names.
+which htmx swaps), in the words of the form's labels rather than the API's field names: the
+error's field names the filter, its code the words (``WORDS``, then the dashboard's own).
 """
 
 from quart import Blueprint, g, request, url_for
 
 from billing.core.errors import Invalid
 from billing.usage import event_reads
-from webapp.forms.plain_words import plain
+from webapp.forms import error_words
 from webapp.pages.common import login_required, page_headers, render_page
 from webapp.pages.usage_chart import build_usage_chart
 
@@ -24,22 +25,22 @@ RESULTS = "dashboard/usage/_results.html"
 PAGE_SIZE = 50
 CHART_DAYS = 30
 FILTER_FIELDS = ("eventName", "customerId", "startDate", "endDate")
-# The API's field names in the event-query messages, as the filter form labels them.
+# The API's field names in the event-query errors, as the filter form labels them, and the
+# page's own words for the errors whose words differ here (a date is typed without a time).
 NAMES = {"startDate": "The From date", "endDate": "The To date", "offset": "The page position"}
-BACKWARDS = "startDate must not be after endDate"
+WORDS = {
+    "dates_backwards": "The From date must be on or before the To date",
+    "invalid_datetime": "{label} must be a date like 2026-01-31",
+}
 
 
-def _plain(message: str) -> str:
-    """The event query's message (written for API callers: ``startDate must not be after
-    endDate``) named the way the merchant sees the filters."""
-    if message == BACKWARDS:
-        return "The From date must be on or before the To date."
-    name, _, rest = message.partition(" ")
-    if name not in NAMES:
-        return message
-    if rest.startswith("must be an ISO 8601"):
-        rest = "must be a date like 2026-01-31"
-    return f"{NAMES[name]} {rest}."
+def _words(error: Invalid) -> str:
+    """The event query's error (written for API callers: ``startDate must not be after
+    endDate``) named the way the merchant sees the filters, as a sentence."""
+    label = NAMES.get(error.field or "")
+    if label is None:
+        return error_words.words(error)
+    return error_words.words(error, label, WORDS).rstrip(".") + "."
 
 
 def _query_args() -> dict[str, list[str]]:
@@ -62,7 +63,7 @@ async def index():
         filters = event_reads.parse_filters(args)
         _, offset = event_reads.parse_page(args)
     except Invalid as error:
-        context["error"] = plain(_plain(str(error)))
+        context["error"] = _words(error)
         return await render_page(PAGE, RESULTS, status=400, **context)
     events, has_more = await event_reads.list_events(
         g.merchant.id, filters, limit=PAGE_SIZE, offset=offset

@@ -48,7 +48,7 @@ async def pay(invoice_id: str):
         outcome = {"kind": "refused", "message": "This invoice was not found."}
         return await _answer(BILLING, 404, paid=outcome)
     except ServiceError as error:
-        outcome = {"kind": "refused", "message": words.refusal(error.message)}
+        outcome = {"kind": "refused", "message": words.refusal(error)}
         return await _answer(BILLING, error.status, paid=outcome)
     return await _answer(BILLING, paid=words.pay_outcome(result))
 
@@ -63,7 +63,7 @@ async def use_method(method_id: str):
             session.merchant_id, session.customer_id, method_id
         )
     except ServiceError as error:
-        return await _answer(METHODS, error.status, method_error=words.refusal(error.message))
+        return await _answer(METHODS, error.status, method_error=words.refusal(error))
     note = "Your subscription now uses this payment method."
     return await _answer(METHODS, with_billing=True, method_note=note)
 
@@ -77,7 +77,7 @@ async def remove_method(method_id: str):
             session.merchant_id, session.customer_id, method_id
         )
     except ServiceError as error:
-        return await _answer(METHODS, error.status, method_error=words.refusal(error.message))
+        return await _answer(METHODS, error.status, method_error=words.refusal(error))
     return await _answer(METHODS, method_note="The payment method was removed.")
 
 
@@ -101,7 +101,7 @@ async def add_card():
     try:
         method = await card_sandbox.add_test_card(session.merchant_id, session.customer_id, card)
     except ServiceError as error:
-        return await _answer(METHODS, error.status, card_error=words.refusal(error.message))
+        return await _answer(METHODS, error.status, card_error=words.refusal(error))
     note = f"{words.method_name(method)} was added."
     return await _answer(METHODS, with_billing=True, method_note=note)
 
@@ -115,7 +115,7 @@ async def card_intent():
     try:
         answer = await setup_intents.create_setup_intent(session.merchant_id, session.customer_id)
     except ServiceError as error:
-        return {"error": words.refusal(error.message)}, error.status
+        return {"error": words.refusal(error)}, error.status
     if answer.provider != "provider_a":
         return {"error": card_sandbox.NOT_PROVIDER_A}, 400
     return {"clientSecret": answer.client_secret, "publishableKey": answer.publishable_key}
@@ -153,7 +153,7 @@ async def add_mandate():
             session.merchant_id, session.customer_id, return_url=back
         )
     except ServiceError as error:
-        return await _answer(METHODS, error.status, card_error=words.refusal(error.message))
+        return await _answer(METHODS, error.status, card_error=words.refusal(error))
     link = answer.payment_link or ""
     if not link.startswith(("https://", "http://")):
         return await _answer(METHODS, 503, card_error="The payment page is not available now.")

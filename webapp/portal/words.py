@@ -1,37 +1,34 @@
 """The portal in an end customer's words: their plan's status, a card, the outcome of paying.
 
 Presentation only; the services' messages are written for merchants and developers, so the
-few a customer can meet are reworded here (``REFUSALS``), the rest go through ``plain``.
+few errors a customer can meet are reworded here by their code (``REFUSALS``); the rest are
+in the dashboard's words (``error_words``).
 """
 
 from datetime import datetime
 
+from billing.core.errors import ServiceError
 from billing.core.models import utcnow
-from billing.invoicing.models import InvoiceStatus
-from billing.payments.checkout.checkout_sandbox import BAD_CARD
 from billing.payments.collection import retry_payment
 from billing.payments.models import PaymentMethod, PaymentStatus
-from billing.payments.provider_b_charging import NO_COUNTRY
-from billing.portal.card_sandbox import LIVE_REFUSED
-from billing.portal.setup_intents import NEEDS_SUBSCRIPTION
 from billing.subscriptions import statuses, trials
 from billing.subscriptions.models import Subscription
-from webapp.forms.plain_words import plain
+from webapp.forms import error_words
 from webapp.pages.dates import day
 
 CARD_COMING = "Card added — it will appear here in a moment."
 ADD_A_CARD_FIRST = "There is no card to charge yet. Add a card below first, then pay."
-REFUSALS = {
-    retry_payment.NO_METHOD: ADD_A_CARD_FIRST,
-    retry_payment.IN_PROGRESS: "A payment for this invoice is already on its way; "
+REFUSALS = {  # by the error's code
+    "no_payment_method": ADD_A_CARD_FIRST,
+    "in_progress": "A payment for this invoice is already on its way; "
     "reload the page in a moment to see how it ended.",
-    retry_payment.REFUSALS[InvoiceStatus.PAID]: "This invoice is already paid. Thank you.",
-    LIVE_REFUSED: "Cards can only be typed in here in test mode; add your card with the "
-    "payment provider's secure card form under Add a card.",
-    NEEDS_SUBSCRIPTION: "A payment method can be added once you have an active subscription.",
-    NO_COUNTRY: "The payment page needs your billing country, and none is on file yet; "
-    "ask the merchant to add it, then try again.",
-    BAD_CARD: "Check the card: its number, the month and year it expires (like 12 and 2034) "
+    "invoice_paid": "This invoice is already paid. Thank you.",
+    "portal_card_form_live": "Cards can only be typed in here in test mode; add your card "
+    "with the payment provider's secure card form under Add a card.",
+    "needs_subscription": "A payment method can be added once you have an active subscription.",
+    "no_billing_country": "The payment page needs your billing country, and none is on file "
+    "yet; ask the merchant to add it, then try again.",
+    "bad_card": "Check the card: its number, the month and year it expires (like 12 and 2034) "
     "and the 3 or 4 digit security code.",
 }
 INVOICE_WORDS = {"unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
@@ -101,8 +98,8 @@ def pay_outcome(result: dict) -> dict:
         return {"kind": "paid", "message": "Paid. Thank you."}
     if result["message"] == retry_payment.MESSAGES[PaymentStatus.PENDING]:
         return {"kind": "pending", "message": "Your payment is processing. Check back shortly."}
-    return {"kind": "failed", "message": f"The payment failed: {plain(result['message'])}"}
+    return {"kind": "failed", "message": f"The payment failed: {result['message']}"}
 
 
-def refusal(message: str) -> str:
-    return REFUSALS.get(message) or plain(message)
+def refusal(error: ServiceError) -> str:
+    return REFUSALS.get(error.code) or error_words.words(error)

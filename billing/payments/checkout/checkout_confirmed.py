@@ -34,7 +34,7 @@ async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> d
     payment = await find_checkout_payment(merchant_id, payment_intent_id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     try:
         intent = await asyncio.to_thread(
             provider_a.read_intent, secret, payment.provider_payment_id or ""
@@ -42,7 +42,7 @@ async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> d
     except ProviderAError as unknown:
         raise BadGateway(unknown.message) from unknown
     if intent is None:
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     if intent.get("status") != SUCCEEDED:
         return {"status": intent.get("status") or "pending", "message": None}
     if payment.status == SUCCEEDED:

@@ -134,7 +134,7 @@ async def resolve(
             raise Invalid("Invalid input: customerId must be a string")
         customer_id = customer_id.strip()
         if not customer_id:
-            raise Invalid(BLANK_ID)
+            raise Invalid(BLANK_ID, code="blank_id", field="customerId")
     if customer_id is not None and is_tallys_id(customer_id):
         return Buyer(await _locked(merchant_id, customer_id), True)
     email = person.get("email")

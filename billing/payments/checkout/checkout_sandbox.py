@@ -56,7 +56,7 @@ BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYea
 def clean_card(card: object) -> dict:
     """The card fields as the provider takes them; ``Invalid`` when any is missing or odd."""
     if not isinstance(card, dict):
-        raise Invalid(BAD_CARD)
+        raise Invalid(BAD_CARD, code="bad_card", field="card")
     number = str(card.get("number") or "").replace(" ", "")
     month, year, cvc = card.get("expMonth"), card.get("expYear"), str(card.get("cvc") or "")
     good = (
@@ -70,7 +70,7 @@ def clean_card(card: object) -> dict:
         and 3 <= len(cvc) <= 4
     )
     if not good:
-        raise Invalid(BAD_CARD)
+        raise Invalid(BAD_CARD, code="bad_card", field="card")
     return {"number": number, "exp_month": month, "exp_year": year, "cvc": cvc}
 
 
@@ -130,7 +130,7 @@ def is_provider_id(value: object) -> bool:
 async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> Payment:
     """The merchant row's provider A payment of this PaymentIntent (its latest attempt)."""
     if not is_provider_id(payment_intent_id):
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     found = (
         await Payment.scoped(merchant_id)
         .filter(provider="provider_a", provider_payment_id=payment_intent_id)
@@ -138,7 +138,7 @@ async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> 
         .first()
     )
     if found is None:
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     return found
 
 
@@ -146,16 +146,18 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     """Confirm the checkout's PaymentIntent with ``card``: ``{status, message}`` where status
     is ``succeeded``, ``failed`` (message: the provider's) or ``pending``."""
     if (await get_merchant(merchant_id)).mode != "test":
-        raise Forbidden(LIVE_REFUSED)
+        raise Forbidden(LIVE_REFUSED, code="checkout_card_form_live")
     fields = clean_card(card)
     payment = await find_checkout_payment(merchant_id, payment_intent_id)
     if payment.status == SUCCEEDED:
         return await settled_answer(payment.id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
-        raise Forbidden("Provider A is not configured for this merchant")
+        raise Forbidden(
+            "Provider A is not configured for this merchant", code="provider_a_not_configured"
+        )
     if payment.status != PENDING:
-        raise Conflict(SETTLED)
+        raise Conflict(SETTLED, code="payment_attempt_failed")
     try:
         answer, intent = await asyncio.to_thread(_confirm, secret, payment, fields)
     except ProviderAError as unknown:

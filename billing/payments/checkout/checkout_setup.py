@@ -87,7 +87,9 @@ def _setup_intent(secret: str, live: Subscription, customer: Customer, known: st
 async def _provider_a(live: Subscription, customer: Customer) -> SetupStarted:
     secret = await provider_a_config.provider_a_secret(live.merchant_id)
     if secret is None:
-        raise BadGateway("The payment provider is no longer configured for this merchant")
+        raise BadGateway(
+            "The payment provider is no longer configured for this merchant", code="provider_gone"
+        )
     known = await checkout_cards.gateway_customer_of(live.merchant_id, customer.id)
     async with in_transaction():
         locked = await Subscription.filter(id=live.id).select_for_update().first()
@@ -109,7 +111,9 @@ async def _provider_a(live: Subscription, customer: Customer) -> SetupStarted:
 async def _provider_b(live: Subscription, customer: Customer, currency: str) -> SetupStarted:
     key = await provider_b_config.secret_and_environment(live.merchant_id)
     if key is None or not customer.billing_country:
-        raise BadGateway("The payment provider is no longer configured for this merchant")
+        raise BadGateway(
+            "The payment provider is no longer configured for this merchant", code="provider_gone"
+        )
     billing = {"country": customer.billing_country.upper()}
     if customer.billing_postal_code:
         billing["zipcode"] = customer.billing_postal_code
@@ -125,7 +129,7 @@ async def _provider_b(live: Subscription, customer: Customer, currency: str) -> 
     except provider_b.ChargeRefused as refused:
         raise BadGateway(refused.message) from refused
     except DodoPaymentsError as unknown:
-        raise BadGateway(UNREACHABLE_B) from unknown
+        raise BadGateway(UNREACHABLE_B, code="provider_b_unreachable") from unknown
     return SetupStarted("provider_b", payment_link=link)
 
 
@@ -151,10 +155,10 @@ async def start(live: Subscription, provider: str, currency: str) -> SetupStarte
 
 async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscription:
     if not is_provider_id(intent_id) or not str(intent_id).startswith("seti_"):
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     live = await Subscription.scoped(merchant_id).filter(checkout_setup_intent_id=intent_id).first()
     if live is None:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     return live
 
 
@@ -164,7 +168,7 @@ async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
         merchant_id, live.customer_id, live.stable_subscription_id, intent
     )
     if keep is None:
-        raise Invalid(NOT_CONFIRMED)
+        raise Invalid(NOT_CONFIRMED, code="not_confirmed")
     async with in_transaction():
         await keep.apply()
     await live.refresh_from_db()
@@ -204,12 +208,14 @@ async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: objec
     """Test mode only: confirm the trial's SetupIntent with ``card`` fields (the hosted
     checkout's offline card form); ``{status, subscriptionStatus, message}``."""
     if (await get_merchant(merchant_id)).mode != "test":
-        raise Forbidden(LIVE_REFUSED)
+        raise Forbidden(LIVE_REFUSED, code="setup_card_form_live")
     fields = clean_card(card)
     live = await _trial_subscription(merchant_id, setup_intent_id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
-        raise Forbidden("Provider A is not configured for this merchant")
+        raise Forbidden(
+            "Provider A is not configured for this merchant", code="provider_a_not_configured"
+        )
     intent = await asyncio.to_thread(
         _confirm_with_card, secret, live.checkout_setup_intent_id, fields
     )
@@ -228,7 +234,7 @@ async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
         return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     try:
         intent = await asyncio.to_thread(
             provider_a.read_intent, secret, live.checkout_setup_intent_id
@@ -236,7 +242,7 @@ async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
     except provider_a.ProviderAError as unknown:
         raise BadGateway(unknown.message) from unknown
     if intent is None:
-        raise NotFound(INTENT_NOT_FOUND)
+        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     if intent.get("status") != "succeeded":
-        raise Invalid(NOT_CONFIRMED)
+        raise Invalid(NOT_CONFIRMED, code="not_confirmed")
     return await _keep(merchant_id, live, intent)

@@ -76,15 +76,15 @@ def customer_of(merchant_id: str, token: object) -> str:
     """The customer id ``token`` vouches for in this merchant row; ``NotFound`` with the
     customers' message for any token that does not (module docstring)."""
     if not isinstance(token, str) or not token or len(token) > 1000:
-        raise NotFound(customers.CUSTOMER_NOT_FOUND)
+        raise NotFound(customers.CUSTOMER_NOT_FOUND, code="customer_not_found")
     try:  # a lone surrogate cannot even be encoded: as altered as any other
         plain = _cipher().decrypt(token.encode(), ttl=int(LIFETIME.total_seconds()))
         claims = json.loads(plain)
     except (InvalidToken, ValueError, UnicodeError) as refused:
-        raise NotFound(customers.CUSTOMER_NOT_FOUND) from refused
+        raise NotFound(customers.CUSTOMER_NOT_FOUND, code="customer_not_found") from refused
     if not isinstance(claims, dict) or claims.get("m") != merchant_id:
-        raise NotFound(customers.CUSTOMER_NOT_FOUND)
+        raise NotFound(customers.CUSTOMER_NOT_FOUND, code="customer_not_found")
     customer_id = claims.get("c")
     if not isinstance(customer_id, str):
-        raise NotFound(customers.CUSTOMER_NOT_FOUND)
+        raise NotFound(customers.CUSTOMER_NOT_FOUND, code="customer_not_found")
     return customer_id

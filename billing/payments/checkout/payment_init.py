@@ -196,7 +196,9 @@ async def _prepare(
         plan = await find_scoped(Plan, merchant_id, plan_id, subscriptions.PLAN_NOT_FOUND)
         price = await find_scoped(Price, merchant_id, price_id, subscriptions.PRICE_NOT_FOUND)
         if price.plan_id != plan.id:
-            raise Invalid(subscriptions.PRICE_NOT_OF_PLAN)
+            raise Invalid(
+                subscriptions.PRICE_NOT_OF_PLAN, code="price_not_of_plan", field="effectivePriceId"
+            )
         buyer = await checkout_customers.resolve(merchant_id, customer_id, person, token, retry_of)
         customer = buyer.customer
         existing = await subscriptions.open_subscription_of(merchant_id, customer.id)
@@ -241,7 +243,7 @@ async def _provider_for(merchant_id: str, customer: Customer) -> str:
         mode = (await get_merchant(merchant_id)).mode
         raise Conflict(NO_PROVIDER.format(mode=mode))
     if configured[0] == "provider_b" and not customer.billing_country:
-        raise Invalid(NEEDS_COUNTRY)
+        raise Invalid(NEEDS_COUNTRY, code="needs_country")
     return configured[0]
 
 
@@ -274,7 +276,7 @@ async def payment_init(
         call = await checkout_calls.start(started.payment, description=plan.plan_name)
         if call is not None:
             return dataclasses.replace(started, call=call)
-    raise Conflict(MOVED_ON)
+    raise Conflict(MOVED_ON, code="payment_moved_on")
 
 
 async def expire_abandoned(now: datetime, merchant_id: str | None = None):

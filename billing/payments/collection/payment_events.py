@@ -80,14 +80,14 @@ async def find_payment(merchant_id: str, payment_intent_id: str) -> Payment:
     repeat the newest attempt answers.
     """
     if not PROVIDER_ID.fullmatch(payment_intent_id):
-        raise NotFound(NOT_FOUND)
+        raise NotFound(NOT_FOUND, code="payment_intent_not_found")
     by_provider = Q(provider__in=PROVIDERS, provider_payment_id=payment_intent_id)
     if is_well_formed(payment_intent_id, Payment.id_prefix):  # provider B's ids look alike
         by_provider |= Q(id=payment_intent_id)
     query = Payment.scoped(merchant_id).filter(by_provider)
     payment = await query.order_by("-created_at").first()
     if payment is None:
-        raise NotFound(NOT_FOUND)
+        raise NotFound(NOT_FOUND, code="payment_intent_not_found")
     return payment
 
 

@@ -42,14 +42,14 @@ async def retry_payment(merchant_id: str, invoice_id: str) -> dict:
     async with in_transaction():
         invoice = await find_scoped(Invoice, merchant_id, invoice_id, INVOICE_NOT_FOUND, lock=True)
         if invoice.status in REFUSALS:
-            raise Invalid(REFUSALS[invoice.status])
+            raise Invalid(REFUSALS[invoice.status], code=f"invoice_{invoice.status}")
         if invoice.total_cents <= 0:
-            raise Invalid(NOTHING_DUE)
+            raise Invalid(NOTHING_DUE, code="nothing_due")
         if invoice.payment_status == InvoicePaymentStatus.PENDING:
-            raise Invalid(IN_PROGRESS)
+            raise Invalid(IN_PROGRESS, code="in_progress")
         payment = await start_attempt(invoice, now)
         if payment is None:
-            raise Invalid(NO_METHOD)
+            raise Invalid(NO_METHOD, code="no_payment_method")
     outcome = await call_provider(payment.id, now)
     settled = await Payment.get(id=payment.id)
     return {

@@ -67,7 +67,7 @@ REQUIRED = ("customerId", "provider", "paymentType", "status")
 
 
 def refuse(details: str) -> Invalid:
-    return Invalid(INVALID_INPUT, details=details)
+    return Invalid(INVALID_INPUT, details=details, code="invalid_input")
 
 
 def _max_length(column: str) -> int:

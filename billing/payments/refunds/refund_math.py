@@ -63,7 +63,7 @@ def check_amount_shape(amount_cents: Any) -> int | None:
     if amount_cents is None:
         return None
     if isinstance(amount_cents, bool) or not isinstance(amount_cents, int) or amount_cents < 1:
-        raise Invalid(AMOUNT_NOT_CENTS)
+        raise Invalid(AMOUNT_NOT_CENTS, code="refund_amount_not_cents", field="amountCents")
     return amount_cents
 
 
@@ -71,7 +71,7 @@ def refund_amount(amount_cents: int | None, paid_cents: int, refunded_cents: int
     """Rule 1 against the payment: the amount this refund gives back."""
     left = left_to_refund(paid_cents, refunded_cents)
     if left == 0:
-        raise Invalid(NOTHING_LEFT)
+        raise Invalid(NOTHING_LEFT, code="nothing_left")
     if amount_cents is None:
         return left
     if amount_cents > left:

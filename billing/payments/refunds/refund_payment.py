@@ -80,11 +80,11 @@ class RefundFailed(ServiceError):
 
 def _clean(payment_id: Any, reason: Any, terminate: Any) -> tuple[str | None, bool]:
     if payment_id is not None and not isinstance(payment_id, str):
-        raise Invalid("paymentId must be a payment id (a string) or left out")
+        raise Invalid("paymentId must be a payment id (a string) or left out", field="paymentId")
     if reason is not None and (not isinstance(reason, str) or len(reason) > MAX_REASON):
-        raise Invalid(f"reason must be a text of at most {MAX_REASON} characters")
+        raise Invalid(f"reason must be a text of at most {MAX_REASON} characters", field="reason")
     if terminate is not None and not isinstance(terminate, bool):
-        raise Invalid("terminateSubscription must be true or false")
+        raise Invalid("terminateSubscription must be true or false", field="terminateSubscription")
     return (reason.strip() or None) if reason else None, bool(terminate)
 
 
@@ -101,14 +101,14 @@ async def _subscription(merchant_id: str, subscription_id: Any) -> tuple[str, bo
 
 async def _locked_payment(merchant_id: str, stable_id: str, payment_id: str | None) -> Payment:
     if payment_id is not None and not is_well_formed(payment_id, "pay"):
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="refund_payment_not_found")
     invoice_ids = (
         await Invoice.scoped(merchant_id)
         .filter(stable_subscription_id=stable_id)
         .values_list("id", flat=True)
     )
     if not invoice_ids:
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="refund_payment_not_found")
     query = Payment.scoped(merchant_id).filter(
         status=PaymentStatus.SUCCEEDED, invoice_id__in=invoice_ids
     )
@@ -116,7 +116,7 @@ async def _locked_payment(merchant_id: str, stable_id: str, payment_id: str | No
         query = query.filter(id=payment_id)
     payment = await query.order_by("-succeeded_at", "-created_at").select_for_update().first()
     if payment is None:
-        raise NotFound(PAYMENT_NOT_FOUND)
+        raise NotFound(PAYMENT_NOT_FOUND, code="refund_payment_not_found")
     return payment
 
 
@@ -239,7 +239,7 @@ async def refund(
     reason, terminate = _clean(payment_id, reason, terminate)
     stable_id, live = await _subscription(merchant_id, stable_subscription_id)
     if terminate and not live:
-        raise Conflict(ENDED)
+        raise Conflict(ENDED, code="subscription_ended")
     payment, stored = await _store(merchant_id, stable_id, payment_id, amount, reason)
     outcome = await refund_calls.refund_at_provider(payment, stored)
     stored = await _record(stored, outcome)

@@ -60,21 +60,21 @@ NOT_AN_EVENT = "The webhook body must be a JSON event object with an id and a ty
 
 def check_size(body: bytes) -> None:
     if len(body) > MAX_BODY_BYTES:
-        raise Invalid(TOO_LARGE)
+        raise Invalid(TOO_LARGE, code="webhook_too_large")
 
 
 async def _secret(read, merchant_id: str) -> str:
     """The merchant row's signing secret; ``BAD_SIGNATURE`` when there is none to check
     with (no query at all for an id that cannot be a merchant's)."""
     if not isinstance(merchant_id, str) or not is_well_formed(merchant_id, MERCHANT_PREFIX):
-        raise Invalid(BAD_SIGNATURE)
+        raise Invalid(BAD_SIGNATURE, code="bad_signature")
     try:
         secret = await read(merchant_id)
     except ValueError:  # sealed under an encryption key since replaced
         log.warning("webhook secret of %s cannot be unsealed", merchant_id)
         secret = None
     if not secret:
-        raise Invalid(BAD_SIGNATURE)
+        raise Invalid(BAD_SIGNATURE, code="bad_signature")
     return secret
 
 
@@ -83,9 +83,9 @@ def _event(payload: Any) -> dict:
         try:
             payload = json.loads(payload)
         except (ValueError, RecursionError):
-            raise Invalid(NOT_AN_EVENT) from None
+            raise Invalid(NOT_AN_EVENT, code="not_an_event") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise Invalid(NOT_AN_EVENT)
+        raise Invalid(NOT_AN_EVENT, code="not_an_event")
     return payload
 
 
@@ -101,10 +101,10 @@ async def verified_provider_a_event(merchant_id: str, body: bytes, signature: st
         )
         _signed_recently(signature)
     except (stripe.SignatureVerificationError, ValueError, TypeError):
-        raise Invalid(BAD_SIGNATURE) from None
+        raise Invalid(BAD_SIGNATURE, code="bad_signature") from None
     event = _event(payload)
     if text(event.get("id")) is None:
-        raise Invalid(NOT_AN_EVENT)
+        raise Invalid(NOT_AN_EVENT, code="not_an_event")
     return event
 
 
@@ -129,7 +129,7 @@ async def verified_provider_b_event(
     try:
         payload = provider_b_signatures.verify_webhook(secret, body, signed)
     except provider_b_signatures.InvalidSignature:
-        raise Invalid(BAD_SIGNATURE) from None
+        raise Invalid(BAD_SIGNATURE, code="bad_signature") from None
     return signed["webhook-id"], _event(payload)
 
 

@@ -1,5 +1,6 @@
-"""Merchants read plain words: service messages without developer wording, money typed and
-shown as 49.00, stored codes named (Count, VAT), currencies named beside their codes."""
+"""Merchants read plain words: service errors in the dashboard's words by their code (not the
+API's developer wording), money typed and shown as 49.00, stored codes named (Count, VAT),
+currencies named beside their codes."""
 
 from decimal import Decimal
 
@@ -7,10 +8,15 @@ import pytest
 
 from billing.catalog import metrics
 from billing.catalog.models import Feature, Plan
+from billing.core.errors import Invalid, ServiceError
 from billing.tax.models import TaxConfig, TaxRateDefinition, TaxRegistration
 from tests.subscription_factories import make_customer
+from tests.support.billing.core.error_sites import raise_sites
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
-from webapp.forms.plain_words import plain
+from webapp.forms import error_words
+from webapp.forms import plans as plan_forms
+from webapp.pages import usage
+from webapp.portal import words as portal_words
 
 DEVELOPER_WORDS = ("cents", "Cents", "9007199254740991", "README", "camelCase")
 
@@ -21,31 +27,85 @@ def main_of(html: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("message", "shown"),
+    ("error", "shown"),
     [
         (
-            "amount must be a non-negative integer amount in cents",
+            Invalid(
+                "amount must be a non-negative integer amount in cents",
+                code="amount_not_cents",
+                field="amount",
+            ),
             "Amount must be between 0.00 and 10,000,000,000.00, typed like 49.00",
         ),
         (
-            "subtotalCents must be a whole number of cents, 0 or more",
+            Invalid(
+                "subtotalCents must be a whole number of cents, 0 or more",
+                code="cents_not_whole",
+                field="subtotalCents",
+            ),
             "Line amount must be 0.00 or more, like 49.00",
         ),
         (
-            "featureValue must be a finite number between -9007199254740991 and 9007199254740991",
+            Invalid(
+                "featureValue must be a finite number between -9007199254740991 and "
+                "9007199254740991",
+                code="number_out_of_range",
+                field="featureValue",
+            ),
             "Feature value must be a number of at most 15 digits",
         ),
-        ("startDate must not be after endDate", "Start date must not be after end date"),
         (
-            "startDate must be an ISO 8601 datetime such as 2025-01-31T00:00:00Z",
+            Invalid(
+                "startDate must not be after endDate", code="dates_backwards", field="startDate"
+            ),
+            "Start date must not be after end date",
+        ),
+        (
+            Invalid(
+                "startDate must be an ISO 8601 datetime such as 2025-01-31T00:00:00Z",
+                code="invalid_datetime",
+                field="startDate",
+            ),
             "Start date must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)",
         ),
-        ('A plan named "growthPlan" exists', 'A plan named "growthPlan" exists'),
-        ("sub_4fGhT2 is already cancelled", "sub_4fGhT2 is already cancelled"),
+        (Invalid('A plan named "growthPlan" exists'), 'A plan named "growthPlan" exists'),
+        (Invalid("sub_4fGhT2 is already cancelled"), "sub_4fGhT2 is already cancelled"),
+        (
+            Invalid("legalName must be at most 200 characters", code="too_long", field="legalName"),
+            "Legal name must be at most 200 characters",
+        ),
+        (
+            Invalid(
+                "fromVersion: version 9 does not exist for this plan",
+                code="version_not_found",
+                field="fromVersion",
+            ),
+            "Version 9 does not exist for this plan",
+        ),
     ],
 )
-def test_service_messages_read_plainly(message, shown):
-    assert plain(message) == shown
+def test_service_errors_read_plainly(error: ServiceError, shown):
+    assert error_words.words(error) == shown
+
+
+def test_a_form_label_names_the_field():
+    error = Invalid("monthlyPrice must be a non-negative integer amount in cents",
+                    code="amount_not_cents", field="monthlyPrice")  # fmt: skip
+    shown = error_words.words(error, "Monthly price")
+    assert shown == "Monthly price must be between 0.00 and 10,000,000,000.00, typed like 49.00"
+
+
+def test_every_worded_code_is_raised_somewhere():
+    """No dead words: each code the dashboard words is one a service raises."""
+    raised = {site.code for site in raise_sites() if site.code}
+    raised |= {f"invoice_{status}" for status in ("paid", "void", "draft")}  # retry_payment's
+    tables = (error_words.WORDS, plan_forms.ROW_WORDS, portal_words.REFUSALS, usage.WORDS)
+    assert {code for table in tables for code in table} - raised == set()
+
+
+def test_an_unworded_error_shows_the_service_message():
+    error = Invalid("Only an active subscription can be changed (this one is paused)")
+    assert error_words.words(error) == error.message
 
 
 async def test_a_negative_price_is_explained_without_cents(client, sign_up):

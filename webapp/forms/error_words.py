@@ -1,0 +1,137 @@
+"""Service errors in the words a merchant uses, chosen by the error's code.
+
+The services raise errors with the exact messages the API specification gives, written for
+developers: field names in camelCase (``subtotalCents``), amounts "in cents", number limits
+as raw digits. The API keeps those words. The dashboard shows the same errors, so every
+error it shows (a form's, a flash message, a page's) takes its words from here by its
+``code`` and ``field`` (``billing.core.errors``), never by reading the sentence back:
+
+- ``WORDS``: a code's words; ``{label}`` stands for the field's name on the page (the form's
+  label for its input, else ``LABELS``), at the start of a sentence.
+- ``LABELS``: the API's field names as a merchant reads them, for errors shown above a form
+  rather than next to an input, and in sentences that name a second field.
+
+An error whose code has no words here shows the service's message, with the field's label in
+place of the API name it starts with (``legalName is required`` → ``Legal name is
+required``).
+"""
+
+from collections.abc import Mapping
+
+from billing.core.errors import ServiceError
+
+MONEY = "typed like 49.00"
+DOMAIN = "Enter a domain such as example.com"
+WORDS: dict[str, str] = {
+    "amount_not_cents": f"{{label}} must be between 0.00 and 10,000,000,000.00, {MONEY}",
+    "cents_not_whole": "{label} must be 0.00 or more, like 49.00",
+    "refund_amount_not_cents": f"The amount must be at least 0.01, {MONEY}",
+    "number_out_of_range": "{label} must be a number of at most 15 digits",
+    "invalid_datetime": (
+        "{label} must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)"
+    ),
+    "dates_backwards": "{label} must not be after end date",
+    "no_payment_method": (
+        "The customer has no card or account Tally can charge. Add a payment method for them, "
+        "with provider A connected on the Payment providers page."
+    ),
+    "bad_strategy": "Choose now or next cycle",
+    "same_version": "That is already the current version",
+    "yearly_price_required": "{label} is required when there is a yearly price",
+    "enterprise_has_no_prices": "An enterprise plan has no prices: leave out the prices",
+    "min_seats_needs_seats": "Minimum seats need a seat-based plan",
+    "custom_query_required": "{label} is required with the query type Custom query",
+    "custom_query_unused": "{label} is only used with the query types Custom query and Indexed",
+    "metric_type_immutable": "The aggregation and value type cannot be changed after "
+    "creation; create a new metric instead",
+    "customer_email_taken_on_update": "Another customer with this email already exists. Tick "
+    "“Allow an email another customer already uses” to allow it.",
+    "invalid_cursor": "Invalid cursor: that page link is not valid; start from the first page",
+    "price_not_of_plan": "{label} must be a price of the plan chosen",
+    "no_earlier_version": "There is no earlier version to compare with",
+    "domain_required": "Enter a domain",
+    "domain_too_long": f"{DOMAIN}, at most 253 characters",
+    "domain_is_email": f"{DOMAIN}: the part after the @, not a whole email address",
+    "domain_wildcard": f"{DOMAIN}, without wildcards; subdomains are rules of their own",
+    "domain_characters": f"{DOMAIN}: letters, digits and hyphens in dot-separated parts",
+    "domain_ip": f"{DOMAIN}, not an IP address",
+    "domain_not_valid": f"{DOMAIN}; that one is not a valid domain name",
+}
+
+# API field names (camelCase, as in request bodies) in a merchant's words.
+LABELS: dict[str, str] = {
+    "customQuery": "custom query",
+    "customerId": "customer",
+    "customerName": "customer name",
+    "defaultCurrency": "default currency",
+    "displayName": "display name",
+    "displayOrder": "display order",
+    "endAction": "end action",
+    "endDate": "end date",
+    "enterpriseRedirectUrl": "enterprise redirect URL",
+    "eventName": "event name",
+    "featureIds": "features",
+    "featureType": "feature type",
+    "featureValue": "feature value",
+    "fromVersion": "from version",
+    "gracePeriodDays": "grace period",
+    "isVisible": "visible",
+    "keyType": "key type",
+    "legalName": "legal name",
+    "lineItems": "line items",
+    "matcherType": "matcher type",
+    "matcherValue": "domain",
+    "minSeats": "minimum seats",
+    "monthlyPrice": "monthly price",
+    "pastDueAccess": "past-due access",
+    "paymentId": "payment",
+    "planDescription": "plan description",
+    "planId": "plan",
+    "planIds": "plans",
+    "planName": "plan name",
+    "priceIds": "prices",
+    "priceMapping": "price mapping",
+    "propertyFilters": "property filters",
+    "retryScheduleDays": "retry schedule",
+    "secretKey": "secret key",
+    "startDate": "start date",
+    "startTimestamp": "start date",
+    "subscriptionId": "subscription",
+    "subtotalCents": "line amount",
+    "terminateSubscription": "terminate subscription",
+    "toVersion": "to version",
+    "userId": "user",
+    "webhookSecret": "webhook secret",
+    "yearlyPrice": "yearly price",
+}
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter capital when it starts with a lowercase word (not an
+    id like ``sub_…`` or a slug)."""
+    head = text.split(" ", 1)[0].rstrip(",:")
+    if head.isalpha() and head.islower() and " " in text:
+        return text[:1].upper() + text[1:]
+    return text
+
+
+def label_of(field: str | None) -> str | None:
+    """How a page names the API field ``field`` when no form input does."""
+    if field is None:
+        return None
+    return LABELS.get(field, field)
+
+
+def words(error: ServiceError, label: str | None = None, table: Mapping[str, str] = WORDS) -> str:
+    """What the dashboard shows for ``error``; ``label`` is the page's name for its field
+    (a form input's label), ``table`` a page's own words ahead of the common ones."""
+    field, message = error.field, error.message
+    label = label or label_of(field)
+    template = table.get(error.code) or WORDS.get(error.code)
+    if template is not None:
+        return sentence(template.format(label=label or ""))
+    if field and label and message.startswith(f"{field}: "):  # "fromVersion: version 9 …"
+        return sentence(message[len(field) + 2 :])
+    if field and label and message.startswith(f"{field} "):
+        return sentence(label + message[len(field) :])
+    return sentence(message)
