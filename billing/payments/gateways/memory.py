@@ -1,0 +1,93 @@
+"""A gateway that answers from memory: for tests and benches whose subject is not the provider.
+
+Deterministic (ids are numbered: ``pi_memory_1``, ``pi_memory_2``…, under the prefix given),
+it records every call (``calls``) and every charge it made (``charges``), and can be told how
+to answer: ``decline()`` (every charge, or only the methods named), ``answer_pending()``,
+``unreachable()`` (no answer: the caller calls again later), ``latency`` seconds before each
+answer (an ``asyncio.sleep``, so hundreds of calls wait together, as at a real provider).
+
+Like a real provider it honours idempotency keys: a call repeated with a key it has seen
+answers the first answer and makes no second charge, even when the two calls overlap. An
+``unreachable`` call made no charge, so its key is not remembered.
+"""
+
+import asyncio
+from dataclasses import dataclass, field
+
+from billing.payments.gateways.base import (
+    FAILED,
+    PENDING,
+    SUCCEEDED,
+    ChargeAnswer,
+    GatewayUnreachable,
+)
+from billing.payments.models import Payment, PaymentMethod
+
+DECLINED = "The card was declined"
+UNREACHABLE = "The memory gateway was told to be unreachable"
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call the gateway received: the operation, the idempotency key, what it was about."""
+
+    operation: str
+    key: str | None
+    details: dict
+
+
+@dataclass
+class MemoryGateway:
+    provider: str = "provider_a"
+    id_prefix: str = "pi_memory_"
+    latency: float = 0.0
+    outcome: str = SUCCEEDED  # succeeded | failed | pending | unreachable
+    declined_methods: set[str] = field(default_factory=set)  # provider method ids
+    calls: list[Call] = field(default_factory=list)
+    charges: dict[str, ChargeAnswer] = field(default_factory=dict)  # by idempotency key
+    _made: int = 0
+
+    def decline(self, *method_ids: str) -> None:
+        """Decline the charges of these provider method ids; of every method when none."""
+        if method_ids:
+            self.declined_methods.update(method_ids)
+        else:
+            self.outcome = FAILED
+
+    def answer_pending(self) -> None:
+        self.outcome = PENDING
+
+    def unreachable(self) -> None:
+        self.outcome = "unreachable"
+
+    def succeed(self) -> None:
+        self.outcome = SUCCEEDED
+        self.declined_methods.clear()
+
+    def _new_id(self) -> str:
+        self._made += 1
+        return f"{self.id_prefix}{self._made}"
+
+    def _answer(self, method: PaymentMethod | None) -> ChargeAnswer:
+        external = method.external_psp_payment_method_id if method else None
+        if self.outcome == FAILED or (external and external in self.declined_methods):
+            return ChargeAnswer(FAILED, self._new_id(), DECLINED)
+        if self.outcome == PENDING:
+            return ChargeAnswer(PENDING, self._new_id())
+        return ChargeAnswer(SUCCEEDED, self._new_id())
+
+    async def charge_off_session(
+        self, payment: Payment, method: PaymentMethod | None
+    ) -> ChargeAnswer:
+        key = payment.idempotency_key
+        details = {"payment_id": payment.id, "amount_cents": payment.amount_cents}
+        self.calls.append(Call("charge_off_session", key, details))
+        # Decided before the wait, so two overlapping calls with one key share one charge.
+        answer = self.charges.get(key)
+        if answer is None and self.outcome != "unreachable":
+            answer = self.charges[key] = self._answer(method)
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        if answer is None:
+            raise GatewayUnreachable(UNREACHABLE)
+        return answer
