@@ -33,12 +33,14 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import BadGateway
 from billing.customers.models import Customer
-from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout.checkout_cards import gateway_customer_of
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
+from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.payments.gateways.provider_b.charging import link_details
 from billing.payments.models import Payment
-from billing.payments.provider_a import ProviderAError
 
 UNREACHABLE_B = "Provider B could not be reached; try again in a moment"
 NOT_CONFIGURED = "The payment provider is no longer configured for this merchant"

@@ -21,7 +21,9 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.core.models import utcnow
-from billing.payments import provider_b, provider_b_signatures, setup
+from billing.payments import setup
+from billing.payments.gateways.provider_b import sdk as provider_b
+from billing.payments.gateways.provider_b import signatures as provider_b_signatures
 from billing.payments.models import ProviderConfig
 
 log = logging.getLogger("tally.payments.provider_b")

@@ -19,7 +19,9 @@ from datetime import UTC, datetime
 import stripe
 from dodopayments import DodoPaymentsError
 
-from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments import provider_a_config, provider_b_config
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.payments.models import Payment, Refund
 
 log = logging.getLogger("tally.payments.checks")

@@ -30,7 +30,9 @@ from dataclasses import dataclass
 import stripe
 from dodopayments import APIStatusError, DodoPaymentsError
 
-from billing.payments import provider_a, provider_a_config, provider_b, setup
+from billing.payments import provider_a_config, setup
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.payments.models import Payment, ProviderConfig, Refund
 
 SUCCEEDED, PENDING, FAILED = "succeeded", "pending", "failed"

@@ -22,7 +22,8 @@ import asyncio
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid, NotFound, Unavailable
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import PaymentMethod
 from billing.payments.webhooks.webhook_actions import AddPaymentMethod
 from billing.payments.webhooks.webhook_events import plan_provider_a

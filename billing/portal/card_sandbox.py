@@ -20,8 +20,9 @@ import stripe
 
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Forbidden, Invalid, Unavailable
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout.checkout_sandbox import card_method, clean_card
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import PaymentMethod
 from billing.portal import card_records
 from billing.portal.setup_intents import create_setup_intent

@@ -30,12 +30,14 @@ from billing.core.errors import Failure, Invalid, Unavailable
 from billing.core.lookup import find_scoped
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
-from billing.payments import provider_a, provider_b, provider_b_config, setup
+from billing.payments import provider_b_config, setup
 from billing.payments.checkout.checkout_cards import gateway_customer_of
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
+from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.payments.gateways.provider_b.charging import NO_COUNTRY
+from billing.payments.gateways.provider_b.sdk import ChargeRefused
 from billing.payments.models import ProviderConfig
-from billing.payments.provider_a import ProviderAError
-from billing.payments.provider_b import ChargeRefused
 from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
 from billing.subscriptions import statuses

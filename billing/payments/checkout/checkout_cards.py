@@ -34,8 +34,9 @@ from tortoise.transactions import in_transaction
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_claims
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.webhooks.webhook_actions import Action, AddPaymentMethod, text
 from billing.subscriptions import checkout_states

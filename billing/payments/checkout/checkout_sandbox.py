@@ -30,7 +30,7 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Conflict, Forbidden, Invalid, NotFound
 from billing.core.models import utcnow
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import (
     FAILED,
@@ -39,8 +39,9 @@ from billing.payments.collection.payment_outcomes import (
     mark_failed,
     mark_succeeded,
 )
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ChargeAnswer, ProviderAError
 from billing.payments.models import Payment
-from billing.payments.provider_a import ChargeAnswer, ProviderAError
 
 LIVE_REFUSED = (
     "The card form is the offline sandbox path and works only in test mode; live checkouts "

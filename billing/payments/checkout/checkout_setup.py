@@ -32,7 +32,7 @@ from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
 from billing.customers.models import Customer
-from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout import checkout_cards
 from billing.payments.checkout.checkout_sandbox import (
     card_method,
@@ -40,7 +40,9 @@ from billing.payments.checkout.checkout_sandbox import (
     is_provider_id,
 )
 from billing.payments.checkout_calls import UNREACHABLE_B, gateway_customer
-from billing.payments.provider_a import ProviderAError
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
+from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 

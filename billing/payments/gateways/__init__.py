@@ -22,8 +22,8 @@ _registry: dict[str, Gateway] = {}
 def _defaults() -> dict[str, Gateway]:
     # Imported here, not at the top: the provider packages read their configuration modules,
     # which import payments models; the registry must be importable from anywhere in payments.
-    from billing.payments.gateways.provider_a import ProviderAGateway
-    from billing.payments.gateways.provider_b import ProviderBGateway
+    from billing.payments.gateways.provider_a.gateway import ProviderAGateway
+    from billing.payments.gateways.provider_b.gateway import ProviderBGateway
 
     return {"provider_a": ProviderAGateway(), "provider_b": ProviderBGateway()}
 

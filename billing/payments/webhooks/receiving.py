@@ -36,8 +36,9 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
-from billing.payments import provider_a_config, provider_b_config, provider_b_signatures
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout import checkout_cards
+from billing.payments.gateways.provider_b import signatures as provider_b_signatures
 from billing.payments.models import ProviderEvent
 from billing.payments.webhooks.provider_events import first_sighting
 from billing.payments.webhooks.webhook_actions import dict_at, text

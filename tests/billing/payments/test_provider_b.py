@@ -5,8 +5,8 @@ creation, and the configuration stored sealed (signatures: test_provider_b_signa
 import pytest
 
 from billing.core.errors import Invalid, NotFound, Unavailable
-from billing.payments import provider_b as adapter
 from billing.payments import provider_b_config, setup
+from billing.payments.gateways.provider_b import sdk as adapter
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
 from tests.provider_b_events import new_webhook_secret

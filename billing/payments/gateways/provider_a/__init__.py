@@ -4,7 +4,3 @@
 async client, one per call with the merchant's key, over one pooled HTTP client per event loop,
 and the calls with their answers translated into Tally's words).
 """
-
-from billing.payments.gateways.provider_a.gateway import ProviderAGateway
-
-__all__ = ["ProviderAGateway"]

@@ -21,7 +21,7 @@ from billing.payments.gateways.base import (
     ChargeAnswer,
     GatewayUnreachable,
 )
-from billing.payments.provider_a import NETWORK_RETRIES, UNSETTLED, _explain
+from billing.payments.gateways.provider_a.sdk import NETWORK_RETRIES, UNSETTLED, _explain
 
 TIMEOUT_SECONDS = 80  # the SDK's own default for its synchronous client
 

@@ -4,7 +4,3 @@ client.
 ``gateway`` (``ProviderBGateway``, the ``base.Gateway`` of provider B), ``charging`` (a
 committed attempt charged by its mandate, else a payment link).
 """
-
-from billing.payments.gateways.provider_b.gateway import ProviderBGateway
-
-__all__ = ["ProviderBGateway"]

@@ -27,10 +27,11 @@ from dodopayments import DodoPaymentsError
 
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
-from billing.payments import provider_b, provider_b_config
+from billing.payments import provider_b_config
 from billing.payments.gateways.base import FAILED, PENDING, ChargeAnswer, GatewayUnreachable
+from billing.payments.gateways.provider_b import sdk as provider_b
+from billing.payments.gateways.provider_b.sdk import ChargeRefused
 from billing.payments.models import Payment, PaymentMethod
-from billing.payments.provider_b import ChargeRefused
 
 NOT_CONFIGURED = "Provider B is not configured for this merchant"
 NO_SUBSCRIPTION = "The provider B mandate names no subscription to charge"

@@ -11,9 +11,9 @@ import pytest
 from billing.core.models import utcnow
 from billing.due_work import run_due
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a
 from billing.payments.collection.charging import start_attempt
 from billing.payments.collection.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, ProviderConfig, Refund
 from billing.payments.refunds.refund_payment import refund
 from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card

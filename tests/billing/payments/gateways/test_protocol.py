@@ -7,8 +7,8 @@ import pytest
 from billing.payments.gateways import gateway_for, providers, use_gateway
 from billing.payments.gateways.base import Gateway
 from billing.payments.gateways.memory import MemoryGateway
-from billing.payments.gateways.provider_a import ProviderAGateway
-from billing.payments.gateways.provider_b import ProviderBGateway
+from billing.payments.gateways.provider_a.gateway import ProviderAGateway
+from billing.payments.gateways.provider_b.gateway import ProviderBGateway
 
 OPERATIONS = [
     name
