@@ -12,9 +12,10 @@ exception.
 """
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, Refund
 
 SUCCEEDED = "succeeded"
 FAILED = "failed"
@@ -43,6 +44,42 @@ class ChargeAnswer:
     product_id: str | None = None
 
 
+@dataclass(frozen=True)
+class Seen:
+    """What the provider says of a payment or a refund it holds: ``succeeded``, ``failed``
+    (with its message) or ``pending``, and when it made the object (re-checks count from it)."""
+
+    status: str  # succeeded | failed | pending
+    created_at: datetime | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class RefundAnswer:
+    """What the provider said to a refund call: ``succeeded``, ``pending`` or ``failed`` (with a
+    sentence fit for the merchant), its refund id; ``answered`` False when no answer came (the
+    money may have moved: pending, called again later with the same key)."""
+
+    status: str  # succeeded | pending | failed
+    provider_refund_id: str | None = None
+    message: str | None = None
+    answered: bool = True
+
+
+NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
+
+
+def no_refund_answer(name: str) -> RefundAnswer:
+    """A refund call no answer came to: pending, without the provider's refund id."""
+    return RefundAnswer(PENDING, message=NO_ANSWER.format(name=name), answered=False)
+
+
+def unsettled(status: int | None) -> bool:
+    """Whether an HTTP status says nothing about a call's outcome (the provider may have acted
+    on it): none, a 5xx, 408, 409 or 429."""
+    return status is None or status >= 500 or status in (408, 409, 429)
+
+
 @runtime_checkable
 class Gateway(Protocol):
     """One payment provider, as payments uses it. Implementations are async and safe to call
@@ -57,4 +94,19 @@ class Gateway(Protocol):
         ``method`` (None: the provider's own way to ask the customer, a payment link, if it
         has one), with ``payment.idempotency_key``: a repeated call answers the first charge,
         never a second one. Raises ``GatewayUnreachable`` when the outcome is unknown."""
+        ...
+
+    async def fetch_payment(self, payment: Payment) -> Seen | None:
+        """What the provider says of ``payment`` (it holds the provider's id); None when the
+        provider cannot be asked (unreachable, the key refused, the payment unknown to it)."""
+        ...
+
+    async def refund(self, payment: Payment, refund: Refund) -> RefundAnswer:
+        """Ask the provider to give ``refund.amount_cents`` of ``payment`` back, with
+        ``refund.idempotency_key``. Never raises: no answer is ``answered=False``."""
+        ...
+
+    async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
+        """What the provider says of ``refund`` (it holds the provider's refund id); None when
+        it cannot be asked."""
         ...

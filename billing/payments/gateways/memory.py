@@ -20,8 +20,11 @@ from billing.payments.gateways.base import (
     SUCCEEDED,
     ChargeAnswer,
     GatewayUnreachable,
+    RefundAnswer,
+    Seen,
+    no_refund_answer,
 )
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, Refund
 
 DECLINED = "The card was declined"
 UNREACHABLE = "The memory gateway was told to be unreachable"
@@ -45,6 +48,7 @@ class MemoryGateway:
     declined_methods: set[str] = field(default_factory=set)  # provider method ids
     calls: list[Call] = field(default_factory=list)
     charges: dict[str, ChargeAnswer] = field(default_factory=dict)  # by idempotency key
+    refunds: dict[str, RefundAnswer] = field(default_factory=dict)  # by idempotency key
     _made: int = 0
 
     def decline(self, *method_ids: str) -> None:
@@ -91,3 +95,32 @@ class MemoryGateway:
         if answer is None:
             raise GatewayUnreachable(UNREACHABLE)
         return answer
+
+    async def fetch_payment(self, payment: Payment) -> Seen | None:
+        self.calls.append(Call("fetch_payment", None, {"id": payment.provider_payment_id}))
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        for answer in self.charges.values():
+            if answer.provider_payment_id == payment.provider_payment_id:
+                return Seen(answer.status, None, answer.message)
+        return None  # not a payment this gateway made
+
+    async def refund(self, payment: Payment, refund: Refund) -> RefundAnswer:
+        key = refund.idempotency_key
+        details = {"payment_id": payment.provider_payment_id, "amount_cents": refund.amount_cents}
+        self.calls.append(Call("refund", key, details))
+        answer = self.refunds.get(key)
+        if answer is None and self.outcome != "unreachable":
+            status = self.outcome if self.outcome in (PENDING, FAILED) else SUCCEEDED
+            message = "The refund was refused" if status == FAILED else None
+            answer = self.refunds[key] = RefundAnswer(status, f"re_memory_{key}", message)
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return answer or no_refund_answer("The memory gateway")
+
+    async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
+        self.calls.append(Call("fetch_refund", None, {"id": refund.provider_refund_id}))
+        for answer in self.refunds.values():
+            if answer.provider_refund_id == refund.provider_refund_id:
+                return Seen(answer.status, None, answer.message)
+        return None

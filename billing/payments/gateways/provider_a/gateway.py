@@ -2,9 +2,9 @@
 configuration (``provider_a_config``) for each call; the calls themselves are in ``calls``."""
 
 from billing.payments import provider_a_config
-from billing.payments.gateways.base import FAILED, ChargeAnswer
-from billing.payments.gateways.provider_a import calls
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.gateways.base import FAILED, ChargeAnswer, RefundAnswer, Seen
+from billing.payments.gateways.provider_a import calls, reads, refunds
+from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_a"
 NOT_CHARGEABLE = "No configured provider can charge this method"
@@ -28,3 +28,15 @@ class ProviderAGateway:
             idempotency_key=payment.idempotency_key,
             metadata={"invoice_id": payment.invoice_id, "payment_id": payment.id},
         )
+
+    async def fetch_payment(self, payment: Payment) -> Seen | None:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await reads.read(secret, payment.provider_payment_id or "")
+
+    async def refund(self, payment: Payment, refund: Refund) -> RefundAnswer:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await refunds.refund_payment(secret, payment, refund)
+
+    async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await reads.read(secret, refund.provider_refund_id or "", refund=True)

@@ -1,9 +1,10 @@
 """``ProviderBGateway``: provider B as a ``base.Gateway``. Reads the merchant's key and
 environment from its configuration (``provider_b_config``) for each call."""
 
-from billing.payments.gateways.base import ChargeAnswer
-from billing.payments.gateways.provider_b import charging
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments import provider_b_config
+from billing.payments.gateways.base import ChargeAnswer, RefundAnswer, Seen
+from billing.payments.gateways.provider_b import charging, reads, refunds
+from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_b"
 
@@ -15,3 +16,15 @@ class ProviderBGateway:
         self, payment: Payment, method: PaymentMethod | None
     ) -> ChargeAnswer:
         return await charging.charge(payment, method)
+
+    async def fetch_payment(self, payment: Payment) -> Seen | None:
+        key = await provider_b_config.secret_and_environment(payment.merchant_id)
+        return await reads.payment(key, payment)
+
+    async def refund(self, payment: Payment, refund: Refund) -> RefundAnswer:
+        key = await provider_b_config.secret_and_environment(payment.merchant_id)
+        return await refunds.refund_payment(key, payment, refund)
+
+    async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
+        key = await provider_b_config.secret_and_environment(payment.merchant_id)
+        return await reads.refund(key, refund)

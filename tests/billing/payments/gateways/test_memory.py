@@ -7,7 +7,7 @@ import pytest
 
 from billing.payments.gateways.base import GatewayUnreachable
 from billing.payments.gateways.memory import MemoryGateway
-from billing.payments.models import Payment, PaymentMethod
+from billing.payments.models import Payment, PaymentMethod, Refund
 
 
 def _payment(key: str = "inv_1:attempt-1") -> Payment:
@@ -66,3 +66,17 @@ async def test_told_to_decline_pend_or_be_unreachable():
         await gateway.charge_off_session(_payment("d"), _card())
     gateway.succeed()  # an unreachable call made no charge: its key is charged now
     assert (await gateway.charge_off_session(_payment("d"), _card())).status == "succeeded"
+
+
+async def test_a_refund_is_given_once_per_key_and_read_back():
+    gateway = MemoryGateway()
+    charged = await gateway.charge_off_session(_payment(), _card())
+    payment = _payment()
+    payment.provider_payment_id = charged.provider_payment_id
+    assert (await gateway.fetch_payment(payment)).status == "succeeded"
+    back = Refund(id="ref_1", amount_cents=1000, idempotency_key="ref_1:key")
+    first = await gateway.refund(payment, back)
+    again = await gateway.refund(payment, back)
+    assert first == again and first.status == "succeeded" and len(gateway.refunds) == 1
+    back.provider_refund_id = first.provider_refund_id
+    assert (await gateway.fetch_refund(payment, back)).status == "succeeded"

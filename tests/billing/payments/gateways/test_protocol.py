@@ -18,7 +18,7 @@ OPERATIONS = [
 
 
 def test_the_protocol_has_its_operations():
-    assert "charge_off_session" in OPERATIONS
+    assert set(OPERATIONS) >= {"charge_off_session", "fetch_payment", "refund", "fetch_refund"}
 
 
 @pytest.mark.parametrize("gateway_class", [ProviderAGateway, ProviderBGateway, MemoryGateway])
