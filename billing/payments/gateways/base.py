@@ -11,9 +11,11 @@ later with the same idempotency key. A refusal is an answer (``failed`` with a m
 exception.
 """
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from billing.payments.models import Payment, PaymentMethod, Refund
 
@@ -66,6 +68,28 @@ class RefundAnswer:
     answered: bool = True
 
 
+class InvalidWebhook(Exception):
+    """A delivery whose signature is missing, malformed, stale or not made with the secret
+    (one exception whatever is wrong, so a caller learns nothing about which check failed)."""
+
+
+class NotAnEvent(Exception):
+    """A verified delivery whose body is not a JSON event object with a type (and an id)."""
+
+
+def event_object(payload: Any) -> dict:
+    """The event a verified body (bytes, text or already parsed) holds; ``NotAnEvent``
+    unless it is a JSON object with a ``type``."""
+    if isinstance(payload, (bytes, str)):
+        try:
+            payload = json.loads(payload)
+        except (ValueError, RecursionError):
+            raise NotAnEvent from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise NotAnEvent
+    return payload
+
+
 NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
 
 
@@ -109,4 +133,13 @@ class Gateway(Protocol):
     async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
         """What the provider says of ``refund`` (it holds the provider's refund id); None when
         it cannot be asked."""
+        ...
+
+    def verify_webhook(
+        self, secret: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[str, dict]:
+        """``(event id, event)`` of one inbound delivery, once its signature is proven made with
+        the merchant row's webhook ``secret`` and dated within five minutes of now, either way.
+        ``InvalidWebhook`` for any bad signature, ``NotAnEvent`` for a verified body that is
+        not an event. Pure: no I/O, so not a coroutine."""
         ...

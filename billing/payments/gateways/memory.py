@@ -6,12 +6,15 @@ to answer: ``decline()`` (every charge, or only the methods named), ``answer_pen
 ``unreachable()`` (no answer: the caller calls again later), ``latency`` seconds before each
 answer (an ``asyncio.sleep``, so hundreds of calls wait together, as at a real provider).
 
+Its webhooks are "signed" by a ``memory-signature`` header equal to the secret.
+
 Like a real provider it honours idempotency keys: a call repeated with a key it has seen
 answers the first answer and makes no second charge, even when the two calls overlap. An
 ``unreachable`` call made no charge, so its key is not remembered.
 """
 
 import asyncio
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from billing.payments.gateways.base import (
@@ -20,8 +23,11 @@ from billing.payments.gateways.base import (
     SUCCEEDED,
     ChargeAnswer,
     GatewayUnreachable,
+    InvalidWebhook,
+    NotAnEvent,
     RefundAnswer,
     Seen,
+    event_object,
     no_refund_answer,
 )
 from billing.payments.models import Payment, PaymentMethod, Refund
@@ -124,3 +130,13 @@ class MemoryGateway:
             if answer.provider_refund_id == refund.provider_refund_id:
                 return Seen(answer.status, None, answer.message)
         return None
+
+    def verify_webhook(
+        self, secret: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[str, dict]:
+        if not secret or headers.get("memory-signature") != secret:
+            raise InvalidWebhook
+        event = event_object(body)
+        if not isinstance(event.get("id"), str):
+            raise NotAnEvent
+        return event["id"], event

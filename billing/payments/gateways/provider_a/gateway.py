@@ -1,9 +1,11 @@
 """``ProviderAGateway``: provider A as a ``base.Gateway``. Reads the merchant's key from its
 configuration (``provider_a_config``) for each call; the calls themselves are in ``calls``."""
 
+from collections.abc import Mapping
+
 from billing.payments import provider_a_config
 from billing.payments.gateways.base import FAILED, ChargeAnswer, RefundAnswer, Seen
-from billing.payments.gateways.provider_a import calls, reads, refunds
+from billing.payments.gateways.provider_a import calls, reads, refunds, webhooks
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_a"
@@ -40,3 +42,8 @@ class ProviderAGateway:
     async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
         secret = await provider_a_config.provider_a_secret(payment.merchant_id)
         return await reads.read(secret, refund.provider_refund_id or "", refund=True)
+
+    def verify_webhook(
+        self, secret: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[str, dict]:
+        return webhooks.verify(secret, body, headers)

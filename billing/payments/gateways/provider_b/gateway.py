@@ -1,9 +1,11 @@
 """``ProviderBGateway``: provider B as a ``base.Gateway``. Reads the merchant's key and
 environment from its configuration (``provider_b_config``) for each call."""
 
+from collections.abc import Mapping
+
 from billing.payments import provider_b_config
 from billing.payments.gateways.base import ChargeAnswer, RefundAnswer, Seen
-from billing.payments.gateways.provider_b import charging, reads, refunds
+from billing.payments.gateways.provider_b import charging, reads, refunds, signatures
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_b"
@@ -28,3 +30,8 @@ class ProviderBGateway:
     async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
         key = await provider_b_config.secret_and_environment(payment.merchant_id)
         return await reads.refund(key, refund)
+
+    def verify_webhook(
+        self, secret: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[str, dict]:
+        return signatures.verify(secret, body, headers)

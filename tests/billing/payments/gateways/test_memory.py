@@ -5,7 +5,7 @@ import asyncio
 
 import pytest
 
-from billing.payments.gateways.base import GatewayUnreachable
+from billing.payments.gateways.base import GatewayUnreachable, InvalidWebhook
 from billing.payments.gateways.memory import MemoryGateway
 from billing.payments.models import Payment, PaymentMethod, Refund
 
@@ -80,3 +80,12 @@ async def test_a_refund_is_given_once_per_key_and_read_back():
     assert first == again and first.status == "succeeded" and len(gateway.refunds) == 1
     back.provider_refund_id = first.provider_refund_id
     assert (await gateway.fetch_refund(payment, back)).status == "succeeded"
+
+
+def test_a_webhook_is_verified_by_its_secret():
+    gateway = MemoryGateway()
+    body = b'{"id": "evt_1", "type": "payment_intent.succeeded"}'
+    event_id, event = gateway.verify_webhook("whsec_1", body, {"memory-signature": "whsec_1"})
+    assert (event_id, event["type"]) == ("evt_1", "payment_intent.succeeded")
+    with pytest.raises(InvalidWebhook):
+        gateway.verify_webhook("whsec_1", body, {"memory-signature": "whsec_2"})
