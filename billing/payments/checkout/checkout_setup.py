@@ -39,10 +39,11 @@ from billing.payments.checkout.checkout_sandbox import (
     clean_card,
     is_provider_id,
 )
-from billing.payments.checkout_calls import UNREACHABLE_B, gateway_customer
 from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.checkout import gateway_customer
 from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.gateways.provider_b import sdk as provider_b
+from billing.payments.gateways.provider_b.checkout import UNREACHABLE as UNREACHABLE_B
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 

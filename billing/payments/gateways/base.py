@@ -17,11 +17,21 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
+from billing.customers.models import Customer
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 SUCCEEDED = "succeeded"
 FAILED = "failed"
 PENDING = "pending"
+
+
+class GatewayRefused(Exception):
+    """The provider refused a call the customer or the merchant waits for, or could not be
+    reached for it (nothing was charged); ``message`` is the provider's sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class GatewayUnreachable(Exception):
@@ -44,6 +54,18 @@ class ChargeAnswer:
     message: str | None = None
     payment_link: str | None = None
     product_id: str | None = None
+
+
+@dataclass(frozen=True)
+class CheckoutStart:
+    """What a checkout's browser needs to pay: a client secret and publishable key (provider
+    A's card form confirms the payment) or a hosted payment link (provider B), with the
+    provider's payment id the event stream is keyed by."""
+
+    provider_payment_id: str
+    client_secret: str | None = None
+    publishable_key: str | None = None
+    payment_link: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +140,15 @@ class Gateway(Protocol):
         ``method`` (None: the provider's own way to ask the customer, a payment link, if it
         has one), with ``payment.idempotency_key``: a repeated call answers the first charge,
         never a second one. Raises ``GatewayUnreachable`` when the outcome is unknown."""
+        ...
+
+    async def start_checkout_payment(
+        self, payment: Payment, customer: Customer, *, description: str
+    ) -> CheckoutStart | None:
+        """Start the committed checkout ``payment`` for the customer's browser to pay (with
+        ``payment.idempotency_key``); a payment that has one already answers it again. None
+        when it was canceled at the provider (that attempt cannot be paid any more);
+        ``GatewayRefused`` when the provider refuses or cannot be reached."""
         ...
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:

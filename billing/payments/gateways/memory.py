@@ -17,11 +17,14 @@ import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from billing.customers.models import Customer
 from billing.payments.gateways.base import (
     FAILED,
     PENDING,
     SUCCEEDED,
     ChargeAnswer,
+    CheckoutStart,
+    GatewayRefused,
     GatewayUnreachable,
     InvalidWebhook,
     NotAnEvent,
@@ -101,6 +104,21 @@ class MemoryGateway:
         if answer is None:
             raise GatewayUnreachable(UNREACHABLE)
         return answer
+
+    async def start_checkout_payment(
+        self, payment: Payment, customer: Customer, *, description: str
+    ) -> CheckoutStart | None:
+        key = payment.idempotency_key
+        self.calls.append(Call("start_checkout_payment", key, {"payment_id": payment.id}))
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        if self.outcome == "unreachable":
+            raise GatewayRefused(UNREACHABLE)
+        answer = self.charges.get(key)
+        if answer is None:  # started, not paid: the browser pays it
+            answer = self.charges[key] = ChargeAnswer(PENDING, self._new_id())
+        made = answer.provider_payment_id or ""
+        return CheckoutStart(made, client_secret=f"{made}_secret", publishable_key="pk_memory")
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         self.calls.append(Call("fetch_payment", None, {"id": payment.provider_payment_id}))

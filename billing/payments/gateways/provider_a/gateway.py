@@ -3,9 +3,10 @@ configuration (``provider_a_config``) for each call; the calls themselves are in
 
 from collections.abc import Mapping
 
+from billing.customers.models import Customer
 from billing.payments import provider_a_config
-from billing.payments.gateways.base import FAILED, ChargeAnswer, RefundAnswer, Seen
-from billing.payments.gateways.provider_a import calls, reads, refunds, webhooks
+from billing.payments.gateways.base import FAILED, ChargeAnswer, CheckoutStart, RefundAnswer, Seen
+from billing.payments.gateways.provider_a import calls, checkout, reads, refunds, webhooks
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_a"
@@ -30,6 +31,11 @@ class ProviderAGateway:
             idempotency_key=payment.idempotency_key,
             metadata={"invoice_id": payment.invoice_id, "payment_id": payment.id},
         )
+
+    async def start_checkout_payment(
+        self, payment: Payment, customer: Customer, *, description: str
+    ) -> CheckoutStart | None:
+        return await checkout.start_payment(payment, customer)
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         secret = await provider_a_config.provider_a_secret(payment.merchant_id)

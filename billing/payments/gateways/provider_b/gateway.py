@@ -3,9 +3,10 @@ environment from its configuration (``provider_b_config``) for each call."""
 
 from collections.abc import Mapping
 
+from billing.customers.models import Customer
 from billing.payments import provider_b_config
-from billing.payments.gateways.base import ChargeAnswer, RefundAnswer, Seen
-from billing.payments.gateways.provider_b import charging, reads, refunds, signatures
+from billing.payments.gateways.base import ChargeAnswer, CheckoutStart, RefundAnswer, Seen
+from billing.payments.gateways.provider_b import charging, checkout, reads, refunds, signatures
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_b"
@@ -18,6 +19,11 @@ class ProviderBGateway:
         self, payment: Payment, method: PaymentMethod | None
     ) -> ChargeAnswer:
         return await charging.charge(payment, method)
+
+    async def start_checkout_payment(
+        self, payment: Payment, customer: Customer, *, description: str
+    ) -> CheckoutStart | None:
+        return await checkout.start_payment(payment, description)
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         key = await provider_b_config.secret_and_environment(payment.merchant_id)

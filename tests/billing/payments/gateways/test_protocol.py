@@ -18,6 +18,7 @@ OPERATIONS = [
 def test_the_protocol_has_its_operations():
     assert set(OPERATIONS) >= {
         "charge_off_session",
+        "start_checkout_payment",
         "fetch_payment",
         "refund",
         "fetch_refund",
