@@ -29,13 +29,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import stripe
 from tortoise.transactions import in_transaction
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_claims
+from billing.payments.gateways.provider_a import sandbox
 from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.webhooks.webhook_actions import Action, AddPaymentMethod, text
@@ -211,9 +211,9 @@ def keep_for_setup(
 
 def _read_method(secret: str, method_id: str) -> dict | None:
     try:
-        return provider_a.client(secret).v1.payment_methods.retrieve(method_id).to_dict()
-    except stripe.StripeError as error:
-        log.warning("card details of %s could not be read: %s", method_id, error)
+        return sandbox.read_method(secret, method_id)
+    except provider_a.ProviderAError as error:
+        log.warning("card details of %s could not be read: %s", method_id, error.message)
         return None
 
 

@@ -23,7 +23,6 @@ import asyncio
 import uuid
 from dataclasses import dataclass
 
-import stripe
 from dodopayments import DodoPaymentsError
 from tortoise.transactions import in_transaction
 
@@ -34,13 +33,10 @@ from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
 from billing.customers.models import Customer
 from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout import checkout_cards
-from billing.payments.checkout.checkout_sandbox import (
-    card_method,
-    clean_card,
-    is_provider_id,
-)
+from billing.payments.checkout.checkout_sandbox import clean_card, is_provider_id
 from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.gateways.provider_a.checkout import gateway_customer
+from billing.payments.gateways.provider_a.sandbox import CardDeclined, confirm_setup
 from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.gateways.provider_b import sdk as provider_b
 from billing.payments.gateways.provider_b.checkout import UNREACHABLE as UNREACHABLE_B
@@ -182,25 +178,13 @@ async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
 
 def _confirm_with_card(secret: str, intent_id: str, card: dict) -> dict:
     """Confirm the SetupIntent with the card; the intent with its payment method expanded."""
-    gateway = provider_a.client(secret)
     key = f"checkout-card-{intent_id}"
     try:
-        intent = gateway.v1.setup_intents.retrieve(intent_id).to_dict()
-        if intent.get("status") == "succeeded":  # confirmed already (a second click)
-            method = gateway.v1.payment_methods.retrieve(intent["payment_method"])
-        else:
-            method = card_method(gateway, card, intent.get("customer"), key)
-            intent = gateway.v1.setup_intents.confirm(
-                intent_id,
-                params={"payment_method": method.id},
-                options={"idempotency_key": f"{key}:confirm"},
-            ).to_dict()
-    except stripe.CardError as error:
-        return {"status": "failed", "message": error.user_message or DECLINED}
-    except stripe.StripeError as error:
-        raise BadGateway(provider_a._explain(error, "save the card").message) from error
-    intent["payment_method"] = method.to_dict()
-    return intent
+        return confirm_setup(secret, intent_id, card, key, keep_succeeded=True)
+    except CardDeclined as declined:
+        return {"status": "failed", "message": declined.message}
+    except ProviderAError as unknown:
+        raise BadGateway(unknown.message) from unknown
 
 
 async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: object) -> dict:
