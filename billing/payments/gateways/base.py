@@ -25,13 +25,25 @@ FAILED = "failed"
 PENDING = "pending"
 
 
+# Why a gateway refused to start something (``GatewayRefused.kind``): callers choose their
+# own answer for each (a checkout's 502, the portal's 400 or 503).
+NOT_CONFIGURED = "not_configured"  # the merchant row has no key for this provider
+NEEDS_SUBSCRIPTION = "needs_subscription"  # a mandate needs a current subscription's currency
+NO_COUNTRY = "no_country"  # the provider needs the customer's billing country
+REFUSED_KEY = "refused_key"  # the provider refused the stored key
+REFUSED = "refused"  # the provider refused the call (a 4xx)
+UNAVAILABLE = "unavailable"  # no answer, or one that says nothing about the call
+
+
 class GatewayRefused(Exception):
     """The provider refused a call the customer or the merchant waits for, or could not be
-    reached for it (nothing was charged); ``message`` is the provider's sentence."""
+    reached for it (nothing was charged); ``message`` is the provider's sentence, ``kind``
+    which of the reasons above."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, kind: str = REFUSED) -> None:
         super().__init__(message)
         self.message = message
+        self.kind = kind
 
 
 class GatewayUnreachable(Exception):
@@ -63,6 +75,36 @@ class CheckoutStart:
     provider's payment id the event stream is keyed by."""
 
     provider_payment_id: str
+    client_secret: str | None = None
+    publishable_key: str | None = None
+    payment_link: str | None = None
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    """Saving a way to pay later for ``customer``, for a ``purpose`` (``checkout``: a trial's
+    card or mandate, one per ``owner_id``, the subscription; ``portal``: a method the
+    customer adds, a new one each time, ``owner_id`` the customer). ``currency`` is what the
+    method will be charged in (None: no current subscription says), ``billing`` the
+    customer's billing address (None without a country), ``reuse_id`` the setup a reload may
+    answer again, ``return_url`` where a hosted page sends the customer afterwards."""
+
+    customer: Customer
+    purpose: str
+    owner_id: str
+    metadata: dict[str, str]
+    currency: str | None = None
+    billing: dict[str, str] | None = None
+    reuse_id: str | None = None
+    return_url: str | None = None
+
+
+@dataclass(frozen=True)
+class SetupStart:
+    """What the customer's browser needs to save the method: an intent's id, client secret
+    and publishable key (provider A's script confirms a card), or a hosted page's link."""
+
+    setup_intent_id: str | None = None
     client_secret: str | None = None
     publishable_key: str | None = None
     payment_link: str | None = None
@@ -149,6 +191,11 @@ class Gateway(Protocol):
         ``payment.idempotency_key``); a payment that has one already answers it again. None
         when it was canceled at the provider (that attempt cannot be paid any more);
         ``GatewayRefused`` when the provider refuses or cannot be reached."""
+        ...
+
+    async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
+        """Start saving a way to pay later (a checkout's trial, the portal's new method);
+        ``GatewayRefused`` with its ``kind`` when it cannot be started."""
         ...
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:

@@ -30,6 +30,8 @@ from billing.payments.gateways.base import (
     NotAnEvent,
     RefundAnswer,
     Seen,
+    SetupRequest,
+    SetupStart,
     event_object,
     no_refund_answer,
 )
@@ -119,6 +121,14 @@ class MemoryGateway:
             answer = self.charges[key] = ChargeAnswer(PENDING, self._new_id())
         made = answer.provider_payment_id or ""
         return CheckoutStart(made, client_secret=f"{made}_secret", publishable_key="pk_memory")
+
+    async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
+        key = f"{request.purpose}-setup-{request.owner_id}"
+        self.calls.append(Call("start_setup", key, {"customer_id": request.customer.id}))
+        if self.outcome == "unreachable":
+            raise GatewayRefused(UNREACHABLE, "unavailable")
+        made = request.reuse_id or f"seti_memory_{request.owner_id}"
+        return SetupStart(made, client_secret=f"{made}_secret", publishable_key="pk_memory")
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         self.calls.append(Call("fetch_payment", None, {"id": payment.provider_payment_id}))

@@ -5,8 +5,16 @@ from collections.abc import Mapping
 
 from billing.customers.models import Customer
 from billing.payments import provider_a_config
-from billing.payments.gateways.base import FAILED, ChargeAnswer, CheckoutStart, RefundAnswer, Seen
-from billing.payments.gateways.provider_a import calls, checkout, reads, refunds, webhooks
+from billing.payments.gateways.base import (
+    FAILED,
+    ChargeAnswer,
+    CheckoutStart,
+    RefundAnswer,
+    Seen,
+    SetupRequest,
+    SetupStart,
+)
+from billing.payments.gateways.provider_a import calls, checkout, reads, refunds, setups, webhooks
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_a"
@@ -36,6 +44,9 @@ class ProviderAGateway:
         self, payment: Payment, customer: Customer, *, description: str
     ) -> CheckoutStart | None:
         return await checkout.start_payment(payment, customer)
+
+    async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
+        return await setups.start(merchant_id, request)
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         secret = await provider_a_config.provider_a_secret(payment.merchant_id)

@@ -5,8 +5,22 @@ from collections.abc import Mapping
 
 from billing.customers.models import Customer
 from billing.payments import provider_b_config
-from billing.payments.gateways.base import ChargeAnswer, CheckoutStart, RefundAnswer, Seen
-from billing.payments.gateways.provider_b import charging, checkout, reads, refunds, signatures
+from billing.payments.gateways.base import (
+    ChargeAnswer,
+    CheckoutStart,
+    RefundAnswer,
+    Seen,
+    SetupRequest,
+    SetupStart,
+)
+from billing.payments.gateways.provider_b import (
+    charging,
+    checkout,
+    reads,
+    refunds,
+    setups,
+    signatures,
+)
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_b"
@@ -24,6 +38,9 @@ class ProviderBGateway:
         self, payment: Payment, customer: Customer, *, description: str
     ) -> CheckoutStart | None:
         return await checkout.start_payment(payment, description)
+
+    async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
+        return await setups.start(merchant_id, request)
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         key = await provider_b_config.secret_and_environment(payment.merchant_id)

@@ -19,6 +19,7 @@ def test_the_protocol_has_its_operations():
     assert set(OPERATIONS) >= {
         "charge_off_session",
         "start_checkout_payment",
+        "start_setup",
         "fetch_payment",
         "refund",
         "fetch_refund",
