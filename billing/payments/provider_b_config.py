@@ -14,7 +14,6 @@ are stored sealed (``setup.seal``) and answered only masked; the webhook secret 
 import logging
 from typing import Any
 
-from dodopayments import DodoPaymentsError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
@@ -119,7 +118,7 @@ async def save_config(merchant_id: str, secret_key: Any, webhook_secret: Any = N
         try:
             webhook_id, signing = await provider_b.create_webhook(secret, environment, url)
             message += WEBHOOK_CREATED
-        except DodoPaymentsError as error:
+        except provider_b.ProviderBError as error:
             log.warning("provider B webhook for %s not created: %s", merchant_id, error)
             message += NO_WEBHOOK
     fields = {
