@@ -1,5 +1,5 @@
 """Provider B through the official SDK, against the fake: key checks per environment, webhook
-creation, and the configuration stored sealed (signatures: test_provider_b_signatures.py).
+creation, and the configuration stored sealed (signatures: test_signatures.py).
 (The ``provider_b`` fixture is the fake, so the adapter module is imported as ``adapter``.)"""
 
 import pytest
