@@ -45,7 +45,7 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
         await action.apply()
     stored = PaymentMethod.scoped(merchant_id).filter(
         customer_id=customer_id,
-        provider="provider_a",
+        provider=provider_a_config.PROVIDER,
         external_psp_payment_method_id=action.external_psp_payment_method_id,
     )
     found = await stored.first()

@@ -44,7 +44,7 @@ from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.payments.cards")
 
-PROVIDER_A = "provider_a"
+PROVIDER_A = provider_a_config.PROVIDER
 CARD_COLUMNS = ("card_last_four", "card_brand", "card_network", "card_expiry_month")
 
 

@@ -87,7 +87,7 @@ async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> 
         raise NotFound(PAYMENT_NOT_FOUND)
     found = (
         await Payment.scoped(merchant_id)
-        .filter(provider="provider_a", provider_payment_id=payment_intent_id)
+        .filter(provider=provider_a_config.PROVIDER, provider_payment_id=payment_intent_id)
         .order_by("-attempt")
         .first()
     )

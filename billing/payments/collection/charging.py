@@ -31,12 +31,10 @@ from datetime import datetime, timedelta
 from tortoise.transactions import in_transaction
 
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a_config, provider_b_config
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.gateways import gateway_for
 from billing.payments.gateways.base import ChargeAnswer, GatewayUnreachable
-from billing.payments.gateways.provider_b.charging import mandate_subscription
 from billing.payments.methods.payment_methods import ACTIVE, active_method_for
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.providers import configured_providers
@@ -45,8 +43,6 @@ from billing.subscriptions.models import Subscription
 log = logging.getLogger("tally.payments")
 
 LEASE = timedelta(minutes=10)  # longer than a provider call with its retry can take
-CHARGEABLE = ("provider_a", "provider_b")
-MANDATE = "mandate"
 
 
 def idempotency_key(invoice_id: str, attempt: int) -> str:
@@ -54,23 +50,22 @@ def idempotency_key(invoice_id: str, attempt: int) -> str:
 
 
 async def _usable(method: PaymentMethod | None) -> PaymentMethod | None:
-    if method is None or method.provider not in CHARGEABLE:
+    """``method`` when its provider's gateway can charge it (a provider Tally has no gateway
+    for cannot)."""
+    if method is None:
         return None
-    if method.provider == "provider_b":
-        if method.payment_type != MANDATE or mandate_subscription(method) is None:
-            return None
-        configured = await provider_b_config.secret_and_environment(method.merchant_id)
-        return method if configured else None
-    if not method.external_psp_payment_method_id:
+    try:
+        gateway = gateway_for(method.provider)
+    except LookupError:
         return None
-    return method if await provider_a_config.is_configured(method.merchant_id) else None
+    return method if await gateway.can_charge(method) else None
 
 
 async def _links_by_provider_b(merchant_id: str) -> bool:
-    """Whether an invoice no method can pay gets a provider B payment link: when provider B
-    is the merchant's provider (configured, and provider A not)."""
+    """Whether an invoice no method can pay gets a payment link: when the merchant's provider
+    (the first configured) makes them (provider B)."""
     configured = await configured_providers(merchant_id)
-    return bool(configured) and configured[0] == "provider_b"
+    return bool(configured) and gateway_for(configured[0]).charges_without_method
 
 
 async def method_for(invoice: Invoice) -> PaymentMethod | None:

@@ -174,6 +174,15 @@ class Gateway(Protocol):
     concurrently (many charges at once); they never run inside a database transaction."""
 
     provider: str
+    # What the rest of payments may ask of a provider without naming it:
+    charges_without_method: bool  # an invoice no method pays gets a payment link
+    needs_billing_country: bool  # its checkouts and links need the customer's country
+    refunds_part_by_product: bool  # a partial refund names the product the payment sold
+
+    async def can_charge(self, method: PaymentMethod) -> bool:
+        """Whether ``method`` is one this provider can charge off-session for its merchant
+        row (a saved card, a mandate naming its subscription; the provider configured)."""
+        ...
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

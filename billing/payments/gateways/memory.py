@@ -61,6 +61,9 @@ class MemoryGateway:
     charges: dict[str, ChargeAnswer] = field(default_factory=dict)  # by idempotency key
     refunds: dict[str, RefundAnswer] = field(default_factory=dict)  # by idempotency key
     _made: int = 0
+    charges_without_method: bool = False
+    needs_billing_country: bool = False
+    refunds_part_by_product: bool = False
 
     def decline(self, *method_ids: str) -> None:
         """Decline the charges of these provider method ids; of every method when none."""
@@ -90,6 +93,9 @@ class MemoryGateway:
         if self.outcome == PENDING:
             return ChargeAnswer(PENDING, self._new_id())
         return ChargeAnswer(SUCCEEDED, self._new_id())
+
+    async def can_charge(self, method: PaymentMethod) -> bool:
+        return bool(method.external_psp_payment_method_id)
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

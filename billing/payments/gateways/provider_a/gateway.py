@@ -23,6 +23,14 @@ NOT_CHARGEABLE = "No configured provider can charge this method"
 
 class ProviderAGateway:
     provider = PROVIDER
+    charges_without_method = False
+    needs_billing_country = False
+    refunds_part_by_product = False
+
+    async def can_charge(self, method: PaymentMethod) -> bool:
+        if not method.external_psp_payment_method_id:
+            return False
+        return await provider_a_config.is_configured(method.merchant_id)
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

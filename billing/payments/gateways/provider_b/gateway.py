@@ -24,10 +24,21 @@ from billing.payments.gateways.provider_b import (
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_b"
+MANDATE = "mandate"
 
 
 class ProviderBGateway:
     provider = PROVIDER
+    charges_without_method = True  # a payment link, stored on the payment
+    needs_billing_country = True
+    refunds_part_by_product = True
+
+    async def can_charge(self, method: PaymentMethod) -> bool:
+        """A mandate (an on-demand subscription) naming its subscription, provider B
+        configured."""
+        if method.payment_type != MANDATE or charging.mandate_subscription(method) is None:
+            return False
+        return await provider_b_config.secret_and_environment(method.merchant_id) is not None
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None
