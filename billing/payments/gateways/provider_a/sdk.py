@@ -156,39 +156,3 @@ def balance_currency(secret_key: str) -> str | None:
     available = balance.to_dict().get("available")
     first = available[0] if isinstance(available, list) and available else available
     return first.get("currency") if isinstance(first, dict) else None
-
-
-def create_customer(
-    secret_key: str, *, email: str, name: str, metadata: dict[str, str], idempotency_key: str
-) -> str:
-    """A customer at the gateway for a Tally customer who has none yet (what a saved card is
-    attached to, so it can be charged off-session later); answers its id."""
-    params = {"email": email, "name": name, "metadata": metadata}
-    found = _call(
-        "create the customer",
-        lambda: client(secret_key).v1.customers.create(
-            params=params, options={"idempotency_key": idempotency_key}
-        ),
-    )
-    return found.id
-
-
-def create_setup_intent(
-    secret_key: str, *, customer: str, metadata: dict[str, str], idempotency_key: str
-) -> tuple[str, str]:
-    """A SetupIntent that saves a card for off-session charges; answers its id and client
-    secret (what the customer's browser confirms the card with). Its ``metadata`` names the
-    Tally customer, which ``setup_intent.succeeded`` reads to store the method."""
-    params = {
-        "customer": customer,
-        "usage": "off_session",
-        "payment_method_types": ["card"],
-        "metadata": metadata,
-    }
-    intent = _call(
-        "start saving a card",
-        lambda: client(secret_key).v1.setup_intents.create(
-            params=params, options={"idempotency_key": idempotency_key}
-        ),
-    )
-    return intent.id, intent.client_secret

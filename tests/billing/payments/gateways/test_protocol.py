@@ -18,6 +18,7 @@ OPERATIONS = [
 def test_the_protocol_has_its_operations():
     assert set(OPERATIONS) >= {
         "charge_off_session",
+        "can_charge",
         "start_checkout_payment",
         "start_setup",
         "fetch_payment",
@@ -31,6 +32,8 @@ def test_the_protocol_has_its_operations():
 def test_each_gateway_has_every_operation(gateway_class):
     gateway = gateway_class()
     assert isinstance(gateway, Gateway)
+    for name in ("charges_without_method", "needs_billing_country", "refunds_part_by_product"):
+        assert isinstance(getattr(gateway, name), bool), name
     for name in OPERATIONS:
         declared = inspect.iscoroutinefunction(getattr(Gateway, name))
         assert inspect.iscoroutinefunction(getattr(gateway, name)) == declared, name
