@@ -1,12 +1,13 @@
 """Keeping the card a customer paid with, or confirmed for a trial, at checkout.
 
 A checkout's first PaymentIntent is made with ``setup_future_usage: "off_session"`` on the
-customer's gateway customer (``checkout_calls``), so once it succeeds its payment method is
-attached there and may be charged off-session. A trial's checkout confirms a SetupIntent
-instead (``checkout_setup``). Either way the card is stored as an active ``PaymentMethod`` of
-the customer (brand, last four, expiry, the gateway's payment method and customer ids) and
-linked to the subscription (``Subscription.payment_method_id``): renewals, retries, seat and
-proration invoices then charge it (``charging.method_for`` prefers the subscription's method).
+customer's gateway customer (``gateways.provider_a.checkout``), so once it succeeds its payment
+method is attached there and may be charged off-session. A trial's checkout confirms a
+SetupIntent instead (``checkout_setup``). Either way the card is stored as an active
+``PaymentMethod`` of the customer (brand, last four, expiry, the gateway's payment method and
+customer ids) and linked to the subscription (``Subscription.payment_method_id``): renewals,
+retries, seat and proration invoices then charge it (``charging.method_for`` prefers the
+subscription's method).
 
 Whoever learns of the success first keeps the card, exactly once: the webhook
 (``payment_intent.succeeded`` or ``setup_intent.succeeded``, ``webhook_events``), the page's

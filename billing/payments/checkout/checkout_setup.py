@@ -2,7 +2,8 @@
 
 For a plan with a trial (and without the plan's "trial without a card"), payment-init charges
 nothing: the subscription stays ``incomplete`` and this module answers what the browser needs
-to confirm a card, after the checkout's transaction committed.
+to confirm a card, after the checkout's transaction committed. The provider's side is its
+gateway's (``Gateway.start_setup``):
 
 - Provider A: a SetupIntent (``usage: off_session``) on the customer's gateway customer, with
   ``metadata.customer_id`` and ``metadata.subscription_id``. Its id is kept on the
