@@ -120,14 +120,14 @@ def answer(started: checkout.CheckoutStarted) -> dict:
     }
     if setup:
         body.update(
-            intentType="setup_intent" if setup.provider == "provider_a" else "mandate",
+            intentType="setup_intent" if setup.client_secret is not None else "mandate",
             setupIntentId=setup.setup_intent_id,
             clientSecret=setup.client_secret,
             publishableKey=setup.publishable_key,
             paymentLink=setup.payment_link,
             trialEndDate=_iso(started.subscription.trial_end_date),
         )
-    elif call and call.provider == "provider_a":
+    elif call and call.client_secret is not None:  # an intent the browser confirms
         body.update(
             intentType="payment_intent",
             clientSecret=call.client_secret,

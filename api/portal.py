@@ -170,14 +170,16 @@ async def create_setup_intent():
     answer = await setup_intents.create_setup_intent(
         merchant_id(), customer.id, return_url=portal_return_url()
     )
-    if answer.provider == "provider_a":
+    # Keyed by the provider's name, shaped by what the browser does: confirm an intent with
+    # its client secret (provider A's script), or follow a hosted link (provider B).
+    if answer.client_secret is not None:
         intent = {
             "clientSecret": answer.client_secret,
             "intentId": answer.intent_id,
             "publishableKey": answer.publishable_key,
         }
-        return {"provider": "provider_a", "provider_a": intent}
-    return {"provider": "provider_b", "provider_b": {"paymentLink": answer.payment_link}}
+        return {"provider": answer.provider, answer.provider: intent}
+    return {"provider": answer.provider, answer.provider: {"paymentLink": answer.payment_link}}
 
 
 @bp.post("/set-subscription-payment-method")

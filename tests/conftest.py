@@ -35,7 +35,7 @@ from webapp.app import create_app
 from webapp.config import Settings
 
 # Fixtures that tests in more than one directory use, found by name (never imported).
-pytest_plugins = ["tests.support.dashboard"]
+pytest_plugins = ["tests.support.dashboard", "tests.support.gateways"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse-42"

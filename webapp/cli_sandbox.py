@@ -23,8 +23,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-import stripe
-
 from billing.payments import setup as payments_setup
 from webapp import db
 from webapp.config import ConfigError, Settings
@@ -100,19 +98,6 @@ def start_localstripe(port: int, *, keep: bool) -> tuple[subprocess.Popen, str]:
     return process, base_url
 
 
-def _card_at_gateway(base_url: str, number: str, email: str) -> tuple[str, str]:
-    gateway = stripe.StripeClient(SECRET, base_addresses={"api": base_url})
-    customer = gateway.v1.customers.create(params={"email": email})
-    method = gateway.v1.payment_methods.create(
-        params={
-            "type": "card",
-            "card": {"number": number, "exp_month": 12, "exp_year": 2034, "cvc": "123"},
-        }
-    )
-    gateway.v1.payment_methods.attach(method.id, params={"customer": customer.id})
-    return customer.id, method.id
-
-
 def _money(cents: int, currency: str) -> str:
     return f"{cents // 100}.{cents % 100:02d} {currency}"
 
@@ -147,6 +132,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
     from billing.invoicing.subscription_starts import create_subscription
     from billing.payments import provider_a_config
     from billing.payments.collection.collecting import collect_due
+    from billing.payments.gateways.provider_a.sandbox import test_card
     from billing.payments.methods.payment_methods import create_payment_method
     from billing.payments.models import Payment, PaymentMethodStatus, PaymentStatus
 
@@ -160,7 +146,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
 
         email = f"ada+{secrets.token_hex(3)}@example.com"
         customer = await create_customer(merchant_id, email=email, name="Ada Lovelace")
-        psp_customer, psp_method = await asyncio.to_thread(_card_at_gateway, base_url, card, email)
+        psp_customer, psp_method = await asyncio.to_thread(test_card, SECRET, card, email)
         method = await create_payment_method(
             merchant_id,
             {

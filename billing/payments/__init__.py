@@ -2,18 +2,20 @@
 webhooks, retries and dunning, refunds. Provider A is a Stripe-compatible card gateway (the
 ``stripe`` SDK), provider B a hosted payment-link provider (the ``dodopayments`` SDK).
 
-Sub-packages, by what they do (each ``__init__`` says what it owns): ``checkout`` (the public
-payment-init and the hosted checkout page), ``collection`` (the due-work payments step,
-charging, dunning, outcomes, reconciliation, the event stream), ``methods`` (payment-method
-records), ``refunds``, ``webhooks`` (inbound provider events) and ``reads`` (what the pages
-and the API show of payments).
+Sub-packages, by what they do (each ``__init__`` says what it owns): ``gateways`` (the only
+code that speaks to a provider: the ``Gateway`` protocol, one package per provider with its
+SDK, an in-memory gateway for tests and benches; callers ask ``gateway_for(provider)``),
+``checkout`` (the public payment-init and the hosted checkout page), ``collection`` (the
+due-work payments step, charging, dunning, outcomes, reconciliation, the event stream),
+``methods`` (payment-method records), ``refunds``, ``webhooks`` (inbound provider events) and
+``reads`` (what the pages and the API show of payments).
 
 Beside them: ``models`` (the tables), ``setup`` (what the process gives the context: the
 sealing key, the public address, the providers' API bases), ``providers`` (which provider is
-configured, the profile prefill) and the provider adapters with their configurations
-(``provider_a``, ``provider_a_config``, ``provider_b``, ``provider_b_config``,
-``provider_b_signatures``, ``provider_b_charging``, ``provider_checks``, ``refund_calls``,
-``checkout_calls``).
+configured, the profile prefill), the providers' configurations (``provider_a_config``,
+``provider_b_config``: keys checked and stored, webhook endpoints registered) and the calls
+made through the payment's gateway after a commit (``checkout_calls``, ``refund_calls``,
+``provider_checks``).
 
 Free subscriptions need provider A's configuration but live in ``billing.enrollment``, beside
 the other sign-ups without a checkout.

@@ -17,9 +17,10 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant, lock_merchant
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.core.models import utcnow
-from billing.payments import provider_a, setup
+from billing.payments import setup
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import ProviderConfig
-from billing.payments.provider_a import ProviderAError
 
 PROVIDER = "provider_a"
 MAX_KEY_LENGTH = 300

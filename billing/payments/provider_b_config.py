@@ -14,14 +14,15 @@ are stored sealed (``setup.seal``) and answered only masked; the webhook secret 
 import logging
 from typing import Any
 
-from dodopayments import DodoPaymentsError
 from tortoise.exceptions import IntegrityError
 from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.core.models import utcnow
-from billing.payments import provider_b, provider_b_signatures, setup
+from billing.payments import setup
+from billing.payments.gateways.provider_b import sdk as provider_b
+from billing.payments.gateways.provider_b import signatures as provider_b_signatures
 from billing.payments.models import ProviderConfig
 
 log = logging.getLogger("tally.payments.provider_b")
@@ -123,7 +124,7 @@ async def save_config(merchant_id: str, secret_key: Any, webhook_secret: Any = N
         try:
             webhook_id, signing = await provider_b.create_webhook(secret, environment, url)
             message += WEBHOOK_CREATED
-        except DodoPaymentsError as error:
+        except provider_b.ProviderBError as error:
             log.warning("provider B webhook for %s not created: %s", merchant_id, error)
             message += NO_WEBHOOK
     fields = {

@@ -9,9 +9,10 @@ import asyncio
 
 from billing.core.currencies import normalize_currency
 from billing.core.errors import Invalid, Unavailable
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import PROVIDERS, ProviderConfig
-from billing.payments.provider_a import ProviderAError
 
 
 async def configured_providers(merchant_id: str) -> list[str]:

@@ -22,7 +22,8 @@ import asyncio
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid, NotFound, Unavailable
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import PaymentMethod
 from billing.payments.webhooks.webhook_actions import AddPaymentMethod
 from billing.payments.webhooks.webhook_events import plan_provider_a
@@ -44,7 +45,7 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
         await action.apply()
     stored = PaymentMethod.scoped(merchant_id).filter(
         customer_id=customer_id,
-        provider="provider_a",
+        provider=provider_a_config.PROVIDER,
         external_psp_payment_method_id=action.external_psp_payment_method_id,
     )
     found = await stored.first()

@@ -16,12 +16,12 @@ too), so whichever arrives first stores it and the other changes nothing.
 
 import asyncio
 
-import stripe
-
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Forbidden, Invalid, Unavailable
-from billing.payments import provider_a, provider_a_config
-from billing.payments.checkout.checkout_sandbox import card_method, clean_card
+from billing.payments import provider_a_config
+from billing.payments.checkout.checkout_sandbox import clean_card
+from billing.payments.gateways.provider_a.sandbox import CardDeclined, confirm_setup
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import PaymentMethod
 from billing.portal import card_records
 from billing.portal.setup_intents import create_setup_intent
@@ -37,23 +37,14 @@ DECLINED = "The card was declined"
 def _confirm(secret: str, intent_id: str, card: dict) -> dict:
     """Confirm the SetupIntent with the card; the intent with its payment method expanded,
     as the ``setup_intent.succeeded`` event carries it."""
-    gateway = provider_a.client(secret)
-    key = f"portal-card-{intent_id}"
     try:
-        owner = gateway.v1.setup_intents.retrieve(intent_id).to_dict().get("customer")
-        method = card_method(gateway, card, owner, key)
-        intent = gateway.v1.setup_intents.confirm(
-            intent_id,
-            params={"payment_method": method.id},
-            options={"idempotency_key": f"{key}:confirm"},
-        ).to_dict()
-    except stripe.CardError as error:
-        raise Invalid(error.user_message or DECLINED) from error
-    except stripe.StripeError as error:
-        raise Unavailable(provider_a._explain(error, "save the card").message) from error
+        intent = confirm_setup(secret, intent_id, card, f"portal-card-{intent_id}")
+    except CardDeclined as declined:
+        raise Invalid(declined.message) from declined
+    except ProviderAError as unknown:
+        raise Unavailable(unknown.message) from unknown
     if intent.get("status") != "succeeded":
         raise Invalid(DECLINED, code="card_declined")
-    intent["payment_method"] = method.to_dict()
     return intent
 
 
@@ -66,7 +57,7 @@ async def add_test_card(merchant_id: str, customer_id: str, card: object) -> Pay
     fields = clean_card(card)
     answer = await create_setup_intent(merchant_id, customer_id)
     secret = await provider_a_config.provider_a_secret(merchant_id)
-    if answer.provider != "provider_a" or secret is None or answer.intent_id is None:
+    if secret is None or answer.intent_id is None:  # provider B answers a link, no intent
         raise Invalid(NOT_PROVIDER_A, code="not_provider_a")
     intent = await asyncio.to_thread(_confirm, secret, answer.intent_id, fields)
     return await card_records.record_intent(merchant_id, customer_id, intent)

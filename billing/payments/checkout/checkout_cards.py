@@ -1,12 +1,13 @@
 """Keeping the card a customer paid with, or confirmed for a trial, at checkout.
 
 A checkout's first PaymentIntent is made with ``setup_future_usage: "off_session"`` on the
-customer's gateway customer (``checkout_calls``), so once it succeeds its payment method is
-attached there and may be charged off-session. A trial's checkout confirms a SetupIntent
-instead (``checkout_setup``). Either way the card is stored as an active ``PaymentMethod`` of
-the customer (brand, last four, expiry, the gateway's payment method and customer ids) and
-linked to the subscription (``Subscription.payment_method_id``): renewals, retries, seat and
-proration invoices then charge it (``charging.method_for`` prefers the subscription's method).
+customer's gateway customer (``gateways.provider_a.checkout``), so once it succeeds its payment
+method is attached there and may be charged off-session. A trial's checkout confirms a
+SetupIntent instead (``checkout_setup``). Either way the card is stored as an active
+``PaymentMethod`` of the customer (brand, last four, expiry, the gateway's payment method and
+customer ids) and linked to the subscription (``Subscription.payment_method_id``): renewals,
+retries, seat and proration invoices then charge it (``charging.method_for`` prefers the
+subscription's method).
 
 Whoever learns of the success first keeps the card, exactly once: the webhook
 (``payment_intent.succeeded`` or ``setup_intent.succeeded``, ``webhook_events``), the page's
@@ -29,13 +30,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-import stripe
 from tortoise.transactions import in_transaction
 
 from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_claims
+from billing.payments.gateways.provider_a import sandbox
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.webhooks.webhook_actions import Action, AddPaymentMethod, text
 from billing.subscriptions import checkout_states
@@ -43,7 +45,7 @@ from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.payments.cards")
 
-PROVIDER_A = "provider_a"
+PROVIDER_A = provider_a_config.PROVIDER
 CARD_COLUMNS = ("card_last_four", "card_brand", "card_network", "card_expiry_month")
 
 
@@ -210,9 +212,9 @@ def keep_for_setup(
 
 def _read_method(secret: str, method_id: str) -> dict | None:
     try:
-        return provider_a.client(secret).v1.payment_methods.retrieve(method_id).to_dict()
-    except stripe.StripeError as error:
-        log.warning("card details of %s could not be read: %s", method_id, error)
+        return sandbox.read_method(secret, method_id)
+    except provider_a.ProviderAError as error:
+        log.warning("card details of %s could not be read: %s", method_id, error.message)
         return None
 
 

@@ -16,7 +16,7 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import BadGateway, NotFound
 from billing.core.models import utcnow
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards, checkout_setup
 from billing.payments.checkout.checkout_sandbox import (
     PAYMENT_NOT_FOUND,
@@ -24,7 +24,8 @@ from billing.payments.checkout.checkout_sandbox import (
     settled_answer,
 )
 from billing.payments.collection.payment_outcomes import SUCCEEDED, mark_succeeded
-from billing.payments.provider_a import ProviderAError
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 
 
 async def payment_confirmed(merchant_id: str, *, payment_intent_id: object) -> dict:

@@ -21,16 +21,14 @@ outcome and the event stream never goes back.
 """
 
 import asyncio
-import hashlib
 import re
 
-import stripe
 from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Conflict, Forbidden, Invalid, NotFound
 from billing.core.models import utcnow
-from billing.payments import provider_a, provider_a_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import (
     FAILED,
@@ -39,8 +37,10 @@ from billing.payments.collection.payment_outcomes import (
     mark_failed,
     mark_succeeded,
 )
+from billing.payments.gateways.base import ChargeAnswer
+from billing.payments.gateways.provider_a.sandbox import confirm_payment
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import Payment
-from billing.payments.provider_a import ChargeAnswer, ProviderAError
 
 LIVE_REFUSED = (
     "The card form is the offline sandbox path and works only in test mode; live checkouts "
@@ -74,52 +74,6 @@ def clean_card(card: object) -> dict:
     return {"number": number, "exp_month": month, "exp_year": year, "cvc": cvc}
 
 
-def card_method(gateway: stripe.StripeClient, card: dict, owner: str | None, key: str):
-    """A card PaymentMethod made from the sandbox form's ``card`` (``clean_card``), attached
-    to the gateway customer ``owner`` when there is one: attaching checks the card, as saving
-    a card does. Shared with the portal's test-mode card form (``portal.card_sandbox``);
-    ``stripe.CardError`` when the card is refused."""
-    method = gateway.v1.payment_methods.create(
-        params={"type": "card", "card": card}, options={"idempotency_key": f"{key}:method"}
-    )
-    if owner:
-        gateway.v1.payment_methods.attach(
-            method.id, params={"customer": owner}, options={"idempotency_key": f"{key}:own"}
-        )
-    return method
-
-
-def _confirm(secret: str, payment: Payment, card: dict) -> tuple[ChargeAnswer, dict]:
-    """The provider's answer, and the confirmed intent (its payment method expanded) for
-    keeping the card."""
-    gateway = provider_a.client(secret)
-    fingerprint = hashlib.sha256(f"{payment.id}:{sorted(card.items())}".encode()).hexdigest()
-    key = f"{payment.idempotency_key}:card-{fingerprint[:24]}"
-    intent_id = payment.provider_payment_id or ""
-    try:
-        owner = gateway.v1.payment_intents.retrieve(intent_id).to_dict().get("customer")
-        method = card_method(gateway, card, owner, key)
-        gateway.v1.payment_intents.update(
-            intent_id,
-            params={"payment_method": method.id},
-            options={"idempotency_key": f"{key}:set"},
-        )
-        intent = gateway.v1.payment_intents.confirm(intent_id, options={"idempotency_key": key})
-    except stripe.CardError as error:
-        message = error.user_message or "The card was declined"
-        return ChargeAnswer("failed", intent_id, message), {}
-    except stripe.StripeError as error:
-        raise provider_a._explain(error, "confirm the payment") from error
-    confirmed = {**intent.to_dict(), "payment_method": method.to_dict()}
-    if intent.status == "succeeded":
-        return ChargeAnswer("succeeded", intent.id), confirmed
-    if intent.status in ("processing", "requires_capture"):
-        return ChargeAnswer("pending", intent.id), confirmed
-    problem = intent.to_dict().get("last_payment_error") or {}
-    message = problem.get("message") or "The card was declined"
-    return ChargeAnswer("failed", intent.id, message), confirmed
-
-
 def is_provider_id(value: object) -> bool:
     """Whether ``value`` could be a provider's id (``pi_…``, ``seti_…``: letters, digits, ``_``
     and ``-``, at most 200 characters, the longest a payment holds). Anything else is "not
@@ -133,7 +87,7 @@ async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> 
         raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     found = (
         await Payment.scoped(merchant_id)
-        .filter(provider="provider_a", provider_payment_id=payment_intent_id)
+        .filter(provider=provider_a_config.PROVIDER, provider_payment_id=payment_intent_id)
         .order_by("-attempt")
         .first()
     )
@@ -159,18 +113,18 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     if payment.status != PENDING:
         raise Conflict(SETTLED, code="payment_attempt_failed")
     try:
-        answer, intent = await asyncio.to_thread(_confirm, secret, payment, fields)
+        answer, intent = await asyncio.to_thread(confirm_payment, secret, payment, fields)
     except ProviderAError as unknown:
         answer, intent = ChargeAnswer("failed", payment.provider_payment_id, unknown.message), {}
     now = utcnow()
     async with in_transaction():
         if answer.status == SUCCEEDED:
-            await mark_succeeded(payment.id, now, answer.payment_intent_id)
+            await mark_succeeded(payment.id, now, answer.provider_payment_id)
             keep = await checkout_cards.keep_for_payment(merchant_id, payment.id, intent)
             if keep is not None:
                 await keep.apply()
         elif answer.status == FAILED:
-            await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
+            await mark_failed(payment.id, answer.message, answer.provider_payment_id, at=now)
     if answer.status == SUCCEEDED:
         return await settled_answer(payment.id)
     return {"status": answer.status, "message": answer.message}

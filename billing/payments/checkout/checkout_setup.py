@@ -2,7 +2,8 @@
 
 For a plan with a trial (and without the plan's "trial without a card"), payment-init charges
 nothing: the subscription stays ``incomplete`` and this module answers what the browser needs
-to confirm a card, after the checkout's transaction committed.
+to confirm a card, after the checkout's transaction committed. The provider's side is its
+gateway's (``Gateway.start_setup``):
 
 - Provider A: a SetupIntent (``usage: off_session``) on the customer's gateway customer, with
   ``metadata.customer_id`` and ``metadata.subscription_id``. Its id is kept on the
@@ -20,11 +21,8 @@ subscription incomplete for the next try.
 """
 
 import asyncio
-import uuid
 from dataclasses import dataclass
 
-import stripe
-from dodopayments import DodoPaymentsError
 from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import get_merchant
@@ -32,15 +30,19 @@ from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
 from billing.customers.models import Customer
-from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
+from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards
-from billing.payments.checkout.checkout_sandbox import (
-    card_method,
-    clean_card,
-    is_provider_id,
+from billing.payments.checkout.checkout_sandbox import clean_card, is_provider_id
+from billing.payments.gateways import gateway_for
+from billing.payments.gateways.base import (
+    NO_COUNTRY,
+    NOT_CONFIGURED,
+    GatewayRefused,
+    SetupRequest,
 )
-from billing.payments.checkout_calls import UNREACHABLE_B, gateway_customer
-from billing.payments.provider_a import ProviderAError
+from billing.payments.gateways.provider_a import sdk as provider_a
+from billing.payments.gateways.provider_a.sandbox import CardDeclined, confirm_setup
+from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 
@@ -52,7 +54,7 @@ INTENT_NOT_FOUND = "Setup intent not found"
 NOT_CONFIRMED = "The card has not been confirmed yet"
 DECLINED = "The card was declined"
 NOT_KEPT = "You already have a subscription: nothing was charged and the card was not kept"
-REUSABLE = ("requires_payment_method", "requires_confirmation", "requires_action", "succeeded")
+NO_LONGER_CONFIGURED = "The payment provider is no longer configured for this merchant"
 
 
 @dataclass(frozen=True)
@@ -66,73 +68,6 @@ class SetupStarted:
     payment_link: str | None = None
 
 
-def _setup_intent(secret: str, live: Subscription, customer: Customer, known: str | None):
-    gateway = provider_a.client(secret)
-    if live.checkout_setup_intent_id:  # a reload: the same intent, unless it cannot be used
-        intent = gateway.v1.setup_intents.retrieve(live.checkout_setup_intent_id)
-        if intent.status in REUSABLE:
-            return intent.id, intent.client_secret
-    owner = gateway_customer(gateway, customer, known, f"checkout-customer-{live.id}")
-    params = {
-        "customer": owner,
-        "usage": "off_session",
-        "payment_method_types": ["card"],
-        "metadata": {"customer_id": customer.id, "subscription_id": live.stable_subscription_id},
-    }
-    key = f"checkout-setup-{live.id}-{uuid.uuid4().hex}"
-    intent = gateway.v1.setup_intents.create(params=params, options={"idempotency_key": key})
-    return intent.id, intent.client_secret
-
-
-async def _provider_a(live: Subscription, customer: Customer) -> SetupStarted:
-    secret = await provider_a_config.provider_a_secret(live.merchant_id)
-    if secret is None:
-        raise BadGateway(
-            "The payment provider is no longer configured for this merchant", code="provider_gone"
-        )
-    known = await checkout_cards.gateway_customer_of(live.merchant_id, customer.id)
-    async with in_transaction():
-        locked = await Subscription.filter(id=live.id).select_for_update().first()
-        made = await asyncio.to_thread(
-            provider_a._call,
-            "start saving the card",
-            lambda: _setup_intent(secret, locked, customer, known),
-        )
-        intent_id, client_secret = made
-        await Subscription.filter(id=live.id).update(checkout_setup_intent_id=intent_id)
-    return SetupStarted(
-        "provider_a",
-        setup_intent_id=intent_id,
-        client_secret=client_secret,
-        publishable_key=await provider_a_config.public_key(live.merchant_id),
-    )
-
-
-async def _provider_b(live: Subscription, customer: Customer, currency: str) -> SetupStarted:
-    key = await provider_b_config.secret_and_environment(live.merchant_id)
-    if key is None or not customer.billing_country:
-        raise BadGateway(
-            "The payment provider is no longer configured for this merchant", code="provider_gone"
-        )
-    billing = {"country": customer.billing_country.upper()}
-    if customer.billing_postal_code:
-        billing["zipcode"] = customer.billing_postal_code
-    try:
-        link = await provider_b.create_mandate_link(
-            *key,
-            currency=currency,
-            customer={"email": customer.email, "name": customer.name or customer.email},
-            billing=billing,
-            metadata={"customer_id": customer.id, "subscription_id": live.stable_subscription_id},
-            idempotency_key=f"checkout-mandate-{live.id}",
-        )
-    except provider_b.ChargeRefused as refused:
-        raise BadGateway(refused.message) from refused
-    except DodoPaymentsError as unknown:
-        raise BadGateway(UNREACHABLE_B, code="provider_b_unreachable") from unknown
-    return SetupStarted("provider_b", payment_link=link)
-
-
 def charges_later(price: Price) -> bool:
     """Whether the price can ever charge: a fee above 0, or anything measured (usage, seats).
     A free price's trial collects no card."""
@@ -143,14 +78,46 @@ def charges_later(price: Price) -> bool:
 
 
 async def start(live: Subscription, provider: str, currency: str) -> SetupStarted:
-    """Start collecting the trial's card with ``provider`` (after the checkout committed)."""
+    """Start collecting the trial's card or mandate with ``provider``'s gateway (after the
+    checkout committed), holding the subscription's row lock: a reload waits for the first
+    start and answers its intent again."""
     customer = await Customer.get(id=live.customer_id)
+    billing = None
+    if customer.billing_country:
+        billing = {"country": customer.billing_country.upper()}
+        if customer.billing_postal_code:
+            billing["zipcode"] = customer.billing_postal_code
     try:
-        if provider == "provider_b":
-            return await _provider_b(live, customer, currency)
-        return await _provider_a(live, customer)
-    except ProviderAError as refused:
+        async with in_transaction():
+            locked = await Subscription.filter(id=live.id).select_for_update().first()
+            request = SetupRequest(
+                customer,
+                purpose="checkout",
+                owner_id=live.id,
+                metadata={
+                    "customer_id": customer.id,
+                    "subscription_id": live.stable_subscription_id,
+                },
+                currency=currency,
+                billing=billing,
+                reuse_id=locked.checkout_setup_intent_id if locked else None,
+            )
+            made = await gateway_for(provider).start_setup(live.merchant_id, request)
+            if made.setup_intent_id:
+                await Subscription.filter(id=live.id).update(
+                    checkout_setup_intent_id=made.setup_intent_id
+                )
+    except GatewayRefused as refused:
+        if refused.kind in (NOT_CONFIGURED, NO_COUNTRY):
+            raise BadGateway(NO_LONGER_CONFIGURED) from refused
         raise BadGateway(refused.message) from refused
+    return SetupStarted(
+        provider,
+        setup_intent_id=made.setup_intent_id,
+        client_secret=made.client_secret,
+        publishable_key=made.publishable_key,
+        payment_link=made.payment_link,
+    )
 
 
 async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscription:
@@ -183,25 +150,13 @@ async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
 
 def _confirm_with_card(secret: str, intent_id: str, card: dict) -> dict:
     """Confirm the SetupIntent with the card; the intent with its payment method expanded."""
-    gateway = provider_a.client(secret)
     key = f"checkout-card-{intent_id}"
     try:
-        intent = gateway.v1.setup_intents.retrieve(intent_id).to_dict()
-        if intent.get("status") == "succeeded":  # confirmed already (a second click)
-            method = gateway.v1.payment_methods.retrieve(intent["payment_method"])
-        else:
-            method = card_method(gateway, card, intent.get("customer"), key)
-            intent = gateway.v1.setup_intents.confirm(
-                intent_id,
-                params={"payment_method": method.id},
-                options={"idempotency_key": f"{key}:confirm"},
-            ).to_dict()
-    except stripe.CardError as error:
-        return {"status": "failed", "message": error.user_message or DECLINED}
-    except stripe.StripeError as error:
-        raise BadGateway(provider_a._explain(error, "save the card").message) from error
-    intent["payment_method"] = method.to_dict()
-    return intent
+        return confirm_setup(secret, intent_id, card, key, keep_succeeded=True)
+    except CardDeclined as declined:
+        return {"status": "failed", "message": declined.message}
+    except ProviderAError as unknown:
+        raise BadGateway(unknown.message) from unknown
 
 
 async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: object) -> dict:

@@ -77,6 +77,7 @@ from billing.payments import setup as payments_setup
 from billing.payments.checkout import checkout_customers, checkout_limits, checkout_setup
 from billing.payments.collection.charging import idempotency_key
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed
+from billing.payments.gateways import gateway_for
 from billing.payments.models import Payment
 from billing.payments.providers import configured_providers
 from billing.subscriptions import checkout_states, subscriptions
@@ -242,7 +243,7 @@ async def _provider_for(merchant_id: str, customer: Customer) -> str:
     if not configured:
         mode = (await get_merchant(merchant_id)).mode
         raise Conflict(NO_PROVIDER.format(mode=mode))
-    if configured[0] == "provider_b" and not customer.billing_country:
+    if gateway_for(configured[0]).needs_billing_country and not customer.billing_country:
         raise Invalid(NEEDS_COUNTRY, code="needs_country")
     return configured[0]
 

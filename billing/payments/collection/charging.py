@@ -17,35 +17,32 @@ provider has answered with its id but no outcome (provider A ``processing``, eve
 charge), ``retry_at`` is instead when the pass next asks the provider about it
 (``reconcile``): it is never charged again.
 
-Provider A (cards) is charged here; provider B (``provider_b_charging``) by its mandate, an
-on-demand subscription, or, when the merchant's provider is B and the customer has no method
-Tally can charge, by a payment link stored on the payment. Provider B settles later, by
-webhook: its attempts stay ``pending`` after the call. A method of a provider the merchant has
+The call itself is the payment's gateway's (``gateways.gateway_for(payment.provider)``):
+provider A charges the card; provider B its mandate, an on-demand subscription, or, when the
+merchant's provider is B and the customer has no method Tally can charge, makes a payment link
+stored on the payment. Provider B settles later, by webhook: its attempts stay ``pending``
+after the call. A method of a provider the merchant has
 not configured is not charged: the invoice waits.
 """
 
-import asyncio
 import logging
 from datetime import datetime, timedelta
 
 from tortoise.transactions import in_transaction
 
 from billing.invoicing.models import Invoice, InvoicePaymentStatus
-from billing.payments import provider_a, provider_a_config, provider_b_config
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.collection.reconcile import FIRST_CHECK
+from billing.payments.gateways import gateway_for
+from billing.payments.gateways.base import ChargeAnswer, GatewayUnreachable
 from billing.payments.methods.payment_methods import active_method_for
-from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus, PaymentStatus
-from billing.payments.provider_a import ProviderAError
-from billing.payments.provider_b_charging import call_provider_b, mandate_subscription
+from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus
 from billing.payments.providers import configured_providers
 from billing.subscriptions.models import Subscription
 
 log = logging.getLogger("tally.payments")
 
 LEASE = timedelta(minutes=10)  # longer than a provider call with its retry can take
-CHARGEABLE = ("provider_a", "provider_b")
-MANDATE = "mandate"
 
 
 def idempotency_key(invoice_id: str, attempt: int) -> str:
@@ -53,23 +50,22 @@ def idempotency_key(invoice_id: str, attempt: int) -> str:
 
 
 async def _usable(method: PaymentMethod | None) -> PaymentMethod | None:
-    if method is None or method.provider not in CHARGEABLE:
+    """``method`` when its provider's gateway can charge it (a provider Tally has no gateway
+    for cannot)."""
+    if method is None:
         return None
-    if method.provider == "provider_b":
-        if method.payment_type != MANDATE or mandate_subscription(method) is None:
-            return None
-        configured = await provider_b_config.secret_and_environment(method.merchant_id)
-        return method if configured else None
-    if not method.external_psp_payment_method_id:
+    try:
+        gateway = gateway_for(method.provider)
+    except LookupError:
         return None
-    return method if await provider_a_config.is_configured(method.merchant_id) else None
+    return method if await gateway.can_charge(method) else None
 
 
 async def _links_by_provider_b(merchant_id: str) -> bool:
-    """Whether an invoice no method can pay gets a provider B payment link: when provider B
-    is the merchant's provider (configured, and provider A not)."""
+    """Whether an invoice no method can pay gets a payment link: when the merchant's provider
+    (the first configured) makes them (provider B)."""
     configured = await configured_providers(merchant_id)
-    return bool(configured) and configured[0] == "provider_b"
+    return bool(configured) and gateway_for(configured[0]).charges_without_method
 
 
 async def method_for(invoice: Invoice) -> PaymentMethod | None:
@@ -132,34 +128,28 @@ async def call_provider(payment_id: str, now: datetime) -> str:
     method = None
     if payment.payment_method_id:
         method = await PaymentMethod.filter(id=payment.payment_method_id).first()
-    if payment.provider == "provider_b":
-        return await call_provider_b(payment, method, now)
-    secret = await provider_a_config.provider_a_secret(payment.merchant_id)
-    if method is None or secret is None or payment.provider not in CHARGEABLE:
-        async with in_transaction():
-            await mark_failed(payment.id, "No configured provider can charge this method", at=now)
-        return "failed"
     try:
-        answer = await asyncio.to_thread(
-            provider_a.charge,
-            secret,
-            amount_cents=payment.amount_cents,
-            currency=payment.currency,
-            customer=method.external_psp_customer_id,
-            payment_method=method.external_psp_payment_method_id or "",
-            idempotency_key=payment.idempotency_key,
-            metadata={"invoice_id": payment.invoice_id, "payment_id": payment.id},
-        )
-    except ProviderAError as unknown:
-        log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
-        return "pending"
+        gateway = gateway_for(payment.provider)
+    except LookupError:
+        answer = ChargeAnswer("failed", None, "No configured provider can charge this method")
+    else:
+        try:
+            answer = await gateway.charge_off_session(payment, method)
+        except GatewayUnreachable as unknown:
+            log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
+            return "pending"
     async with in_transaction():
-        if answer.status == PaymentStatus.SUCCEEDED:
-            await mark_succeeded(payment.id, now, answer.payment_intent_id)
-        elif answer.status == PaymentStatus.FAILED:
-            await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
-        elif answer.payment_intent_id:
+        if answer.status == "succeeded":
+            await mark_succeeded(payment.id, now, answer.provider_payment_id)
+        elif answer.status == "failed":
+            await mark_failed(payment.id, answer.message, answer.provider_payment_id, at=now)
+        elif answer.provider_payment_id:
+            answered = {"provider_payment_id": answer.provider_payment_id}
+            if answer.payment_link:
+                answered["payment_link"] = answer.payment_link
+            if answer.product_id:
+                answered["provider_product_id"] = answer.product_id
             await Payment.filter(id=payment.id, status=PENDING).update(
-                provider_payment_id=answer.payment_intent_id, retry_at=now + FIRST_CHECK
+                **answered, retry_at=now + FIRST_CHECK
             )
     return answer.status

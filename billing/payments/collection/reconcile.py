@@ -56,6 +56,7 @@ from billing.core.claims import work_through, work_through_claims
 from billing.payments import provider_checks, refund_calls
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
+from billing.payments.gateways import gateway_for
 from billing.payments.models import Payment, Refund, RefundStatus
 from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
 from billing.payments.refunds.refund_outcomes import settle_refund
@@ -86,8 +87,16 @@ def next_interval(seen: Seen | None, now: datetime) -> timedelta:
     return min(max(now - seen.created_at, FIRST_CHECK), MAX_INTERVAL)
 
 
+def _makes_links(provider: str) -> bool:
+    """Whether a payment of ``provider`` without a method is a payment link (provider B's)."""
+    try:
+        return gateway_for(provider).charges_without_method
+    except LookupError:
+        return False
+
+
 def _expired(payment: Payment, seen: Seen, now: datetime) -> bool:
-    is_link = payment.provider == "provider_b" and payment.payment_method_id is None
+    is_link = payment.payment_method_id is None and _makes_links(payment.provider)
     return is_link and seen.created_at is not None and now - seen.created_at >= LINK_LIFETIME
 
 

@@ -12,7 +12,8 @@ from datetime import datetime
 
 from billing.core.errors import NotFound
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
-from billing.payments import provider_a, provider_a_config, provider_b_config, setup
+from billing.payments import provider_a_config, provider_b_config, setup
+from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, PaymentStatus, ProviderConfig
 from billing.subscriptions.dunning import get_dunning_config
 

@@ -57,6 +57,7 @@ from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.payments import refund_calls
+from billing.payments.gateways import gateway_for
 from billing.payments.models import Payment, PaymentStatus, Refund
 from billing.payments.refunds import refund_math, refund_outcomes
 from billing.subscriptions import subscription_lifecycle, subscriptions
@@ -161,7 +162,12 @@ def _partial_without_product(payment: Payment, amount: int) -> bool:
     """Provider B refunds part of a payment only per product (``refund_calls``): a payment
     stored before Tally kept its product can only be refunded whole."""
     partial = amount != payment.amount_cents
-    return payment.provider == "provider_b" and partial and not payment.provider_product_id
+    if not partial or payment.provider_product_id:
+        return False
+    try:
+        return gateway_for(payment.provider).refunds_part_by_product
+    except LookupError:
+        return False
 
 
 async def _store(

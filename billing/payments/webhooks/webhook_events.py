@@ -40,6 +40,7 @@ Every other type is recorded only.
 
 from typing import Any
 
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout.checkout_cards import (
     Both,
     KeepCard,
@@ -63,8 +64,8 @@ from billing.payments.webhooks.webhook_actions import (
 )
 from billing.subscriptions.models import Subscription
 
-PROVIDER_A = "provider_a"
-PROVIDER_B = "provider_b"
+PROVIDER_A = provider_a_config.PROVIDER
+PROVIDER_B = provider_b_config.PROVIDER
 PROVIDER_B_MANDATE_EVENTS = ("subscription.active", "subscription.update_payment_method")
 CANCELLED = "The payment was cancelled"
 REFUND_FAILED = "Provider B reported that the refund failed"

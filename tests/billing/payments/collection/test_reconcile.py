@@ -3,7 +3,6 @@ provider (provider A: localstripe; provider B: its fake) after the delay, settle
 up when a link has expired. Clocks are near the real time: the providers date their objects
 with it, and the re-check schedule counts from those dates."""
 
-import asyncio
 from datetime import timedelta
 
 import pytest
@@ -11,9 +10,9 @@ import pytest
 from billing.core.models import utcnow
 from billing.due_work import run_due
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a
 from billing.payments.collection.charging import start_attempt
 from billing.payments.collection.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
+from billing.payments.gateways.provider_a import calls
 from billing.payments.models import Payment, ProviderConfig, Refund
 from billing.payments.refunds.refund_payment import refund
 from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
@@ -44,8 +43,7 @@ async def _processing_card_payment(client, make_merchant, url):
     card = await stored_card(url, merchant.id, customer, GOOD_CARD)
     invoice = await billed(merchant.id, customer, t0)
     payment = await start_attempt(invoice, t0)
-    answer = await asyncio.to_thread(
-        provider_a.charge,
+    answer = await calls.charge(
         SECRET,
         amount_cents=payment.amount_cents,
         currency=payment.currency,
@@ -55,7 +53,7 @@ async def _processing_card_payment(client, make_merchant, url):
         metadata={"invoice_id": invoice.id, "payment_id": payment.id},
     )
     await Payment.filter(id=payment.id).update(
-        provider_payment_id=answer.payment_intent_id, retry_at=t0 + FIRST_CHECK
+        provider_payment_id=answer.provider_payment_id, retry_at=t0 + FIRST_CHECK
     )
     return t0, invoice, payment
 

@@ -1,7 +1,7 @@
-"""A new method set for a past-due subscription charges its unpaid invoice at once (against a
-real localstripe): the attempt written with the link, the provider called after the commit,
-the subscription active again; never a second attempt while a due pass holds the invoice or
-an attempt is in flight."""
+"""A new method set for a past-due subscription charges its unpaid invoice at once (provider A
+answered by the in-memory gateway: the subject is recovery, not the provider): the attempt
+written with the link, the provider called after the commit, the subscription active again;
+never a second attempt while a due pass holds the invoice or an attempt is in flight."""
 
 from datetime import timedelta
 
@@ -14,30 +14,31 @@ from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
 from billing.portal.payment_methods import set_subscription_payment_method
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
+from tests.card_payments import GOOD_CARD, JAN_1
 from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.subscription_factories import make_customer
+from tests.support.gateways import DECLINED_CARD, memory_card, memory_card_merchant
 
 DAY = timedelta(days=1)
 
 
 @pytest.fixture
-def gateway(provider_a_api):  # noqa: F811 (the fixture, imported by tests/conftest.py)
-    return provider_a_api
+def gateway(memory_gateway):
+    return memory_gateway
 
 
 async def _past_due(client, make_merchant, gateway):
     """A $49 renewal declined by the due pass of January 1: the subscription is past due."""
-    merchant = await card_merchant(client, make_merchant)
+    merchant = await memory_card_merchant(make_merchant)
     customer = await make_customer(merchant.id)
-    await stored_card(gateway, merchant.id, customer, DECLINED_CARD)
+    await memory_card(merchant.id, customer, DECLINED_CARD)
     sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1, customer=customer)
     await bill_due(JAN_1, merchant.id)
     await collect_due(JAN_1, merchant.id)
     invoice = await Invoice.get(merchant_id=merchant.id, stable_subscription_id=sub.id)
     live = await Subscription.get(stable_subscription_id=sub.id, deleted_at=None)
     assert (live.status, invoice.payment_status) == ("past_due", "failed")
-    good = await stored_card(gateway, merchant.id, customer, GOOD_CARD)
+    good = await memory_card(merchant.id, customer, GOOD_CARD)
     return merchant, customer, sub.id, invoice, good
 
 

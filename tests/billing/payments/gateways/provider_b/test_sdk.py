@@ -1,12 +1,12 @@
 """Provider B through the official SDK, against the fake: key checks per environment, webhook
-creation, and the configuration stored sealed (signatures: test_provider_b_signatures.py).
+creation, and the configuration stored sealed (signatures: test_signatures.py).
 (The ``provider_b`` fixture is the fake, so the adapter module is imported as ``adapter``.)"""
 
 import pytest
 
 from billing.core.errors import Invalid, NotFound, Unavailable
-from billing.payments import provider_b as adapter
 from billing.payments import provider_b_config, setup
+from billing.payments.gateways.provider_b import sdk as adapter
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
 from tests.provider_b_events import new_webhook_secret

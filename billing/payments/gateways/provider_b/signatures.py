@@ -4,10 +4,15 @@ secret), through the standardwebhooks package the provider's own SDK documents. 
 wrong with a delivery, the answer is one ``InvalidSignature``, so a caller learns nothing
 about which check failed."""
 
+from collections.abc import Mapping
+
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import EmptyWebhookSecretError, WebhookVerificationError
 
 from billing.core.errors import Unauthorized
+from billing.payments.gateways.base import InvalidWebhook, event_object
+
+SIGNED_HEADERS = ("webhook-id", "webhook-timestamp", "webhook-signature")
 
 BAD_SIGNATURE = "Invalid provider B webhook signature"
 
@@ -40,3 +45,14 @@ def is_signing_secret(value: str) -> bool:
     except (EmptyWebhookSecretError, ValueError, TypeError):
         return False
     return True
+
+
+def verify(secret: str, body: bytes, headers: Mapping[str, str]) -> tuple[str, dict]:
+    """``(message id, event)``: provider B's events carry no id of their own, so the
+    ``webhook-id`` header (the same on every retry of one message) is it."""
+    signed = {name: headers.get(name) or "" for name in SIGNED_HEADERS}
+    try:
+        payload = verify_webhook(secret, body, signed)
+    except InvalidSignature:
+        raise InvalidWebhook from None
+    return signed["webhook-id"], event_object(payload)

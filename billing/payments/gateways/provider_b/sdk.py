@@ -75,6 +75,11 @@ class Charged(NamedTuple):
     product_id: str | None = None
 
 
+# What any failed call raises (the SDK's base error), by a name of this package: code outside
+# the gateway catches it without importing the SDK.
+ProviderBError = DodoPaymentsError
+
+
 class ChargeRefused(Exception):
     """The provider answered the charge with a refusal (4xx): retrying the same call cannot
     help. Any other ``DodoPaymentsError`` means the outcome is unknown."""

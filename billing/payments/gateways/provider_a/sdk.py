@@ -3,12 +3,13 @@
 Every call builds its own ``stripe.StripeClient`` with the merchant's key and the API base from
 ``setup.current()``: the SDK's module-level ``stripe.api_key`` / ``stripe.api_base`` would be
 shared by every merchant served by the process, so one merchant's key could serve another's
-call. The SDK is synchronous; callers run these functions with ``asyncio.to_thread`` and never
-inside a database transaction (a slow gateway must not hold a connection or a lock).
+call. These are the SDK's synchronous calls, for the merchant's one-off requests (keys, the
+webhook endpoint, a checkout's objects): callers run them with ``asyncio.to_thread`` and never
+inside a database transaction. Charges, refunds and reads, which batches make many of at once,
+use the SDK's async API (``calls``).
 
 Failures come back as ``ProviderAError`` with a sentence fit for the merchant, never as the
 SDK's exceptions, so a bad key or an unreachable gateway answers a message instead of a 500.
-``charge`` is the exception to that: a decline is an answer (``ChargeAnswer``), not an error.
 """
 
 from dataclasses import dataclass
@@ -155,99 +156,3 @@ def balance_currency(secret_key: str) -> str | None:
     available = balance.to_dict().get("available")
     first = available[0] if isinstance(available, list) and available else available
     return first.get("currency") if isinstance(first, dict) else None
-
-
-@dataclass(frozen=True)
-class ChargeAnswer:
-    """What provider A said about one charge: ``succeeded``, ``failed`` or ``pending`` (still
-    processing, or an answer that settles later by webhook), its PaymentIntent id and, for a
-    failure, the provider's message."""
-
-    status: str
-    payment_intent_id: str | None
-    message: str | None = None
-
-
-def charge(
-    secret_key: str,
-    *,
-    amount_cents: int,
-    currency: str,
-    customer: str | None,
-    payment_method: str,
-    idempotency_key: str,
-    metadata: dict[str, str],
-) -> ChargeAnswer:
-    """Charge a saved card off-session (a PaymentIntent confirmed at once). The idempotency key
-    makes a repeated call (after a crash, or a lost answer) return the first PaymentIntent
-    instead of charging again. A decline or a refused request is a ``failed`` answer; only a
-    gateway that could not be reached raises ``ProviderAError`` (the outcome is unknown, so
-    the caller calls again later with the same key)."""
-    params = {
-        "amount": amount_cents,
-        "currency": currency.lower(),
-        "payment_method": payment_method,
-        "confirm": True,
-        "off_session": True,
-        "metadata": metadata,
-    }
-    if customer:
-        params["customer"] = customer
-    try:
-        intent = client(secret_key).v1.payment_intents.create(
-            params=params, options={"idempotency_key": idempotency_key}
-        )
-    except stripe.CardError as error:
-        found = getattr(error.error, "payment_intent", None) if error.error else None
-        intent_id = getattr(found, "id", None)  # the declined intent (an SDK object)
-        return ChargeAnswer("failed", intent_id, error.user_message or "The card was declined")
-    except stripe.APIConnectionError as error:
-        raise _explain(error, "charge the card") from error
-    except stripe.StripeError as error:
-        status = error.http_status
-        if status is None or status >= 500 or status in UNSETTLED:
-            raise _explain(error, "charge the card") from error
-        return ChargeAnswer("failed", None, _explain(error, "charge the card").message)
-    if intent.status == "succeeded":
-        return ChargeAnswer("succeeded", intent.id)
-    if intent.status in ("processing", "requires_capture"):
-        return ChargeAnswer("pending", intent.id)
-    problem = intent.to_dict().get("last_payment_error") or {}
-    message = problem.get("message") or f"The payment needs the customer ({intent.status})"
-    return ChargeAnswer("failed", intent.id, message)
-
-
-def create_customer(
-    secret_key: str, *, email: str, name: str, metadata: dict[str, str], idempotency_key: str
-) -> str:
-    """A customer at the gateway for a Tally customer who has none yet (what a saved card is
-    attached to, so it can be charged off-session later); answers its id."""
-    params = {"email": email, "name": name, "metadata": metadata}
-    found = _call(
-        "create the customer",
-        lambda: client(secret_key).v1.customers.create(
-            params=params, options={"idempotency_key": idempotency_key}
-        ),
-    )
-    return found.id
-
-
-def create_setup_intent(
-    secret_key: str, *, customer: str, metadata: dict[str, str], idempotency_key: str
-) -> tuple[str, str]:
-    """A SetupIntent that saves a card for off-session charges; answers its id and client
-    secret (what the customer's browser confirms the card with). Its ``metadata`` names the
-    Tally customer, which ``setup_intent.succeeded`` reads to store the method."""
-    params = {
-        "customer": customer,
-        "usage": "off_session",
-        "payment_method_types": ["card"],
-        "metadata": metadata,
-    }
-    intent = _call(
-        "start saving a card",
-        lambda: client(secret_key).v1.setup_intents.create(
-            params=params, options={"idempotency_key": idempotency_key}
-        ),
-    )
-    return intent.id, intent.client_secret

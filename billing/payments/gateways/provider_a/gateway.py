@@ -1,0 +1,74 @@
+"""``ProviderAGateway``: provider A as a ``base.Gateway``. Reads the merchant's key from its
+configuration (``provider_a_config``) for each call; the calls themselves are in ``calls``."""
+
+from collections.abc import Mapping
+
+from billing.customers.models import Customer
+from billing.payments import provider_a_config
+from billing.payments.gateways.base import (
+    FAILED,
+    ChargeAnswer,
+    CheckoutStart,
+    RefundAnswer,
+    Seen,
+    SetupRequest,
+    SetupStart,
+)
+from billing.payments.gateways.provider_a import calls, checkout, reads, refunds, setups, webhooks
+from billing.payments.models import Payment, PaymentMethod, Refund
+
+PROVIDER = "provider_a"
+NOT_CHARGEABLE = "No configured provider can charge this method"
+
+
+class ProviderAGateway:
+    provider = PROVIDER
+    charges_without_method = False
+    needs_billing_country = False
+    refunds_part_by_product = False
+
+    async def can_charge(self, method: PaymentMethod) -> bool:
+        if not method.external_psp_payment_method_id:
+            return False
+        return await provider_a_config.is_configured(method.merchant_id)
+
+    async def charge_off_session(
+        self, payment: Payment, method: PaymentMethod | None
+    ) -> ChargeAnswer:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        if method is None or secret is None:  # provider A charges saved cards only
+            return ChargeAnswer(FAILED, None, NOT_CHARGEABLE)
+        return await calls.charge(
+            secret,
+            amount_cents=payment.amount_cents,
+            currency=payment.currency,
+            customer=method.external_psp_customer_id,
+            payment_method=method.external_psp_payment_method_id or "",
+            idempotency_key=payment.idempotency_key,
+            metadata={"invoice_id": payment.invoice_id, "payment_id": payment.id},
+        )
+
+    async def start_checkout_payment(
+        self, payment: Payment, customer: Customer, *, description: str
+    ) -> CheckoutStart | None:
+        return await checkout.start_payment(payment, customer)
+
+    async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
+        return await setups.start(merchant_id, request)
+
+    async def fetch_payment(self, payment: Payment) -> Seen | None:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await reads.read(secret, payment.provider_payment_id or "")
+
+    async def refund(self, payment: Payment, refund: Refund) -> RefundAnswer:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await refunds.refund_payment(secret, payment, refund)
+
+    async def fetch_refund(self, payment: Payment, refund: Refund) -> Seen | None:
+        secret = await provider_a_config.provider_a_secret(payment.merchant_id)
+        return await reads.read(secret, refund.provider_refund_id or "", refund=True)
+
+    def verify_webhook(
+        self, secret: str, body: bytes, headers: Mapping[str, str]
+    ) -> tuple[str, dict]:
+        return webhooks.verify(secret, body, headers)
