@@ -43,12 +43,12 @@ class PassCalls:
     def __init__(
         self,
         call: Callable[[str], Awaitable[str]],
-        bound: int = CALL_CONCURRENCY,
+        bound: int | None = None,
         *,
         held: bool = False,
     ) -> None:
         self._call = call
-        self.bound = bound
+        self.bound = bound or CALL_CONCURRENCY  # read now: a bench or test may set it
         self.held = held  # True: nothing is called until ``release`` (the phased variant)
         self._waiting: dict[str, deque[str]] = {}  # merchant -> attempts; dict order = turns
         self._queued = 0
