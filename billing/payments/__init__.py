@@ -12,7 +12,7 @@ Beside them: ``models`` (the tables), ``setup`` (what the process gives the cont
 sealing key, the public address, the providers' API bases), ``providers`` (which provider is
 configured, the profile prefill) and the provider adapters with their configurations
 (``provider_a``, ``provider_a_config``, ``provider_b``, ``provider_b_config``,
-``provider_b_signatures``, ``provider_b_charging``, ``provider_checks``, ``refund_calls``,
+``provider_b_signatures``, ``provider_checks``, ``refund_calls``,
 ``checkout_calls``).
 
 Free subscriptions need provider A's configuration but live in ``billing.enrollment``, beside

@@ -36,9 +36,9 @@ from billing.customers.models import Customer
 from billing.payments import provider_a, provider_a_config, provider_b, provider_b_config
 from billing.payments.checkout.checkout_cards import gateway_customer_of
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed
+from billing.payments.gateways.provider_b.charging import link_details
 from billing.payments.models import Payment
 from billing.payments.provider_a import ProviderAError
-from billing.payments.provider_b_charging import link_details
 
 UNREACHABLE_B = "Provider B could not be reached; try again in a moment"
 NOT_CONFIGURED = "The payment provider is no longer configured for this merchant"

@@ -32,10 +32,10 @@ from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.payments import provider_a, provider_b, provider_b_config, setup
 from billing.payments.checkout.checkout_cards import gateway_customer_of
+from billing.payments.gateways.provider_b.charging import NO_COUNTRY
 from billing.payments.models import ProviderConfig
 from billing.payments.provider_a import ProviderAError
 from billing.payments.provider_b import ChargeRefused
-from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
 from billing.subscriptions import statuses

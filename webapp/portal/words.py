@@ -9,8 +9,8 @@ from datetime import datetime
 from billing.core.models import utcnow
 from billing.payments.checkout.checkout_sandbox import BAD_CARD
 from billing.payments.collection import retry_payment
+from billing.payments.gateways.provider_b.charging import NO_COUNTRY
 from billing.payments.models import PaymentMethod
-from billing.payments.provider_b_charging import NO_COUNTRY
 from billing.portal.card_sandbox import LIVE_REFUSED
 from billing.portal.setup_intents import NEEDS_SUBSCRIPTION
 from billing.subscriptions import statuses, trials

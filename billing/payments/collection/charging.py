@@ -17,14 +17,14 @@ provider has answered with its id but no outcome (provider A ``processing``, eve
 charge), ``retry_at`` is instead when the pass next asks the provider about it
 (``reconcile``): it is never charged again.
 
-Provider A (cards) is charged here; provider B (``provider_b_charging``) by its mandate, an
-on-demand subscription, or, when the merchant's provider is B and the customer has no method
-Tally can charge, by a payment link stored on the payment. Provider B settles later, by
-webhook: its attempts stay ``pending`` after the call. A method of a provider the merchant has
+The call itself is the payment's gateway's (``gateways.gateway_for(payment.provider)``):
+provider A charges the card; provider B its mandate, an on-demand subscription, or, when the
+merchant's provider is B and the customer has no method Tally can charge, makes a payment link
+stored on the payment. Provider B settles later, by webhook: its attempts stay ``pending``
+after the call. A method of a provider the merchant has
 not configured is not charged: the invoice waits.
 """
 
-import asyncio
 import logging
 from datetime import datetime, timedelta
 
@@ -32,14 +32,15 @@ from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from billing.invoicing.models import Invoice
-from billing.payments import provider_a, provider_a_config, provider_b_config
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.collection import claim_reads
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.collection.reconcile import FIRST_CHECK
+from billing.payments.gateways import gateway_for
+from billing.payments.gateways.base import ChargeAnswer, GatewayUnreachable
+from billing.payments.gateways.provider_b.charging import mandate_subscription
 from billing.payments.methods.payment_methods import ACTIVE, active_method_for
 from billing.payments.models import Payment, PaymentMethod
-from billing.payments.provider_a import ProviderAError
-from billing.payments.provider_b_charging import call_provider_b, mandate_subscription
 from billing.payments.providers import configured_providers
 from billing.subscriptions.models import Subscription
 
@@ -220,34 +221,28 @@ async def call_provider(payment_id: str, now: datetime) -> str:
     method = None
     if payment.payment_method_id:
         method = await PaymentMethod.filter(id=payment.payment_method_id).first()
-    if payment.provider == "provider_b":
-        return await call_provider_b(payment, method, now)
-    secret = await provider_a_config.provider_a_secret(payment.merchant_id)
-    if method is None or secret is None or payment.provider not in CHARGEABLE:
-        async with in_transaction():
-            await mark_failed(payment.id, "No configured provider can charge this method", at=now)
-        return "failed"
     try:
-        answer = await asyncio.to_thread(
-            provider_a.charge,
-            secret,
-            amount_cents=payment.amount_cents,
-            currency=payment.currency,
-            customer=method.external_psp_customer_id,
-            payment_method=method.external_psp_payment_method_id or "",
-            idempotency_key=payment.idempotency_key,
-            metadata={"invoice_id": payment.invoice_id, "payment_id": payment.id},
-        )
-    except ProviderAError as unknown:
-        log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
-        return "pending"
+        gateway = gateway_for(payment.provider)
+    except LookupError:
+        answer = ChargeAnswer("failed", None, "No configured provider can charge this method")
+    else:
+        try:
+            answer = await gateway.charge_off_session(payment, method)
+        except GatewayUnreachable as unknown:
+            log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
+            return "pending"
     async with in_transaction():
         if answer.status == "succeeded":
-            await mark_succeeded(payment.id, now, answer.payment_intent_id)
+            await mark_succeeded(payment.id, now, answer.provider_payment_id)
         elif answer.status == "failed":
-            await mark_failed(payment.id, answer.message, answer.payment_intent_id, at=now)
-        elif answer.payment_intent_id:
+            await mark_failed(payment.id, answer.message, answer.provider_payment_id, at=now)
+        elif answer.provider_payment_id:
+            answered = {"provider_payment_id": answer.provider_payment_id}
+            if answer.payment_link:
+                answered["payment_link"] = answer.payment_link
+            if answer.product_id:
+                answered["provider_product_id"] = answer.product_id
             await Payment.filter(id=payment.id, status=PENDING).update(
-                provider_payment_id=answer.payment_intent_id, retry_at=now + FIRST_CHECK
+                **answered, retry_at=now + FIRST_CHECK
             )
     return answer.status

@@ -1,7 +1,8 @@
 """Charging a committed provider B attempt: its mandate, else a payment link.
 
-``charging.start_attempt`` writes the attempt; this calls provider B for it afterwards, outside
-any transaction, in one of two flows:
+``collection.charging.start_attempt`` writes the attempt; ``collection.charging.call_provider``
+asks this gateway for it afterwards, outside any transaction, and records the answer. One of
+two flows:
 
 - **Mandate**: the attempt's method is a provider B ``mandate`` (an on-demand subscription the
   ``subscription.active`` webhook stored, its id in ``externalPspMetadata.subscription_id``,
@@ -10,33 +11,26 @@ any transaction, in one of two flows:
   mandate): a hosted payment link is created for the amount and stored on the payment
   (``payment_link``), for the merchant to send the customer.
 
-Either way the provider settles asynchronously: its answer is only a payment id, kept as
-``provider_payment_id`` (with the product it sold as ``provider_product_id``, which a
-partial refund names), and the payment stays ``pending`` until the ``payment.succeeded`` /
-``payment.failed`` webhook (found by that id or by ``metadata.payment_id``) settles it, or the
-payments step's reconciliation finds it settled at the provider. So the answered attempt's
-lease (``retry_at``) becomes its first check (``reconcile.FIRST_CHECK`` later): a later pass
-asks the provider about the payment it already holds and never calls for it again. A
-refusal (a 4xx) fails the attempt at once, with the provider's message, and dunning retries
-it; an unknown outcome (no answer, a 5xx) keeps the lease, and the attempt is called again
-with the same idempotency key after it.
+Either way the provider settles asynchronously: its answer is only a payment id (so the answer
+is always ``pending``), kept as ``provider_payment_id`` (with the product it sold as
+``provider_product_id``, which a partial refund names), and the payment stays ``pending`` until
+the ``payment.succeeded`` / ``payment.failed`` webhook (found by that id or by
+``metadata.payment_id``) settles it, or the payments step's reconciliation finds it settled at
+the provider. So the answered attempt's lease (``retry_at``) becomes its first check
+(``reconcile.FIRST_CHECK`` later): a later pass asks the provider about the payment it already
+holds and never calls for it again. A refusal (a 4xx) fails the attempt at once, with the
+provider's message, and dunning retries it; an unknown outcome (no answer, a 5xx) keeps the
+lease, and the attempt is called again with the same idempotency key after it.
 """
 
-import logging
-from datetime import datetime
-
 from dodopayments import DodoPaymentsError
-from tortoise.transactions import in_transaction
 
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments import provider_b, provider_b_config
-from billing.payments.collection.payment_outcomes import mark_failed
-from billing.payments.collection.reconcile import FIRST_CHECK
+from billing.payments.gateways.base import FAILED, PENDING, ChargeAnswer, GatewayUnreachable
 from billing.payments.models import Payment, PaymentMethod
 from billing.payments.provider_b import ChargeRefused
-
-log = logging.getLogger("tally.payments.provider_b")
 
 NOT_CONFIGURED = "Provider B is not configured for this merchant"
 NO_SUBSCRIPTION = "The provider B mandate names no subscription to charge"
@@ -69,19 +63,13 @@ async def link_details(payment: Payment) -> tuple[dict, dict, str] | None:
     return person, billing, f"Invoice {number}"
 
 
-async def _fail(payment: Payment, message: str, now: datetime) -> str:
-    async with in_transaction():
-        await mark_failed(payment.id, message, at=now)
-    return "failed"
-
-
-async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: datetime) -> str:
+async def charge(payment: Payment, method: PaymentMethod | None) -> ChargeAnswer:
     """Charge the committed pending ``payment`` (by its ``method``'s mandate, or by a link
-    when it has none) and record the answer; ``pending`` or ``failed``. Never call inside a
-    transaction."""
+    when it has none); ``pending`` with the provider's payment id, or ``failed`` with why.
+    ``GatewayUnreachable`` when the outcome is unknown. Never call inside a transaction."""
     key = await provider_b_config.secret_and_environment(payment.merchant_id)
     if key is None:
-        return await _fail(payment, NOT_CONFIGURED, now)
+        return ChargeAnswer(FAILED, None, NOT_CONFIGURED)
     secret, environment = key
     metadata = {"payment_id": payment.id, "invoice_id": payment.invoice_id}
     common = {
@@ -94,7 +82,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
         if method is not None:
             subscription_id = mandate_subscription(method)
             if subscription_id is None:
-                return await _fail(payment, NO_SUBSCRIPTION, now)
+                return ChargeAnswer(FAILED, None, NO_SUBSCRIPTION)
             answer = await provider_b.charge_mandate(
                 secret,
                 environment,
@@ -105,7 +93,7 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
         else:
             details = await link_details(payment)
             if details is None:
-                return await _fail(payment, NO_COUNTRY, now)
+                return ChargeAnswer(FAILED, None, NO_COUNTRY)
             customer, billing, description = details
             answer = await provider_b.create_link(
                 secret,
@@ -116,14 +104,9 @@ async def call_provider_b(payment: Payment, method: PaymentMethod | None, now: d
                 **common,
             )
     except ChargeRefused as refused:
-        return await _fail(payment, refused.message, now)
+        return ChargeAnswer(FAILED, None, refused.message)
     except DodoPaymentsError as unknown:
-        log.warning("payment %s: %s; it is called again later", payment.id, unknown)
-        return "pending"
-    await Payment.filter(id=payment.id, status="pending").update(
-        provider_payment_id=answer.payment_id,
-        provider_product_id=answer.product_id,
-        payment_link=answer.payment_link,
-        retry_at=now + FIRST_CHECK,
+        raise GatewayUnreachable(str(unknown)) from unknown
+    return ChargeAnswer(
+        PENDING, answer.payment_id, payment_link=answer.payment_link, product_id=answer.product_id
     )
-    return "pending"
