@@ -31,6 +31,8 @@ from datetime import datetime, timedelta
 from tortoise import connections
 from tortoise.transactions import in_transaction
 
+from billing.core.ids import new_id
+from billing.core.models import utcnow
 from billing.invoicing.models import Invoice
 from billing.payments import provider_a_config, provider_b_config
 from billing.payments.collection import claim_reads
@@ -123,21 +125,24 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
     return payment
 
 
-async def start_attempts(invoices: list[Invoice], now: datetime) -> dict[str, Payment]:
-    """``start_attempt`` for a whole claim of locked invoices at once: the new pending attempt
-    per invoice id (an invoice left out waits, as when ``start_attempt`` answers None). Same
-    caller's rule: inside the transaction that holds the locks, the provider called after.
+async def start_attempts(invoices: list[Invoice], now: datetime) -> dict[str, str]:
+    """``start_attempt`` for a whole claim of locked invoices at once: the new pending
+    attempt's id per invoice id (an invoice left out waits, as when ``start_attempt`` answers
+    None). The same caller's rule: inside the transaction that holds the locks, the provider
+    called only after it commits.
 
-    The same rule, read for the claim in a handful of statements instead of about seven per
-    invoice: the live subscriptions (one row per stable id) with their own methods, those
-    methods (``active``, live), the customers' newest active methods (newest by
-    ``created_at`` then id, as ``active_method_for``), the merchants' provider configurations,
-    the last attempt numbers; then one insert and one invoice update. The subscription's
-    method is charged when usable, else the customer's newest active one when usable (never an
-    older one: the newest decides). Usable: provider A with a gateway method id and provider A
-    configured, or a provider B mandate naming its subscription with provider B's key readable
+    The same rule, read for the claim in a handful of statements instead of five to seven per
+    invoice (``claim_reads``): the live subscriptions' own methods, the customers' newest
+    active methods (newest by ``created_at`` then id, as ``active_method_for``), the
+    merchants' configured providers and the last attempt numbers; then one statement inserts
+    the attempts and points the invoices at them. The subscription's method is charged when
+    usable, else the customer's newest active one when usable (never an older one: the newest
+    decides). Usable: provider A with a gateway method id and provider A configured, or a
+    provider B mandate naming its subscription with provider B's key readable
     (``secret_and_environment``, asked once per merchant, raising as ``start_attempt`` would).
-    Without a method, a link when provider B is the merchant's provider; else it waits."""
+    Without a method: a link when provider B is the merchant's provider, else it waits. Each
+    attempt is written as ``start_attempt`` writes it: the next attempt number, the key
+    ``{invoice}:attempt-{n}``, dated ``now``, leased until ``now + LEASE``."""
     if not invoices:
         return {}
     configured = await claim_reads.configured_providers({i.merchant_id for i in invoices})
@@ -153,38 +158,51 @@ async def start_attempts(invoices: list[Invoice], now: datetime) -> dict[str, Pa
         if method is not None:
             methods[invoice.id] = method
     last = await claim_reads.last_attempts([invoice.id for invoice in invoices])
-    started: dict[str, Payment] = {}
+    rows: list[tuple] = []
     for invoice in invoices:
         method = methods.get(invoice.id)
         if method is None and configured.get(invoice.merchant_id, ())[:1] != ("provider_b",):
             continue  # no method, and provider B (which sends links) not the merchant's
         attempt = last.get(invoice.id, 0) + 1
-        started[invoice.id] = Payment(
-            merchant_id=invoice.merchant_id,
-            invoice_id=invoice.id,
-            customer_id=invoice.customer_id,
-            payment_method_id=method.id if method else None,
-            provider=method.provider if method else "provider_b",  # no method: a link
-            amount_cents=invoice.total_cents,
-            currency=invoice.currency,
-            status=PENDING,
-            attempt=attempt,
-            idempotency_key=idempotency_key(invoice.id, attempt),
-            retry_at=now + LEASE,
-            created_at=now,  # the attempt's date, as in ``start_attempt``
+        rows.append(
+            (
+                new_id(Payment.id_prefix),
+                invoice.merchant_id,
+                invoice.id,
+                invoice.customer_id,
+                method.id if method else None,
+                method.provider if method else "provider_b",  # no method: a link
+                invoice.total_cents,
+                invoice.currency,
+                attempt,
+                idempotency_key(invoice.id, attempt),
+            )
         )
-    if started:
-        await Payment.bulk_create(list(started.values()))
+    if rows:
+        columns = [list(column) for column in zip(*rows, strict=True)]
         await connections.get("default").execute_query(
-            POINT_INVOICES,
-            [list(started), [payment.id for payment in started.values()], PENDING],
+            START_ATTEMPTS, [now, utcnow(), PENDING, now + LEASE, *columns]
         )
-    return started
+    return {row[2]: row[0] for row in rows}
 
 
-POINT_INVOICES = """
-UPDATE invoices i SET payment_status = $3, payment_id = v.payment_id
-FROM unnest($1::text[], $2::text[]) AS v(invoice_id, payment_id) WHERE i.id = v.invoice_id
+# The attempts of a claim, written as ``start_attempt`` writes one (``created_at`` the
+# attempt's date, ``updated_at`` the wall clock), and their invoices pointed at them.
+START_ATTEMPTS = """
+WITH started AS (
+  INSERT INTO payments (id, created_at, updated_at, merchant_id, invoice_id, customer_id,
+                        payment_method_id, provider, amount_cents, currency, status, attempt,
+                        idempotency_key, refunded_cents, retry_at)
+  SELECT t.id, $1, $2, t.merchant_id, t.invoice_id, t.customer_id, t.method_id, t.provider,
+         t.amount, t.currency, $3, t.attempt, t.key, 0, $4
+  FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+              $11::bigint[], $12::text[], $13::int[], $14::text[])
+       AS t(id, merchant_id, invoice_id, customer_id, method_id, provider, amount, currency,
+            attempt, key)
+  RETURNING id, invoice_id
+)
+UPDATE invoices i SET payment_status = $3, payment_id = started.id
+FROM started WHERE i.id = started.invoice_id
 """
 
 

@@ -40,6 +40,7 @@ from datetime import datetime
 from tortoise import connections
 
 from billing.core.claims import DEFER, FAILED, work_through, work_through_claims
+from billing.core.models import column_names, from_row
 from billing.invoicing.models import Invoice
 from billing.payments.collection.charging import LEASE, call_provider, start_attempts
 from billing.payments.collection.pass_calls import PassCalls
@@ -56,7 +57,7 @@ CLAIM_SIZE = 100  # invoices per claim, started together in a few statements
 PIPELINED = True  # calls start as each claim commits; False: once every claim has (the bench)
 
 CLAIM = """
-SELECT i.id FROM invoices i
+SELECT {columns} FROM invoices i
 WHERE i.status = 'unpaid' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i.id > $2 {merchant}
   AND i.issue_date <= $1
   AND ((i.payment_status = 'none' AND (
@@ -78,19 +79,20 @@ async def _claim_invoices(
     now: datetime, merchant_id: str | None, after: Invoice | None
 ) -> list[Invoice]:
     args: list = [now, after.id if after else "", CLAIM_SIZE]
-    sql = CLAIM.format(merchant="AND i.merchant_id = $4" if merchant_id else "")
+    sql = CLAIM.format(
+        columns=", ".join(f"i.{column}" for column in column_names(Invoice)),
+        merchant="AND i.merchant_id = $4" if merchant_id else "",
+    )
     if merchant_id:
         args.append(merchant_id)
     rows = await connections.get("default").execute_query_dict(sql, args)
-    if not rows:
-        return []
-    return await Invoice.filter(id__in=[row["id"] for row in rows]).order_by("id")
+    return [from_row(Invoice, row) for row in rows]
 
 
 async def _start_attempts(now: datetime, merchant_id: str | None, calls: PassCalls) -> Counter:
     """Claim and start attempts, a claim at a time (``charging.start_attempts``: a few
     statements a claim), handing each claim's attempts to ``calls`` once it commits."""
-    started: dict[str, Payment] = {}
+    started: dict[str, str] = {}  # invoice id -> its new attempt's id
 
     async def handle(invoices: list[Invoice]) -> dict:
         payments = await start_attempts(invoices, now)
@@ -101,9 +103,9 @@ async def _start_attempts(now: datetime, merchant_id: str | None, calls: PassCal
 
     async def committed(invoices: list[Invoice]) -> None:
         for invoice in invoices:
-            payment = started.pop(invoice.id, None)
-            if payment is not None:
-                calls.add(payment.merchant_id, payment.id)
+            payment_id = started.pop(invoice.id, None)
+            if payment_id is not None:
+                calls.add(invoice.merchant_id, payment_id)
         await calls.room()
 
     return await work_through_claims(
