@@ -2,17 +2,16 @@
 
 One pass, as of ``now`` (the pass's clock), in three parts:
 
-1. **Attempts**: invoices are claimed ``CLAIM_SIZE`` at a time (``FOR UPDATE SKIP LOCKED``, in
-   id order) when they are ``unpaid``, issued by ``now``, with a total above zero and either
-   never tried (``payment_status`` ``none``) or failed with their latest attempt's
-   ``retry_at`` due (the dunning schedule, ``payment_dunning``). Each gets a pending attempt
-   (``charging.start_attempts``: the whole claim's in a few statements) and the claim
-   commits. An invoice whose customer has no method Tally can
-   charge is left as it is: it waits for a method (the next pass after one is stored charges
-   it) or for a manual payment. The claim itself passes over never-tried invoices whose
-   customer has no active method (unless provider B, which sends links, is configured): the
-   customers who never add one would otherwise be looked at again on every pass, a cost that
-   grows with every unpaid invoice of every merchant.
+1. **Attempts**: invoices are claimed ``CLAIM_SIZE`` at a time (``FOR UPDATE SKIP LOCKED``, in id
+   order) when they are ``unpaid``, issued by ``now``, with a total above zero and either never
+   tried (``payment_status`` ``none``) or failed with their latest attempt's ``retry_at`` due
+   (the dunning schedule, ``payment_dunning``). Each gets a pending attempt
+   (``charging.start_attempts``: the whole claim's in a few statements) and the claim commits. An
+   invoice whose customer has no method Tally can charge is left as it is: it waits for a method
+   (the next pass after one is stored charges it) or for a manual payment. The claim itself
+   passes over never-tried invoices whose customer has no active method (unless provider B, which
+   sends links, is configured): the customers who never add one would otherwise be looked at
+   again on every pass, a cost that grows with every unpaid invoice of every merchant.
 2. **Calls**: as each claim commits, its attempts are handed to the pass's calls
    (``pass_calls``: up to ``CALL_CONCURRENCY`` at once, merchants taking turns), which run
    while the next claims are made; so are, after the claims, the pending attempts whose
@@ -96,8 +95,8 @@ async def _start_attempts(now: datetime, merchant_id: str | None, calls: PassCal
 
     async def handle(invoices: list[Invoice]) -> dict:
         payments = await start_attempts(invoices, now)
-        # Kept only once the claim's savepoint holds: a claim that fails as a whole is settled
-        # again row by row, and each row's own attempt replaces the undone one.
+        # A claim that fails as a whole is settled again row by row: each row's own attempt
+        # replaces the undone one, and only the rows settled when the claim commits are called.
         started.update(payments)
         return {i.id: "attempted" if i.id in payments else "waiting for a method" for i in invoices}
 

@@ -15,7 +15,9 @@ renewals at 300 ms a call took 100 minutes. ``PassCalls`` runs a pass's calls co
 - **Fair between merchants**: round-robin. Each merchant has its own queue and the next free
   slot goes to the next merchant in turn that has calls waiting, so a merchant with 10 renewals
   is not served after another's 10,000 but alongside them. There is no per-merchant cap: a
-  merchant alone with calls to make gets every slot.
+  merchant alone with calls to make gets every slot. Claims come in invoice id order, and ids
+  are random, so each claim holds merchants in proportion to their due invoices: every
+  merchant's calls start in the first second of the pass and go on through it.
 - **Pipelined, with backpressure**: the payments step hands over each claim's attempts as soon
   as the claim commits (``core.claims``'s ``on_committed``), so calls run while the next claims
   are made, and waits (``room``, no lock held) before the next claim while more than
