@@ -18,11 +18,15 @@ with an outcome word (``"applied"``, ``"renewed"``, ...); ``DEFER`` means "leave
 and skip it in this pass" (a row whose subscription another writer holds, a rule whose series
 has ended).
 
-A step may also pass ``on_failed`` and ``on_settled`` to ``work_through_claims``: the first is
-told of each row that failed alone (after its savepoint was undone, in the claim's
-transaction, so what it writes stays), the second of the rows settled with an outcome other
-than deferred or failed. The billing step uses them to record a failing subscription's reason
-on its row and to clear it once it bills (``subscriptions/billing_problems.py``).
+A step may also pass ``on_failed``, ``on_settled`` and ``on_committed`` to
+``work_through_claims``: the first is told of each row that failed alone (after its savepoint
+was undone, in the claim's transaction, so what it writes stays), the second of the rows
+settled with an outcome other than deferred or failed, the third of the same rows once their
+claim has committed, outside any transaction. The billing step uses the first two to record a
+failing subscription's reason on its row and to clear it once it bills
+(``subscriptions/billing_problems.py``); the payments step uses the third to hand each claim's
+committed attempts to its provider calls while the next claim is made (and to wait there, no
+lock held, when the calls fall behind).
 """
 
 import logging
@@ -83,6 +87,7 @@ async def work_through_claims(
     what: str,
     on_failed: OnFailed | None = None,
     on_settled: Callable[[list[R]], Awaitable[None]] | None = None,
+    on_committed: Callable[[list[R]], Awaitable[None]] | None = None,
 ) -> Counter[str]:
     """Settle due rows a claim at a time until none is left. ``claim(after)`` locks and
     answers the next due rows (``FOR UPDATE SKIP LOCKED``, a bounded number) that come after
@@ -90,8 +95,8 @@ async def work_through_claims(
     and answers an outcome per row id (a row it leaves out is deferred). The cursor replaces a
     list of rows to skip: deferred and failed rows lie behind it, rows another process holds
     are that process's, and the next pass starts from the first again. Answers how many rows
-    ended in each outcome; ``failed`` counts rows whose handling raised. ``on_failed`` and
-    ``on_settled``: see the module docstring."""
+    ended in each outcome; ``failed`` counts rows whose handling raised. ``on_failed``,
+    ``on_settled`` and ``on_committed``: see the module docstring."""
     outcomes: Counter[str] = Counter()
     after = None
     while True:
@@ -105,6 +110,8 @@ async def work_through_claims(
                 await on_settled(done)
         after = rows[-1]
         outcomes.update(settled.values())
+        if on_committed is not None and done:
+            await on_committed(done)
 
 
 async def work_through(

@@ -1,7 +1,9 @@
 """Collection: charging unpaid invoices, retries and dunning, and learning outcomes.
 
 ``collecting`` (the due-work step: attempts claimed and committed, providers called after the
-commit, grace periods ended), ``charging`` (which method, one attempt, one call),
+commit, grace periods ended), ``pass_calls`` (a pass's provider calls: concurrent, bounded,
+merchants taking turns), ``charging`` (which method, one attempt or a claim's, one call),
+``claim_reads`` (what a claim's attempts read, in bulk),
 ``payment_dunning`` (the retry schedule and grace), ``retry_payment`` (the endpoint),
 ``recovery`` (a failing subscription's invoices charged at once when a new method is set),
 ``payment_outcomes`` (what a success or a failure does, whoever learns it first),

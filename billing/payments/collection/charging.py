@@ -28,15 +28,19 @@ not configured is not charged: the invoice waits.
 import logging
 from datetime import datetime, timedelta
 
+from tortoise import connections
 from tortoise.transactions import in_transaction
 
+from billing.core.ids import new_id
+from billing.core.models import utcnow
 from billing.invoicing.models import Invoice, InvoicePaymentStatus
+from billing.payments.collection import claim_reads
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.gateways import gateway_for
 from billing.payments.gateways.base import ChargeAnswer, GatewayUnreachable
 from billing.payments.methods.payment_methods import active_method_for
-from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus
+from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus, PaymentStatus
 from billing.payments.providers import configured_providers
 from billing.subscriptions.models import Subscription
 
@@ -58,14 +62,17 @@ async def _usable(method: PaymentMethod | None) -> PaymentMethod | None:
         gateway = gateway_for(method.provider)
     except LookupError:
         return None
-    return method if await gateway.can_charge(method) else None
+    if not gateway.accepts(method):
+        return None
+    return method if await gateway.is_configured(method.merchant_id) else None
 
 
-async def _links_by_provider_b(merchant_id: str) -> bool:
-    """Whether an invoice no method can pay gets a payment link: when the merchant's provider
-    (the first configured) makes them (provider B)."""
-    configured = await configured_providers(merchant_id)
-    return bool(configured) and gateway_for(configured[0]).charges_without_method
+def _link_provider(configured: tuple[str, ...] | list[str]) -> str | None:
+    """The provider that asks for an invoice no method can pay with a payment link: the
+    merchant's provider (the first configured) when its gateway sends links (provider B)."""
+    if configured and gateway_for(configured[0]).charges_without_method:
+        return configured[0]
+    return None
 
 
 async def method_for(invoice: Invoice) -> PaymentMethod | None:
@@ -94,8 +101,11 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
     inside the transaction that holds the invoice's lock; call the provider only after it
     commits."""
     method = await method_for(invoice)
-    if method is None and not await _links_by_provider_b(invoice.merchant_id):
-        return None
+    link_provider = None
+    if method is None:
+        link_provider = _link_provider(await configured_providers(invoice.merchant_id))
+        if link_provider is None:
+            return None
     last = await Payment.filter(invoice_id=invoice.id).order_by("-attempt").first()
     attempt = last.attempt + 1 if last else 1
     payment = await Payment.create(
@@ -103,7 +113,7 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         invoice_id=invoice.id,
         customer_id=invoice.customer_id,
         payment_method_id=method.id if method else None,
-        provider=method.provider if method else "provider_b",  # no method: a link
+        provider=method.provider if method else link_provider,  # no method: a link
         amount_cents=invoice.total_cents,
         currency=invoice.currency,
         status=PENDING,
@@ -116,6 +126,109 @@ async def start_attempt(invoice: Invoice, now: datetime) -> Payment | None:
         payment_status=InvoicePaymentStatus.PENDING, payment_id=payment.id
     )
     return payment
+
+
+async def start_attempts(invoices: list[Invoice], now: datetime) -> dict[str, str]:
+    """``start_attempt`` for a whole claim of locked invoices at once: the new pending
+    attempt's id per invoice id (an invoice left out waits, as when ``start_attempt`` answers
+    None). The same caller's rule: inside the transaction that holds the locks, the provider
+    called only after it commits.
+
+    The same rule, read for the claim in a handful of statements instead of five to seven per
+    invoice (``claim_reads``): the live subscriptions' own methods, the customers' newest
+    active methods (newest by ``created_at`` then id, as ``active_method_for``), the
+    merchants' configured providers and the last attempt numbers; then one statement inserts
+    the attempts and points the invoices at them. The subscription's method is charged when
+    usable, else the customer's newest active one when usable (never an older one: the newest
+    decides). Usable: its gateway accepts it (provider A: a saved card's gateway id; provider B:
+    a mandate naming its subscription) and its provider is configured for the merchant (asked
+    once per merchant and provider, raising as ``start_attempt`` would). Without a method: a
+    link when the merchant's provider sends them (provider B), else it waits. Each
+    attempt is written as ``start_attempt`` writes it: the next attempt number, the key
+    ``{invoice}:attempt-{n}``, dated ``now``, leased until ``now + LEASE``."""
+    if not invoices:
+        return {}
+    configured = await claim_reads.configured_providers({i.merchant_id for i in invoices})
+    usable = _Usable()
+    methods: dict[str, PaymentMethod] = {}
+    for invoice_id, method in (await claim_reads.subscription_methods(invoices)).items():
+        if await usable(method):
+            methods[invoice_id] = method
+    waiting = [invoice for invoice in invoices if invoice.id not in methods]
+    newest = await claim_reads.newest_active_methods(waiting)
+    for invoice in waiting:
+        method = await usable(newest.get((invoice.merchant_id, invoice.customer_id)))
+        if method is not None:
+            methods[invoice.id] = method
+    last = await claim_reads.last_attempts([invoice.id for invoice in invoices])
+    rows: list[tuple] = []
+    for invoice in invoices:
+        method = methods.get(invoice.id)
+        link_provider = _link_provider(configured.get(invoice.merchant_id, ()))
+        if method is None and link_provider is None:
+            continue  # no method, and the merchant's provider sends no links
+        attempt = last.get(invoice.id, 0) + 1
+        rows.append(
+            (
+                new_id(Payment.id_prefix),
+                invoice.merchant_id,
+                invoice.id,
+                invoice.customer_id,
+                method.id if method else None,
+                method.provider if method else link_provider,  # no method: a link
+                invoice.total_cents,
+                invoice.currency,
+                attempt,
+                idempotency_key(invoice.id, attempt),
+            )
+        )
+    if rows:
+        columns = [list(column) for column in zip(*rows, strict=True)]
+        await connections.get("default").execute_query(
+            START_ATTEMPTS, [now, utcnow(), PENDING, now + LEASE, *columns]
+        )
+    return {row[2]: row[0] for row in rows}
+
+
+# The attempts of a claim, written as ``start_attempt`` writes one (``created_at`` the
+# attempt's date, ``updated_at`` the wall clock), and their invoices pointed at them.
+START_ATTEMPTS = """
+WITH started AS (
+  INSERT INTO payments (id, created_at, updated_at, merchant_id, invoice_id, customer_id,
+                        payment_method_id, provider, amount_cents, currency, status, attempt,
+                        idempotency_key, refunded_cents, retry_at)
+  SELECT t.id, $1, $2, t.merchant_id, t.invoice_id, t.customer_id, t.method_id, t.provider,
+         t.amount, t.currency, $3, t.attempt, t.key, 0, $4
+  FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
+              $11::bigint[], $12::text[], $13::int[], $14::text[])
+       AS t(id, merchant_id, invoice_id, customer_id, method_id, provider, amount, currency,
+            attempt, key)
+  RETURNING id, invoice_id
+)
+UPDATE invoices i SET payment_status = $3, payment_id = started.id
+FROM started WHERE i.id = started.invoice_id
+"""
+
+
+class _Usable:
+    """``_usable`` over a claim: each merchant's provider configuration is read once."""
+
+    def __init__(self) -> None:
+        self.configured: dict[tuple[str, str], bool] = {}
+
+    async def __call__(self, method: PaymentMethod | None) -> PaymentMethod | None:
+        if method is None:
+            return None
+        try:
+            gateway = gateway_for(method.provider)
+        except LookupError:
+            return None
+        if not gateway.accepts(method):
+            return None
+        key = (method.merchant_id, method.provider)
+        if key not in self.configured:
+            self.configured[key] = await gateway.is_configured(method.merchant_id)
+        return method if self.configured[key] else None
 
 
 async def call_provider(payment_id: str, now: datetime) -> str:
@@ -139,9 +252,9 @@ async def call_provider(payment_id: str, now: datetime) -> str:
             log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
             return "pending"
     async with in_transaction():
-        if answer.status == "succeeded":
+        if answer.status == PaymentStatus.SUCCEEDED:
             await mark_succeeded(payment.id, now, answer.provider_payment_id)
-        elif answer.status == "failed":
+        elif answer.status == PaymentStatus.FAILED:
             await mark_failed(payment.id, answer.message, answer.provider_payment_id, at=now)
         elif answer.provider_payment_id:
             answered = {"provider_payment_id": answer.provider_payment_id}

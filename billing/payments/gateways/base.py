@@ -178,9 +178,14 @@ class Gateway(Protocol):
     needs_billing_country: bool  # its checkouts and links need the customer's country
     refunds_part_by_product: bool  # a partial refund names the product the payment sold
 
-    async def can_charge(self, method: PaymentMethod) -> bool:
-        """Whether ``method`` is one this provider can charge off-session for its merchant
-        row (a saved card, a mandate naming its subscription; the provider configured)."""
+    def accepts(self, method: PaymentMethod) -> bool:
+        """Whether ``method`` is of a kind this provider charges off-session (a saved card, a
+        mandate naming its subscription). No I/O: the payments step asks it of a whole claim."""
+        ...
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        """Whether this provider is configured for the merchant row, so its methods can be
+        charged. Together with ``accepts``: whether a method can be charged."""
         ...
 
     async def charge_off_session(

@@ -94,8 +94,11 @@ class MemoryGateway:
             return ChargeAnswer(PENDING, self._new_id())
         return ChargeAnswer(SUCCEEDED, self._new_id())
 
-    async def can_charge(self, method: PaymentMethod) -> bool:
+    def accepts(self, method: PaymentMethod) -> bool:
         return bool(method.external_psp_payment_method_id)
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        return True  # it stands in for a configured provider
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

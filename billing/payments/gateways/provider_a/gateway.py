@@ -27,10 +27,11 @@ class ProviderAGateway:
     needs_billing_country = False
     refunds_part_by_product = False
 
-    async def can_charge(self, method: PaymentMethod) -> bool:
-        if not method.external_psp_payment_method_id:
-            return False
-        return await provider_a_config.is_configured(method.merchant_id)
+    def accepts(self, method: PaymentMethod) -> bool:
+        return bool(method.external_psp_payment_method_id)
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        return await provider_a_config.is_configured(merchant_id)
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

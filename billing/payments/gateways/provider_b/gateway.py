@@ -33,12 +33,13 @@ class ProviderBGateway:
     needs_billing_country = True
     refunds_part_by_product = True
 
-    async def can_charge(self, method: PaymentMethod) -> bool:
-        """A mandate (an on-demand subscription) naming its subscription, provider B
-        configured."""
-        if method.payment_type != MANDATE or charging.mandate_subscription(method) is None:
-            return False
-        return await provider_b_config.secret_and_environment(method.merchant_id) is not None
+    def accepts(self, method: PaymentMethod) -> bool:
+        """A mandate (an on-demand subscription) naming its subscription."""
+        return method.payment_type == MANDATE and charging.mandate_subscription(method) is not None
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        """A key that opens (``secret_and_environment`` raises for one that no longer does)."""
+        return await provider_b_config.secret_and_environment(merchant_id) is not None
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

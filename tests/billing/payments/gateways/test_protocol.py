@@ -18,7 +18,8 @@ OPERATIONS = [
 def test_the_protocol_has_its_operations():
     assert set(OPERATIONS) >= {
         "charge_off_session",
-        "can_charge",
+        "accepts",
+        "is_configured",
         "start_checkout_payment",
         "start_setup",
         "fetch_payment",
