@@ -64,6 +64,12 @@ class SlowGateway:
         self.peak = 0
         self.t0 = time.perf_counter()
 
+    def accepts(self, method) -> bool:
+        return bool(method.external_psp_payment_method_id)  # a saved card, as provider A
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        return True  # it stands in for a configured provider A
+
     async def charge_off_session(self, payment, method) -> ChargeAnswer:
         self.calls[payment.id] += 1
         self.keys[payment.idempotency_key] += 1

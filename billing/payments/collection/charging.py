@@ -164,9 +164,11 @@ async def start_attempts(invoices: list[Invoice], now: datetime) -> dict[str, st
     rows: list[tuple] = []
     for invoice in invoices:
         method = methods.get(invoice.id)
-        link_provider = _link_provider(configured.get(invoice.merchant_id, ()))
-        if method is None and link_provider is None:
-            continue  # no method, and the merchant's provider sends no links
+        link_provider = None
+        if method is None:
+            link_provider = _link_provider(configured.get(invoice.merchant_id, ()))
+            if link_provider is None:
+                continue  # no method, and the merchant's provider sends no links
         attempt = last.get(invoice.id, 0) + 1
         rows.append(
             (

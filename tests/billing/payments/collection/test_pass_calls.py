@@ -49,6 +49,12 @@ class Crowd:
         finally:
             self.in_flight -= 1
 
+    def accepts(self, method) -> bool:
+        return bool(method.external_psp_payment_method_id)  # a saved card, as provider A
+
+    async def is_configured(self, merchant_id: str) -> bool:
+        return True  # it stands in for a configured provider A
+
     async def charge_off_session(self, payment, method) -> ChargeAnswer:
         await self.arrive(payment.id)
         return ChargeAnswer("succeeded", provider_payment_id=f"pi_{payment.id}")
