@@ -35,7 +35,7 @@ class Provisioned(NamedTuple):
 def normalize_email(email: str) -> str:
     email = (email or "").strip().lower()
     if not EMAIL_RE.match(email) or len(email) > 320 or has_unstorable_characters(email):
-        raise Invalid("Enter a valid email address", code="invalid_email_address")
+        raise Invalid("Enter a valid email address", code="invalid_email_address", field="email")
     return email
 
 
@@ -52,12 +52,12 @@ async def sign_up(
     try:
         async with in_transaction():
             if await User.filter(email=email).exists():
-                raise Conflict(DUPLICATE_EMAIL, code="account_email_taken")
+                raise Conflict(DUPLICATE_EMAIL, code="account_email_taken", field="email")
             user = await User.create(email=email, password_hash=password_hash)
             merchant = await merchants.create_business(fields)
             await Membership.create(merchant=merchant, user=user, role="owner")
     except IntegrityError as error:  # a concurrent sign-up took the email after our check
-        raise Conflict(DUPLICATE_EMAIL, code="account_email_taken") from error
+        raise Conflict(DUPLICATE_EMAIL, code="account_email_taken", field="email") from error
     return user, merchant
 
 
@@ -116,7 +116,7 @@ async def log_in(*, email: str, password: str, ip_address: str) -> tuple[User, M
         ok = await login_throttle.guarded(ip_address, email, check)
         await LoginAttempt.create(email=email[:320], ip_address=ip_address, succeeded=ok)
     if not ok:
-        raise Unauthorized("Invalid email or password", code="bad_login")
+        raise Unauthorized("Invalid email or password", code="bad_login", field="email")
     owned = await merchants_of(user.id)
     if not owned:  # every membership of this user was removed
         raise Forbidden("This account has no business to manage.")

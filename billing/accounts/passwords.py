@@ -43,15 +43,15 @@ def check_strength(password: str, email: str) -> None:
     """Invalid with the reason a person can act on, unless ``password`` is good enough."""
     password = password or ""
     if len(password) < MIN_LENGTH:
-        raise Invalid(f"Password must be at least {MIN_LENGTH} characters long")
+        raise Invalid(f"Password must be at least {MIN_LENGTH} characters long", field="password")
     if len(password) > MAX_LENGTH:
-        raise Invalid(f"Password must be at most {MAX_LENGTH:,} characters long")
+        raise Invalid(f"Password must be at most {MAX_LENGTH:,} characters long", field="password")
     if any(0xD800 <= ord(char) <= 0xDFFF for char in password):
-        raise Invalid("Password contains characters that cannot be stored")
+        raise Invalid("Password contains characters that cannot be stored", field="password")
     if password.isalpha() or password.isdigit():
-        raise Invalid("Password must mix letters with digits or symbols")
+        raise Invalid("Password must mix letters with digits or symbols", field="password")
     if password.strip().lower() == email:
-        raise Invalid("Password must not be your email address")
+        raise Invalid("Password must not be your email address", field="password")
     verdict = zxcvbn(password[:SCORED_LENGTH], user_inputs=[email, email.split("@")[0]])
     if verdict["score"] < MIN_SCORE:
         advice = verdict["feedback"]["warning"] or "It would be guessed quickly."

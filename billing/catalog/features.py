@@ -110,15 +110,15 @@ async def _valid_metric_ids(merchant_id: str, metric_ids: list[str]) -> list[str
     """The ids without duplicates, in the order given, when all are this merchant's live
     metrics; otherwise the spec-style 400 (foreign ids answer like missing ones)."""
     if not isinstance(metric_ids, list) or not all(isinstance(i, str) for i in metric_ids):
-        raise Invalid(BAD_METRICS, code="bad_metrics")
+        raise Invalid(BAD_METRICS, code="bad_metrics", field="metricIds")
     unique = list(dict.fromkeys(metric_ids))
     if not unique:
         return []
     if not all(is_well_formed(metric_id, Metric.id_prefix) for metric_id in unique):
-        raise Invalid(BAD_METRICS, code="bad_metrics")
+        raise Invalid(BAD_METRICS, code="bad_metrics", field="metricIds")
     found = await Metric.scoped(merchant_id).filter(id__in=unique).count()
     if found != len(unique):
-        raise Invalid(BAD_METRICS, code="bad_metrics")
+        raise Invalid(BAD_METRICS, code="bad_metrics", field="metricIds")
     return unique
 
 
@@ -135,11 +135,11 @@ async def live_features(merchant_id: str, feature_ids: list) -> list[Feature]:
     list with the spec's 400. Plans and subscription overrides both take feature lists here."""
     # Checked before de-duplicating: an object or a list in the ids cannot be a dict key.
     if not all(isinstance(i, str) and is_well_formed(i, Feature.id_prefix) for i in feature_ids):
-        raise Invalid(INVALID_FEATURES, code="invalid_features")
+        raise Invalid(INVALID_FEATURES, code="invalid_features", field="featureIds")
     wanted = list(dict.fromkeys(feature_ids))
     found = {f.id: f for f in await Feature.scoped(merchant_id).filter(id__in=wanted)}
     if len(found) != len(wanted):
-        raise Invalid(INVALID_FEATURES, code="invalid_features")
+        raise Invalid(INVALID_FEATURES, code="invalid_features", field="featureIds")
     return [found[feature_id] for feature_id in wanted]
 
 

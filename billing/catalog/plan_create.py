@@ -138,6 +138,7 @@ async def create_plan(
         raise Invalid(
             "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice",
             code="enterprise_has_no_prices",
+            field="isEnterprisePlan",
         )
     min_seats = inputs.whole_number(min_seats, "minSeats", 1, inputs.MAX_SEATS)
     if min_seats is not None and not is_seat_based:

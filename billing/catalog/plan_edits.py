@@ -193,6 +193,7 @@ async def edit_plan(
             raise Invalid(
                 "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice",
                 code="enterprise_has_no_prices",
+                field="isEnterprisePlan",
             )
         seat_based = current.is_seat_based if is_seat_based is None else is_seat_based
         links = [link_copy(link) for link in await current_links(merchant_id, current)]

@@ -28,9 +28,15 @@ TIERS_MODES = ("graduated", "volume")
 INTERVALS = ("day", "week", "month", "year")
 
 
-def _fail(details: str, code: str = "invalid_pricing_data", field: str | None = None) -> Invalid:
-    """The spec's pricing error with ``details``; ``code`` and ``field`` stay internal."""
-    return Invalid(INVALID, details=details, code=code, field=field)
+def _fail(
+    details: str,
+    code: str = "invalid_pricing_data",
+    field: str | None = None,
+    params: dict[str, Any] | None = None,
+) -> Invalid:
+    """The spec's pricing error with ``details``; ``code``, ``field`` and ``params`` (a
+    tier's ``tier_index``) stay internal."""
+    return Invalid(INVALID, details=details, code=code, field=field, params=params)
 
 
 def _is_int(value: Any) -> bool:
@@ -47,12 +53,13 @@ def _is_positive_number(value: Any) -> bool:
     return value > 0
 
 
-def _amount(value: Any, where: str) -> int:
+def _amount(value: Any, where: str, params: dict[str, Any] | None = None) -> int:
     if not _is_int(value) or not 0 <= value <= MAX_AMOUNT_CENTS:
         raise _fail(
             f"{where} must be a non-negative integer amount in cents",
             code="amount_not_cents",
             field=where,
+            params=params,
         )
     return value
 
@@ -84,22 +91,34 @@ def _tiers(tiers: Any) -> list[dict]:
         raise _fail(f"tiers must be a list of 1 to {MAX_TIERS} tiers")
     cleaned, previous = [], 0
     for index, tier in enumerate(tiers):
-        where = f"tiers[{index}]"
+        where, at = f"tiers[{index}]", {"tier_index": index}
         if not isinstance(tier, dict):
-            raise _fail(f"{where} must be an object with upTo and unitAmount")
+            raise _fail(f"{where} must be an object with upTo and unitAmount", params=at)
         _only(tier, {"upTo", "unitAmount", "flatAmount"}, where)
         up_to, last = tier.get("upTo"), index == len(tiers) - 1
         if last and up_to is not None:
-            raise _fail(f"{where}.upTo must be null: the last tier is unbounded")
+            raise _fail(
+                f"{where}.upTo must be null: the last tier is unbounded",
+                code="tier_up_to_not_null",
+                params=at,
+            )
         if not last:
             if not _is_positive_number(up_to):
-                raise _fail(f"{where}.upTo must be a positive number (only the last is null)")
+                raise _fail(
+                    f"{where}.upTo must be a positive number (only the last is null)",
+                    code="tier_up_to_not_positive",
+                    params=at,
+                )
             if up_to <= previous:
-                raise _fail(f"{where}.upTo must be greater than the previous tier's upTo")
+                raise _fail(
+                    f"{where}.upTo must be greater than the previous tier's upTo",
+                    code="tier_up_to_not_ascending",
+                    params=at,
+                )
             previous = up_to
-        tier_clean = {"upTo": up_to, "unitAmount": _amount(tier.get("unitAmount"), where)}
+        tier_clean = {"upTo": up_to, "unitAmount": _amount(tier.get("unitAmount"), where, at)}
         if "flatAmount" in tier:
-            tier_clean["flatAmount"] = _amount(tier["flatAmount"], f"{where}.flatAmount")
+            tier_clean["flatAmount"] = _amount(tier["flatAmount"], f"{where}.flatAmount", at)
         cleaned.append(tier_clean)
     return cleaned
 
@@ -173,7 +192,7 @@ def validate_pricing_data(data: Any) -> dict:
         _only(data, {"type", "amount", "interval"}, "pricingData")
         interval = data.get("interval")
         if interval not in INTERVALS:
-            raise _fail("interval must be one of: day, week, month, year")
+            raise _fail("interval must be one of: day, week, month, year", field="interval")
         return {"type": kind, "amount": _amount(data.get("amount"), "amount"), "interval": interval}
     if kind == "tiered":
         _only(data, {"type", "tiers", "interval", "tiersMode", "metricId"}, "pricingData")
@@ -186,7 +205,7 @@ def validate_pricing_data(data: Any) -> dict:
             cleaned["metricId"] = _text(data["metricId"], "metricId")
         if "interval" in data:
             if data["interval"] not in INTERVALS:
-                raise _fail("interval must be one of: day, week, month, year")
+                raise _fail("interval must be one of: day, week, month, year", field="interval")
             cleaned["interval"] = data["interval"]
         return cleaned
     if kind == "usage_based":
@@ -204,7 +223,7 @@ def validate_pricing_data(data: Any) -> dict:
     if kind == "recurring":
         _only(data, {"type", "interval", "intervalCount", "amountCents"}, "pricingData")
         if data.get("interval") not in ("month", "year"):
-            raise _fail("interval must be 'month' or 'year'")
+            raise _fail("interval must be 'month' or 'year'", field="interval")
         count = data.get("intervalCount", 1)
         if not _is_int(count) or not 1 <= count <= MAX_INTERVAL_COUNT:
             raise _fail(f"intervalCount must be a whole number from 1 to {MAX_INTERVAL_COUNT}")
@@ -263,10 +282,10 @@ def pricing_from_flat_fields(
 ) -> dict:
     """The alternative create body (unitAmountCents, billingInterval, pricingModel)."""
     if not _is_int(unit_amount_cents) or not 0 <= unit_amount_cents <= MAX_AMOUNT_CENTS:
-        raise Invalid(FLAT_INVALID_AMOUNT, code="flat_invalid_amount")
+        raise Invalid(FLAT_INVALID_AMOUNT, code="flat_invalid_amount", field="unitAmountCents")
     interval = "month" if billing_interval is None else billing_interval
     if interval not in ("month", "year"):
-        raise _fail("billingInterval must be 'month' or 'year'")
+        raise _fail("billingInterval must be 'month' or 'year'", field="billingInterval")
     model = "flat" if pricing_model is None else pricing_model
     if model == "flat":
         return fixed_price_data(unit_amount_cents, interval)

@@ -128,11 +128,11 @@ async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]
         raise Invalid(f"planIds may hold at most {MAX_PLAN_IDS} ids", field="planIds")
     wanted = list(dict.fromkeys(plan_ids))
     if not all(is_well_formed(plan_id, Plan.id_prefix) for plan_id in wanted):
-        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids", field="planIds")
     rows = await Plan.scoped(merchant_id).filter(id__in=wanted).values("id", "stable_plan_id")
     stable_of = {row["id"]: row["stable_plan_id"] for row in rows}
     if len(stable_of) != len(wanted):
-        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids", field="planIds")
     stable_ids = list(dict.fromkeys(stable_of[plan_id] for plan_id in wanted))
     live = await (
         Plan.scoped(merchant_id)
@@ -140,7 +140,7 @@ async def resolve_stable_ids(merchant_id: str, plan_ids: list[str]) -> list[str]
         .values_list("stable_plan_id", flat=True)
     )
     if set(live) != set(stable_ids):
-        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids")
+        raise Invalid(INVALID_PLAN_IDS, code="invalid_plan_ids", field="planIds")
     return stable_ids
 
 
@@ -237,18 +237,18 @@ async def add_plan(
     association and the plan's current version id. A plan already there → 409."""
     display_order = clean_display_order(display_order)
     if not isinstance(plan_id, str) or not is_well_formed(plan_id, Plan.id_prefix):
-        raise NotFound(PLAN_NOT_FOUND, code="plan_not_found")
+        raise NotFound(PLAN_NOT_FOUND, code="plan_not_found", field="planId")
     async with in_transaction():
         table = await get_table(merchant_id, table_id, for_update=True)
         plan = await Plan.scoped(merchant_id).filter(id=plan_id).first()
         current_id = plan and await _current_plan_id(merchant_id, plan.stable_plan_id)
         if current_id is None:
-            raise NotFound(PLAN_NOT_FOUND, code="plan_not_found")
+            raise NotFound(PLAN_NOT_FOUND, code="plan_not_found", field="planId")
         present = await PricingTablePlan.scoped(merchant_id).filter(
             pricing_table_id=table.id, stable_plan_id=plan.stable_plan_id
         )
         if present:
-            raise Conflict(PLAN_ALREADY_IN_TABLE, code="plan_already_in_table")
+            raise Conflict(PLAN_ALREADY_IN_TABLE, code="plan_already_in_table", field="planId")
         entry = await PricingTablePlan.create(
             merchant_id=merchant_id,
             pricing_table_id=table.id,

@@ -10,6 +10,8 @@ wrong: ``amount_not_cents``, ``plan_not_found``) and, when it is about one reque
 API's name of that ``field`` (``subtotalCents``). Both stay internal: the API answers the
 spec's exact envelope, while the dashboard picks its own words by code and puts the error
 next to the form input the field names, instead of reading the spec's sentence back.
+``params`` holds the values the message is built from (amounts in cents, a tier's index, a
+mode), also internal, so those words can say them in the dashboard's own way.
 """
 
 from typing import Any
@@ -20,12 +22,19 @@ class ServiceError(Exception):
     default_code = "error"  # the code of a raise that names none: one per class
 
     def __init__(
-        self, message: str, *, code: str | None = None, field: str | None = None, **extra: Any
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        field: str | None = None,
+        params: dict[str, Any] | None = None,
+        **extra: Any,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.code = code or self.default_code
         self.field = field
+        self.params = params or {}
         self.extra = extra
 
     def body(self) -> dict[str, Any]:

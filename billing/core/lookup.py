@@ -15,14 +15,20 @@ T = TypeVar("T", bound=TenantModel)
 
 
 async def find_scoped(
-    model: type[T], merchant_id: str, record_id: object, missing: str, *, lock: bool = False
+    model: type[T],
+    merchant_id: str,
+    record_id: object,
+    missing: str,
+    *,
+    lock: bool = False,
+    field: str | None = None,
 ) -> T:
     """The merchant's live ``model`` row with this id (locked FOR UPDATE with ``lock``, inside
-    the caller's transaction), else ``NotFound(missing)``."""
+    the caller's transaction), else ``NotFound(missing)`` about the request's ``field``."""
     if not isinstance(record_id, str) or not is_well_formed(record_id, model.id_prefix):
-        raise NotFound(missing)
+        raise NotFound(missing, field=field)
     query = model.scoped(merchant_id).filter(id=record_id)
     row = await (query.select_for_update() if lock else query).first()
     if row is None:
-        raise NotFound(missing)
+        raise NotFound(missing, field=field)
     return row

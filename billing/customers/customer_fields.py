@@ -55,7 +55,7 @@ def _text(value: object, label: str, max_length: int) -> str:
 def clean_email(value: object) -> str:
     """The email as given (trimmed); missing or blank is the spec's "Email is required"."""
     if value is None or (isinstance(value, str) and not value.strip()):
-        raise Invalid(EMAIL_REQUIRED, code="email_required")
+        raise Invalid(EMAIL_REQUIRED, code="email_required", field="email")
     email = _text(value, "email", max_length("email"))
     if not EMAIL_RE.match(email):
         raise Invalid(INVALID_EMAIL, code="invalid_email", field="email")

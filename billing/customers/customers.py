@@ -89,7 +89,7 @@ async def create_customer(
     async with in_transaction():
         await lock_merchant(merchant_id)
         if await _email_taken(merchant_id, values["email_normalized"]):
-            raise Conflict(DUPLICATE_EMAIL, code="customer_email_taken")
+            raise Conflict(DUPLICATE_EMAIL, code="customer_email_taken", field="email")
         return await Customer.create(merchant_id=merchant_id, **values)
 
 
@@ -139,7 +139,9 @@ async def update_customer(
             and not allow_same_email
             and await _email_taken(merchant_id, new_email, except_id=customer.id)
         ):
-            raise Conflict(DUPLICATE_EMAIL_ON_UPDATE, code="customer_email_taken_on_update")
+            raise Conflict(
+                DUPLICATE_EMAIL_ON_UPDATE, code="customer_email_taken_on_update", field="email"
+            )
         for field, value in values.items():
             setattr(customer, field, value)
         await customer.save(update_fields=[*values, "updated_at"])

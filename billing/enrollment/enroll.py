@@ -89,7 +89,8 @@ async def _price_in(merchant_id: str, plan: Plan, currency: str, domain: str) ->
     if price is None:
         raise Conflict(
             f"The plan “{plan.plan_name}” that users at {domain} join has no price in "
-            f"{currency}; add one or remove the enrollment rule"
+            f"{currency}; add one or remove the enrollment rule",
+            field="matcherValue",
         )
     return price
 

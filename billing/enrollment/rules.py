@@ -81,12 +81,16 @@ async def create_rule(
         stable_id = await _stable_plan_id(merchant_id, plan_id)
         for existing in await live_rules_for(merchant_id, domain):
             if existing.stable_plan_id == stable_id:
-                raise Conflict(f"An enrollment rule for {domain} already exists on this plan")
+                raise Conflict(
+                    f"An enrollment rule for {domain} already exists on this plan",
+                    field="matcherValue",
+                )
             names = await _live_plan_names(merchant_id, {existing.stable_plan_id})
             name = names.get(existing.stable_plan_id, "")
             raise Conflict(
                 f"Users at {domain} already join the plan “{name}” automatically; "
-                "remove that rule first"
+                "remove that rule first",
+                field="matcherValue",
             )
         return await EnrollmentRule.create(
             merchant_id=merchant_id,

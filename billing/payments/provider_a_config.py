@@ -24,6 +24,7 @@ from billing.payments.models import ProviderConfig
 
 PROVIDER = "provider_a"
 MAX_KEY_LENGTH = 300
+ACCEPTED = "Provider A accepted the keys"
 NOT_CONFIGURED = (
     "Provider A is not configured for this merchant in {mode} mode. "
     "Save its keys with POST /v1/provider-a/config first."
@@ -34,24 +35,43 @@ def _not_configured(mode: str) -> str:
     return NOT_CONFIGURED.format(mode=mode)
 
 
-def key_problem(mode: str, secret_key: str, public_key: str) -> str | None:
+def key_problem(mode: str, secret_key: str, public_key: str) -> Invalid | None:
     """Why these keys cannot serve a merchant row of ``mode``, or None when they can."""
     other = "live" if mode == "test" else "test"
     for value, kind, name in ((secret_key, "sk", "secretKey"), (public_key, "pk", "publicKey")):
         if not value or len(value) > MAX_KEY_LENGTH:
-            return f"{name} must be a provider A key of 1 to {MAX_KEY_LENGTH} characters"
+            return Invalid(
+                f"{name} must be a provider A key of 1 to {MAX_KEY_LENGTH} characters",
+                code="provider_a_key_length",
+                field=name,
+            )
         if any(ord(char) < 32 for char in value):
-            return f"{name} contains control characters no key has"
+            return Invalid(
+                f"{name} contains control characters no key has",
+                code="key_control_characters",
+                field=name,
+            )
         if not value.isascii():  # it travels in an HTTP header, which takes ASCII
-            return f"{name} contains characters no key has: keys are ASCII"
+            return Invalid(
+                f"{name} contains characters no key has: keys are ASCII",
+                code="key_not_ascii",
+                field=name,
+            )
         if value.startswith(f"{kind}_{other}_"):
-            return (
+            return Invalid(
                 f"{name} is a {other} key ({kind}_{other}_...), but this merchant is in {mode} "
                 f"mode: use a {kind}_{mode}_ key here, or configure the {other} key with a "
-                f"{other} API key"
+                f"{other} API key",
+                code="provider_a_key_other_mode",
+                field=name,
+                params={"kind": kind, "mode": mode, "other": other},
             )
         if not value.startswith(f"{kind}_{mode}_") or len(value) == len(f"{kind}_{mode}_"):
-            return f"{name} must be a provider A {mode} key starting with {kind}_{mode}_"
+            return Invalid(
+                f"{name} must be a provider A {mode} key starting with {kind}_{mode}_",
+                code="provider_a_key_prefix",
+                field=name,
+            )
     return None
 
 
@@ -59,18 +79,34 @@ async def _mode(merchant_id: str) -> str:
     return (await get_merchant(merchant_id)).mode
 
 
-async def validate_keys(merchant_id: str, *, secret_key: str, public_key: str) -> dict:
-    """``{message, success}``: the key kinds fit the mode and the gateway accepts the secret
-    key (a real call). Never raises for a bad key: the answer says what is wrong."""
+def _refusal(refused: ProviderAError) -> Invalid | Unavailable:
+    """The gateway's refusal of a key (400, about the secret key) or failure (503)."""
+    if refused.refused_key:
+        return Invalid(refused.message, code="provider_a_refused_key", field="secretKey")
+    return Unavailable(refused.message, code="provider_a_unavailable")
+
+
+async def check_keys(
+    merchant_id: str, *, secret_key: str, public_key: str
+) -> Invalid | Unavailable | None:
+    """Why these keys cannot serve this merchant (their kinds, or the gateway's answer to a
+    real call), as the error saving them would raise; None when they can."""
     problem = key_problem(await _mode(merchant_id), secret_key, public_key)
     if problem is None:
         try:
             await asyncio.to_thread(provider_a.check_key, secret_key)
         except ProviderAError as refused:
-            problem = refused.message
+            return _refusal(refused)
+    return problem
+
+
+async def validate_keys(merchant_id: str, *, secret_key: str, public_key: str) -> dict:
+    """``{message, success}``: the key kinds fit the mode and the gateway accepts the secret
+    key (a real call). Never raises for a bad key: the answer says what is wrong."""
+    problem = await check_keys(merchant_id, secret_key=secret_key, public_key=public_key)
     if problem is not None:
-        return {"message": problem, "success": False}
-    return {"message": "Provider A accepted the keys", "success": True}
+        return {"message": problem.message, "success": False}
+    return {"message": ACCEPTED, "success": True}
 
 
 async def save_config(
@@ -90,11 +126,11 @@ async def save_config(
     mode = await _mode(merchant_id)
     problem = key_problem(mode, secret_key, public_key)
     if problem is not None:
-        raise Invalid(problem)
+        raise problem
     try:
         await asyncio.to_thread(provider_a.check_key, secret_key)
     except ProviderAError as refused:
-        raise (Invalid if refused.refused_key else Unavailable)(refused.message) from refused
+        raise _refusal(refused) from refused
 
     url = setup.webhook_url(provider_a.webhook_path(merchant_id))
     try:

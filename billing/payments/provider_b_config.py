@@ -81,24 +81,44 @@ def clean_webhook_secret(value: Any) -> str | None:
     return value
 
 
-async def _check(merchant_id: str, secret: str) -> tuple[provider_b.KeyCheck, str]:
-    """The provider's answer for ``secret``, refused when it is the other mode's kind; and
-    the environment this merchant row takes."""
+async def _check(
+    merchant_id: str, secret: str
+) -> tuple[provider_b.KeyCheck, str, Invalid | Unavailable | None]:
+    """The provider's answer for ``secret``, refused when it is the other mode's kind; the
+    environment this merchant row takes; and the error a refusal raises when saving."""
     merchant = await get_merchant(merchant_id)
     expected = MODE_ENVIRONMENTS[merchant.mode]
     check = await provider_b.validate_key(secret)
+    problem = None
     if check.success and check.environment != expected:
         key_mode = "test" if check.environment == "test_mode" else "live"
         message = WRONG_KIND.format(key_mode=key_mode, mode=merchant.mode)
+        problem = Invalid(
+            message,
+            code="provider_b_key_other_mode",
+            field="secretKey",
+            params={"key_mode": key_mode, "mode": merchant.mode},
+        )
         check = provider_b.KeyCheck(False, message, check.environment)
-    return check, expected
+    elif check.message == provider_b.UNREACHABLE:
+        problem = Unavailable(check.message, code="provider_b_unreachable", field="secretKey")
+    elif not check.success:
+        problem = Invalid(check.message, code="provider_b_refused_key", field="secretKey")
+    return check, expected, problem
+
+
+async def check_key(merchant_id: str, secret_key: Any) -> tuple[dict, Invalid | Unavailable | None]:
+    """``validate_key``'s answer and, when the key cannot be used, the error saving it would
+    raise (what the dashboard words by its code)."""
+    check, _, problem = await _check(merchant_id, clean_secret_key(secret_key))
+    answer = {"message": check.message, "success": check.success, "environment": check.environment}
+    return answer, problem
 
 
 async def validate_key(merchant_id: str, secret_key: Any) -> dict:
     """``{message, success, environment}``: whether this account can use the key. The
     environment is the key's when the provider accepted it, even if it is the wrong kind."""
-    check, _ = await _check(merchant_id, clean_secret_key(secret_key))
-    return {"message": check.message, "success": check.success, "environment": check.environment}
+    return (await check_key(merchant_id, secret_key))[0]
 
 
 async def save_config(merchant_id: str, secret_key: Any, webhook_secret: Any = None) -> dict:
@@ -110,11 +130,9 @@ async def save_config(merchant_id: str, secret_key: Any, webhook_secret: Any = N
     says so)."""
     secret = clean_secret_key(secret_key)
     signing = clean_webhook_secret(webhook_secret)
-    check, environment = await _check(merchant_id, secret)
-    if not check.success:
-        if check.message == provider_b.UNREACHABLE:
-            raise Unavailable(check.message)
-        raise Invalid(check.message)
+    _, environment, problem = await _check(merchant_id, secret)
+    if problem is not None:
+        raise problem
     message = SAVED
     webhook_id = None
     if signing is None:

@@ -47,12 +47,12 @@ async def change_plan(merchant_id: str, stable_id: str, *, price_id: str, when: 
         raise Invalid("when must be now or next_billing_cycle", code="bad_when", field="when")
     async with in_transaction():
         live = await lock_live(merchant_id, stable_id)
-        price = await find_scoped(Price, merchant_id, price_id, PRICE_NOT_FOUND)
+        price = await find_scoped(Price, merchant_id, price_id, PRICE_NOT_FOUND, field="priceId")
         plan = await Plan.scoped(merchant_id).filter(id=price.plan_id).first()
         if plan is None:
-            raise NotFound(PRICE_NOT_FOUND, code="price_not_found")
+            raise NotFound(PRICE_NOT_FOUND, code="price_not_found", field="priceId")
         if live.plan_id == plan.id and live.effective_price_id == price.id:
-            raise Conflict(SAME, code="already_on_plan")
+            raise Conflict(SAME, code="already_on_plan", field="priceId")
         for kind in PLAN_MOVES:
             await cancel_pending(
                 merchant_id, live.stable_subscription_id, "Replaced by a plan change", kind

@@ -250,10 +250,12 @@ async def create_subscription(
     async with in_transaction():
         # Locked: concurrent creates for one customer queue here (see the module docstring).
         customer = await find_scoped(
-            Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True
+            Customer, merchant_id, customer_id, CUSTOMER_NOT_FOUND, lock=True, field="customerId"
         )
-        plan = await find_scoped(Plan, merchant_id, plan_id, PLAN_NOT_FOUND)
-        price = await find_scoped(Price, merchant_id, effective_price_id, PRICE_NOT_FOUND)
+        plan = await find_scoped(Plan, merchant_id, plan_id, PLAN_NOT_FOUND, field="planId")
+        price = await find_scoped(
+            Price, merchant_id, effective_price_id, PRICE_NOT_FOUND, field="effectivePriceId"
+        )
         if price.plan_id != plan.id:
             raise Invalid(PRICE_NOT_OF_PLAN, code="price_not_of_plan", field="effectivePriceId")
         if not allow_multiple:

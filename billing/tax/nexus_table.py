@@ -23,11 +23,12 @@ SAVE_FAILED = "Nothing was saved: correct the states marked below."
 
 
 class InvalidNexusRows(Invalid):
-    """Bad rows of the table; ``rows`` maps each state code to its message."""
+    """Bad rows of the table; ``states`` maps each state code to its errors, each with its
+    code and field, so a page words them itself rather than rewriting joined messages."""
 
-    def __init__(self, rows: dict[str, str]) -> None:
-        super().__init__(SAVE_FAILED)
-        self.rows = rows
+    def __init__(self, states: dict[str, list[Invalid]]) -> None:
+        super().__init__(SAVE_FAILED, code="nexus_rows_invalid")
+        self.states = states
 
 
 @dataclass
@@ -52,19 +53,25 @@ def _values(body: dict) -> dict:
     return values
 
 
+def _issue_error(issue: dict) -> Invalid:
+    """One issue of a row (``{code, message, path}``) as an error naming its field."""
+    path = issue.get("path") or [None]
+    return Invalid(issue["message"], code=issue.get("code"), field=path[0])
+
+
 async def save_nexus_table(merchant_id: str, rows: dict[str, dict]) -> NexusTableSaved:
     """Save ``{state: {isActive, effectiveDate, registrationNumber}}`` for the states given;
     a state that is not a US state or territory, or any bad value, saves nothing."""
     values, errors = {}, {}
     for state, body in rows.items():
         if state not in STATES:
-            errors[state] = "Not a US state or territory."
+            errors[state] = [Invalid("Not a US state or territory.", code="not_a_state")]
             continue
         try:
             values[state] = _values(body)
         except Invalid as error:
-            issues = getattr(error, "issues", None) or [{"message": error.message}]
-            errors[state] = " ".join(issue["message"] for issue in issues)
+            issues = getattr(error, "issues", None)
+            errors[state] = [error] if not issues else [_issue_error(issue) for issue in issues]
     if errors:
         raise InvalidNexusRows(errors)
     changed = 0

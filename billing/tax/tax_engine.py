@@ -122,7 +122,7 @@ async def _customer(merchant_id: str, customer_id: object) -> Customer:
     if isinstance(customer_id, str) and is_well_formed(customer_id, Customer.id_prefix):
         customer = await Customer.scoped(merchant_id).filter(id=customer_id).first()
     if customer is None:
-        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found")
+        raise NotFound(CUSTOMER_NOT_FOUND, code="customer_not_found", field="customerId")
     return customer
 
 

@@ -2,7 +2,10 @@
 API's developer wording), money typed and shown as 49.00, stored codes named (Count, VAT),
 currencies named beside their codes."""
 
+import ast
+import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,9 @@ from tests.support.billing.core.error_sites import raise_sites
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from webapp.forms import error_words
 from webapp.forms import plans as plan_forms
+from webapp.forms import prices as price_forms
+from webapp.forms.payment_providers import ProviderAForm, ProviderBForm
+from webapp.forms.payments import RefundForm
 from webapp.pages import usage
 from webapp.portal import words as portal_words
 
@@ -192,3 +198,98 @@ async def test_currencies_are_named_beside_their_codes(client):
     page = await html_of(await client.get("/signup"))
     assert '<option selected value="USD">USD — US dollar</option>' in page
     assert ">EUR — Euro</option>" in page and ">JPY — Japanese yen</option>" in page
+
+
+def test_params_read_as_money_and_counted_rows():
+    shown = error_words.values({"left_cents": 4900, "tier_index": 1, "mode": "live"}, "EUR")
+    assert shown == {"left_cents": 4900, "left": "€49.00", "tier_index": 1, "tier": 2,
+                     "mode": "live"}  # fmt: skip
+
+
+def _refund_error(**params) -> Invalid:
+    return Invalid("spec text", code="refund_more_than_left", field="amountCents", params=params)
+
+
+def test_a_refund_over_what_is_left_is_said_in_money_next_to_the_amount():
+    form = RefundForm()
+    form.currency = "USD"
+    error = _refund_error(amount_cents=5000, left_cents=3900, paid_cents=4900, refunded_cents=1000)
+    assert form._route(error) == (
+        "amount",
+        "$50.00 is more than is left to refund on this payment: $39.00 of $49.00 "
+        "($10.00 already refunded)",
+    )
+    partial = Invalid("spec text", code="refund_partial_at_b", field="amountCents",
+                      params={"left_cents": 1900})  # fmt: skip
+    assert form._route(partial) == (
+        "amount",
+        "This provider B payment names no product, which a partial refund there needs, so it "
+        "can only be refunded in full: enter $19.00 or leave the amount empty",
+    )
+
+
+def test_a_key_of_the_other_mode_is_said_in_the_dashboards_words():
+    error = Invalid("spec text", code="provider_a_key_other_mode", field="publicKey",
+                    params={"kind": "pk", "mode": "test", "other": "live"})  # fmt: skip
+    assert ProviderAForm()._route(error) == (
+        "public_key",
+        "Publishable key is a live key (pk_live_…), but you are in test mode: use a pk_test_ key "
+        "here, or switch the dashboard to live mode to use the live key",
+    )
+    for key_mode, mode, switch in (("test", "live", "on"), ("live", "test", "off")):
+        error = Invalid("spec text", code="provider_b_key_other_mode", field="secretKey",
+                        params={"key_mode": key_mode, "mode": mode})  # fmt: skip
+        assert ProviderBForm()._route(error) == (
+            "secret_key",
+            f"This is a {key_mode}-mode key, and you are in {mode} mode. Use a {mode}-mode key "
+            f"here, or switch Test mode {switch} in the sidebar to save this one there.",
+        )
+
+
+def test_a_tiers_error_names_the_tier_counted_from_one():
+    ascending = Invalid("Invalid pricing data configuration", code="tier_up_to_not_ascending",
+                        details="tiers[1].upTo must be greater than the previous tier's upTo",
+                        params={"tier_index": 1})  # fmt: skip
+    assert price_forms.price_error(ascending) == (
+        "Invalid pricing data configuration: tier 2.“up to” must be greater than the previous "
+        "tier's “up to”"
+    )
+    amount = Invalid("Invalid pricing data configuration", code="amount_not_cents",
+                     field="tiers[0]", details="tiers[0] must be a non-negative integer amount",
+                     params={"tier_index": 0})  # fmt: skip
+    assert price_forms.price_error(amount) == (
+        "Invalid pricing data configuration: Tier 1 must be between 0.00 and "
+        "10,000,000,000.00, typed like 49.00"
+    )
+    form = price_forms.TieredPriceForm()
+    form.attach_error(ascending)
+    assert form.tier_errors == [price_forms.price_error(ascending)] and not form.form_errors
+
+
+def test_an_error_is_routed_by_its_field_not_its_words():
+    """A message that names a form's field in words, but no field, goes above the form."""
+    form = ProviderAForm()
+    assert form._route(Invalid("Provider A could not check the secret key")) == (
+        None,
+        "Provider A could not check the secret key",
+    )
+    assert form._route("Provider A accepted the keys") == (None, "Provider A accepted the keys")
+
+
+WEBAPP = Path(__file__).resolve().parents[2] / "webapp"
+ERROR_TEXT = re.compile(r"error|message|shown|details|problem|words", re.IGNORECASE)
+
+
+def test_no_webapp_module_rewrites_error_text():
+    """The dashboard words errors by code, field and params: no module of it reads a
+    service's message back with a regular expression or rewrites it with ``.replace``."""
+    found = []
+    for path in sorted(WEBAPP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+                continue
+            receiver, name = ast.unparse(node.func.value), node.func.attr
+            regex = receiver == "re" or name in ("sub", "subn")
+            if regex or (name == "replace" and ERROR_TEXT.search(receiver)):
+                found.append(f"{path.relative_to(WEBAPP)}:{node.lineno} {ast.unparse(node)}")
+    assert found == []

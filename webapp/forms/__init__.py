@@ -11,8 +11,7 @@ database checks of single fields (a slug already taken) run with them in
 ``validate_together``, so a merchant never fixes one error only to be shown the next.
 """
 
-import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from wtforms import Form, ValidationError
@@ -35,30 +34,24 @@ class TallyForm(Form):
     ``error_fields`` maps the API's field name (camelCase, as an error's ``field`` names it)
     to the form field and, optionally, the form's words for it ("legalName is required" ->
     "Legal name is required"); the words themselves come from the error's code
-    (``error_words``). An error that names no field (or a message that is not a service
-    error: a provider's answer) goes to the first form field whose word its message uses (a
-    plain word like "password"), with the form's label when it starts with that word; else
-    above the form.
+    (``error_words``; ``code_words`` a form's own words by code ahead of those, ``currency`` the
+    one its amounts are in). An error is routed by its ``field`` only, never by the words of
+    its message: one that names no field of this form goes above the form, as do messages
+    that are not service errors (a check's answer), shown as they are.
     """
 
     error_fields: tuple[tuple[str, str, str | None], ...] = ()
+    code_words: Mapping[str, error_words.Template] = error_words.WORDS
+    currency = ""
 
     def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
-        """The form field an error is about, and the error in the form's words. A plain
-        string is a message that is not a service error (a provider's answer, a tax issue),
-        shown as it is."""
-        if isinstance(error, ServiceError) and error.field:
-            for word, field_name, label in self.error_fields:
-                if word == error.field:
-                    return field_name, error_words.words(error, label)
-        message = error if isinstance(error, str) else error.message
-        shown = error if isinstance(error, str) else error_words.words(error)
-        for word, field_name, label in self.error_fields:
-            if re.search(rf"\b{re.escape(word)}\b", message, re.IGNORECASE):
-                if label and shown.startswith(f"{word} "):  # a provider's answer: "secretKey …"
-                    shown = label + shown[len(word) :]
-                return field_name, shown
-        return None, shown
+        """The form field an error is about, and the error in the form's words."""
+        if isinstance(error, str):
+            return None, error
+        for api_field, field_name, label in self.error_fields:
+            if error.field is not None and api_field == error.field:
+                return field_name, error_words.words(error, label, self.code_words, self.currency)
+        return None, error_words.words(error, table=self.code_words, currency=self.currency)
 
     def relabel(self, error: ServiceError | str) -> str:
         """An error in the form's words."""

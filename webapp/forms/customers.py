@@ -75,7 +75,6 @@ class CustomerForm(TallyForm):
         ("billingCity", "billing_city", "City"),
         ("taxId", "tax_id", "Tax id"),
         ("email", "email", None),
-        ("country", "billing_country", None),
         ("name", "name", None),
     )
 

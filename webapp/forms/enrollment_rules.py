@@ -19,9 +19,4 @@ class EnrollmentRuleForm(TallyForm):
         render_kw={"placeholder": "example.com", "autocomplete": "off", "spellcheck": "false"},
     )
 
-    error_fields = (
-        ("matcherValue", "domain", None),
-        ("domain", "domain", None),
-        ("rule", "domain", None),
-        ("join", "domain", None),
-    )
+    error_fields = (("matcherValue", "domain", None),)

@@ -10,22 +10,34 @@ error it shows (a form's, a flash message, a page's) takes its words from here b
   label for its input, else ``LABELS``), at the start of a sentence.
 - ``LABELS``: the API's field names as a merchant reads them, for errors shown above a form
   rather than next to an input, and in sentences that name a second field.
+- The values an error's message is built from come in its ``params``, and a template names
+  them as a merchant reads them (``values``): ``left_cents`` as ``{left}`` in money
+  ("$49.00"), ``tier_index`` as ``{tier}`` counted from 1. A template may also be a function
+  of those values, for words that differ by a value (a mode's switch "on" or "off").
 
 An error whose code has no words here shows the service's message, with the field's label in
 place of the API name it starts with (``legalName is required`` → ``Legal name is
 required``).
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from billing.core.errors import ServiceError
+from webapp.forms.money import format_money
+
+Template = str | Callable[[dict[str, Any]], str]
 
 MONEY = "typed like 49.00"
 DOMAIN = "Enter a domain such as example.com"
-WORDS: dict[str, str] = {
+WORDS: dict[str, Template] = {
     "amount_not_cents": f"{{label}} must be between 0.00 and 10,000,000,000.00, {MONEY}",
     "cents_not_whole": "{label} must be 0.00 or more, like 49.00",
     "refund_amount_not_cents": f"The amount must be at least 0.01, {MONEY}",
+    "refund_more_than_left": "{amount} is more than is left to refund on this payment: "
+    "{left} of {paid} ({refunded} already refunded)",
+    "refund_partial_at_b": "This provider B payment names no product, which a partial refund "
+    "there needs, so it can only be refunded in full: enter {left} or leave the amount empty",
     "number_out_of_range": "{label} must be a number of at most 15 digits",
     "invalid_datetime": (
         "{label} must be a date like 2026-01-31 (a time may follow: 2026-01-31T09:00:00Z)"
@@ -49,6 +61,14 @@ WORDS: dict[str, str] = {
     "invalid_cursor": "Invalid cursor: that page link is not valid; start from the first page",
     "price_not_of_plan": "{label} must be a price of the plan chosen",
     "no_earlier_version": "There is no earlier version to compare with",
+    "provider_a_key_other_mode": "{label} is a {other} key ({kind}_{other}_…), but you are in "
+    "{mode} mode: use a {kind}_{mode}_ key here, or switch the dashboard to {other} mode to use "
+    "the {other} key",
+    "provider_b_key_other_mode": lambda v: (
+        f"This is a {v['key_mode']}-mode key, and you are in {v['mode']} mode. Use a "
+        f"{v['mode']}-mode key here, or switch Test mode "
+        f"{'on' if v['key_mode'] == 'test' else 'off'} in the sidebar to save this one there."
+    ),
     "domain_required": "Enter a domain",
     "domain_too_long": f"{DOMAIN}, at most 253 characters",
     "domain_is_email": f"{DOMAIN}: the part after the @, not a whole email address",
@@ -122,14 +142,35 @@ def label_of(field: str | None) -> str | None:
     return LABELS.get(field, field)
 
 
-def words(error: ServiceError, label: str | None = None, table: Mapping[str, str] = WORDS) -> str:
+def values(params: Mapping[str, Any], currency: str = "") -> dict[str, Any]:
+    """An error's ``params`` as a merchant reads them: each ``<name>_cents`` also as
+    ``<name>``, money in ``currency`` (5000, USD → "$50.00"); each ``<name>_index`` also as
+    ``<name>``, counted from 1 as people count rows."""
+    shown = dict(params)
+    for key, value in params.items():
+        if key.endswith("_cents") and isinstance(value, int):
+            shown[key.removesuffix("_cents")] = format_money(value, currency)
+        elif key.endswith("_index") and isinstance(value, int):
+            shown[key.removesuffix("_index")] = value + 1
+    return shown
+
+
+def words(
+    error: ServiceError,
+    label: str | None = None,
+    table: Mapping[str, Template] = WORDS,
+    currency: str = "",
+) -> str:
     """What the dashboard shows for ``error``; ``label`` is the page's name for its field
-    (a form input's label), ``table`` a page's own words ahead of the common ones."""
+    (a form input's label), ``table`` a page's own words ahead of the common ones,
+    ``currency`` the one its amounts are in."""
     field, message = error.field, error.message
     label = label or label_of(field)
     template = table.get(error.code) or WORDS.get(error.code)
     if template is not None:
-        return sentence(template.format(label=label or ""))
+        shown = {**values(error.params, currency), "label": label or ""}
+        text = template(shown) if callable(template) else template.format(**shown)
+        return sentence(text)
     if field and label and message.startswith(f"{field}: "):  # "fromVersion: version 9 …"
         return sentence(message[len(field) + 2 :])
     if field and label and message.startswith(f"{field} "):

@@ -90,7 +90,7 @@ class FeatureForm(TallyForm):
         ("displayName", "display_name", "Name"),
         ("featureType", "feature_type", "Type"),
         ("featureValue", "feature_value", "Default value"),
-        ("metric", "metric_ids", None),
+        ("metricIds", "metric_ids", None),
     )
 
     def validate_feature_value(self, field) -> None:

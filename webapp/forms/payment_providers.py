@@ -5,62 +5,26 @@ these forms only ask for something to be typed. Secret inputs are password field
 what was typed, so "Check keys" followed by "Save" does not make the merchant paste again.
 """
 
-import re
-
 from wtforms import PasswordField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 from wtforms.widgets import PasswordInput
 
-from billing.core.errors import ServiceError
 from webapp.forms import TallyForm
 
 KEY_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
 SECRET_INPUT = PasswordInput(hide_value=False)
 
-# What the services say for developers, and what a merchant in the dashboard reads instead.
-DASHBOARD_WORDS = (
-    (
-        re.compile(r"or configure the (test|live) key with a \1 API key"),
-        lambda m: f"or switch the dashboard to {m.group(1)} mode to use the {m.group(1)} key",
-    ),
-    (
-        re.compile(r"this merchant is in (test|live) mode"),
-        lambda m: f"you are in {m.group(1)} mode",
-    ),
-    (re.compile(r"\(([a-z])k_(test|live)_\.\.\.\)"), lambda m: f"({m.group(1)}k_{m.group(2)}_…)"),
-    (
-        re.compile(
-            r"This is a provider B (test|live)-mode key, and this is the (test|live)-mode account"
-            r": .*"
-        ),
-        lambda m: (
-            f"This is a {m.group(1)}-mode key, and you are in {m.group(2)} mode. Use a "
-            f"{m.group(2)}-mode key here, or switch Test mode "
-            f"{'on' if m.group(1) == 'test' else 'off'} in the sidebar to save this one there."
-        ),
-    ),
-)
-
-
-def dashboard_words(message: str) -> str:
-    for pattern, replacement in DASHBOARD_WORDS:
-        message = pattern.sub(replacement, message)
-    return message
-
 
 class ProviderForm(TallyForm):
     """Each form's fields are prefixed (``a-secret_key``, ``b-secret_key``): the forms share
-    one page, and a label must name its own input."""
+    one page, and a label must name its own input. A key of the other mode's kind is worded
+    by its code (``error_words``: "you are in live mode"), not the API's "this merchant"."""
 
     prefix = ""
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("prefix", self.prefix)
         super().__init__(*args, **kwargs)
-
-    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
-        field_name, message = super()._route(error)
-        return field_name, dashboard_words(message)
 
 
 class ProviderAForm(ProviderForm):
@@ -80,7 +44,6 @@ class ProviderAForm(ProviderForm):
     error_fields = (
         ("secretKey", "secret_key", "Secret key"),
         ("publicKey", "public_key", "Publishable key"),
-        ("secret key", "secret_key", None),
     )
 
     def for_mode(self, mode: str) -> "ProviderAForm":
@@ -125,7 +88,6 @@ class ProviderBForm(ProviderForm):
     error_fields = (
         ("secretKey", "secret_key", "Secret key"),
         ("webhookSecret", "webhook_secret", "Signing secret"),
-        ("key", "secret_key", None),
     )
 
     def for_mode(self, mode: str) -> "ProviderBForm":

@@ -81,13 +81,12 @@ class PlanFields(TallyForm):
         ("planDescription", "plan_description", "Description"),
         ("monthlyPrice", "monthly_price", "Monthly price"),
         ("yearlyPrice", "yearly_price", "Yearly price"),
-        ("feature IDs", "feature_ids", None),
+        ("featureIds", "feature_ids", None),
         ("trial.days", "trial_days", "Trial length"),
-        ("trial", "trial_days", None),
         ("commitMessage", "commit_message", "Version note"),
         ("currency", "currency", "Currency"),
         ("minSeats", "is_seat_based", None),
-        ("enterprise", "is_enterprise_plan", None),
+        ("isEnterprisePlan", "is_enterprise_plan", None),
     )
 
     def validate(self, extra_validators=None) -> bool:

@@ -1,41 +1,69 @@
 """Price forms on the plan page: a plain monthly/yearly fee, a tiered price, a clone.
 
 The forms only turn text into numbers (amounts into exact cents); the pricing service decides
-what a valid price is and says so in ``details`` (``tiers[1].upTo must be greater...``), which
-``price_error`` words for people ("Tier 2: ...").
+what a valid price is and says so in ``details`` (``tiers[1].upTo must be greater...``). A
+tier's error carries the tier's index in its ``params``, and ``price_error`` words it by its
+code with the tier counted from 1 ("tier 2.“up to” must be greater..."), never by rewriting
+the details.
 """
 
-import re
 from decimal import Decimal, InvalidOperation
 
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
+from billing.core.errors import ServiceError
 from webapp.forms import TallyForm, error_words
 from webapp.forms.money import MoneyField, to_cents
 
 INTERVALS = [("month", "Monthly"), ("year", "Yearly")]
 MAX_TIERS = 50
 
+# A tier's errors by code; ``{tier}`` is its number counted from 1.
+TIER_WORDS = {
+    "tier_up_to_not_ascending": "tier {tier}.“up to” must be greater than the previous tier's "
+    "“up to”",
+    "tier_up_to_not_positive": "tier {tier}.“up to” must be a number above 0 (only the last "
+    "tier has none)",
+    "tier_up_to_not_null": "tier {tier} is the last one and goes up without limit",
+}
 
-def price_error(error) -> str:
-    """The service's message plus its ``details``, with tier indexes counted from 1."""
-    details = error.extra.get("details") if hasattr(error, "extra") else None
-    if details and error.field and error.code in error_words.WORDS:  # a tier's amount
+
+def price_error(error: ServiceError) -> str:
+    """The service's message plus what is wrong, in the form's words: a tier's by its code
+    and number, an amount's as money is typed."""
+    details = error.extra.get("details")
+    tier = error.params.get("tier_index")
+    if tier is not None:
+        template = TIER_WORDS.get(error.code)
+        if template is not None:
+            details = template.format(**error_words.values(error.params))
+        elif error.code in error_words.WORDS:  # a tier's amount
+            details = error_words.words(error, f"tier {tier + 1}")
+        else:
+            details = f"tier {tier + 1}"
+    elif details and error.field and error.code in error_words.WORDS:
         details = error_words.words(error, error.field)
-    message = error.message if not details else f"{error.message}: {details}"
-
-    def tier(match: re.Match) -> str:
-        return f"tier {int(match.group(1)) + 1}"
-
-    return re.sub(r"tiers\[(\d+)\]", tier, message).replace("upTo", "“up to”")
+    return error.message if not details else f"{error.message}: {details}"
 
 
-class FixedPriceForm(TallyForm):
+class PriceForm(TallyForm):
+    """A price form: an error goes to the input its field names, in ``price_error``'s words."""
+
+    def _route(self, error: ServiceError | str) -> tuple[str | None, str]:
+        field_name, shown = super()._route(error)
+        return field_name, shown if isinstance(error, str) else price_error(error)
+
+
+class FixedPriceForm(PriceForm):
     amount = MoneyField("Amount", [InputRequired("Enter the amount, e.g. 29.00")])
     interval = SelectField("Billed", choices=INTERVALS, default="month")
 
-    error_fields = (("amount", "amount", "Amount"), ("billingInterval", "interval", "Billed"))
+    error_fields = (
+        ("unitAmountCents", "amount", "Amount"),
+        ("amount", "amount", "Amount"),
+        ("billingInterval", "interval", "Billed"),
+    )
 
 
 def _units(text: str, where: str) -> int | float:
@@ -48,7 +76,7 @@ def _units(text: str, where: str) -> int | float:
     return int(number) if number == number.to_integral_value() else float(number)
 
 
-class TieredPriceForm(TallyForm):
+class TieredPriceForm(PriceForm):
     """Rows of "up to N units at X each" and a last "and above" row (``upTo`` null)."""
 
     interval = SelectField("Billed", choices=INTERVALS, default="month")
@@ -85,11 +113,12 @@ class TieredPriceForm(TallyForm):
                 self.tier_errors.append(str(error))
         return valid and not self.tier_errors
 
-    def attach_error(self, message: str) -> None:
-        if "tier" in message.lower():
-            self.tier_errors.append(message)
+    def attach_error(self, error: ServiceError | str) -> None:
+        """A tier's error (one whose ``params`` name its tier) goes with the tiers."""
+        if isinstance(error, ServiceError) and "tier_index" in error.params:
+            self.tier_errors.append(price_error(error))
             return
-        super().attach_error(message)
+        super().attach_error(error)
 
     @property
     def has_errors(self) -> bool:
@@ -105,7 +134,7 @@ class TieredPriceForm(TallyForm):
         return {"type": "tiered", "tiers": tiers, "interval": self.interval.data}
 
 
-class ClonePriceForm(TallyForm):
+class ClonePriceForm(PriceForm):
     amount = MoneyField("New amount", description="Leave empty to copy the price exactly.")
 
     error_fields = (("amount", "amount", "New amount"),)

@@ -12,7 +12,7 @@ NAME_RULE = service_rule(lambda name: clean_name(name, "name"))
 TABLE_ERRORS = (
     ("slug", "slug", "Slug"),
     ("name", "name", "Name"),
-    ("plan IDs", "plan_ids", None),
+    ("planIds", "plan_ids", None),
 )
 
 
@@ -50,4 +50,4 @@ class TableSettingsForm(TallyForm):
 class AddPlanForm(TallyForm):
     plan_id = SelectField("Plan", choices=[], validate_choice=False)
 
-    error_fields = (("plan", "plan_id", None),)
+    error_fields = (("planId", "plan_id", None),)

@@ -46,9 +46,8 @@ class SubscribeForm(TallyForm):
     error_fields = (
         ("effectivePriceId", "price_id", "Price"),
         ("startTimestamp", "start_date", "Start date"),
-        ("Customer", "customer", None),
-        ("Price", "price_id", None),
-        ("Plan", "plan_id", None),
+        ("customerId", "customer", None),
+        ("planId", "plan_id", None),
     )
 
     @property
@@ -65,7 +64,7 @@ class FeatureOverrideForm(TallyForm):
         choices=[],
     )
 
-    error_fields = (("featureIds", "feature_ids", "Features"), ("feature", "feature_ids", None))
+    error_fields = (("featureIds", "feature_ids", "Features"),)
 
 
 class ChangePlanForm(TallyForm):
@@ -84,7 +83,6 @@ class ChangePlanForm(TallyForm):
     )
 
     error_fields = (
-        ("plan and price", "price_id", None),
-        ("Price", "price_id", None),
+        ("priceId", "price_id", None),
         ("when", "when", "When"),
     )

@@ -141,7 +141,7 @@ class PreviewForm(TallyForm):
     lines = FieldList(FormField(LineForm), min_entries=3, max_entries=10)
     error_fields = (
         ("customer", "customer", "Customer"),
-        ("Customer", "customer", None),
+        ("customerId", "customer", None),
         ("amount", "amount", "Amount"),
         ("currency", "currency", "Currency"),
     )

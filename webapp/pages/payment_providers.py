@@ -71,15 +71,15 @@ async def check_provider_a():
     form = ProviderAForm(formdata=await request.form)
     if not form.validate():
         return await _section(PROVIDER_A, INVALID_FORM, a_form=form)
-    answer = await provider_a_config.validate_keys(
+    problem = await provider_a_config.check_keys(
         g.merchant.id,
         secret_key=form.secret_key.data.strip(),
         public_key=form.public_key.data.strip(),
     )
-    if not answer["success"]:
-        form.attach_error(answer["message"])
+    if problem is not None:
+        form.attach_error(problem)
         return await _section(PROVIDER_A, INVALID_FORM, a_form=form)
-    return await _section(PROVIDER_A, a_form=form, a_check=form.relabel(answer["message"]))
+    return await _section(PROVIDER_A, a_form=form, a_check=provider_a_config.ACCEPTED)
 
 
 @bp.post("/provider-a/save")
@@ -132,11 +132,12 @@ async def check_provider_b():
     answer = None
     if form.validate():
         try:
-            answer = await provider_b_config.validate_key(g.merchant.id, form.secret_key.data)
+            answer, problem = await provider_b_config.check_key(g.merchant.id, form.secret_key.data)
         except ServiceError as error:
             form.attach_error(error)
-    if answer is not None and not answer["success"]:
-        form.attach_error(answer["message"])
+        else:
+            if problem is not None:
+                form.attach_error(problem)
     if form.has_errors or answer is None:
         return await _section(PROVIDER_B, INVALID_FORM, b_form=form)
     check = {"message": form.relabel(answer["message"]), "environment": answer["environment"]}

@@ -12,7 +12,7 @@ from billing.catalog import plans, prices
 from billing.core.errors import NotFound, ServiceError
 from webapp.forms import error_words
 from webapp.forms.money import from_cents
-from webapp.forms.prices import ClonePriceForm, FixedPriceForm, TieredPriceForm, price_error
+from webapp.forms.prices import ClonePriceForm, FixedPriceForm, TieredPriceForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page
 from webapp.pages.plans import DETAIL, bp, detail_context
 from webapp.pages.price_labels import plain_amount, with_amount
@@ -69,7 +69,7 @@ async def add_price(plan_id: str):
                     pricing_model="flat",
                 )
         except ServiceError as error:
-            form.attach_error(price_error(error))
+            form.attach_error(error)
         else:
             kind = "Tiered price" if tiered else "Price"
             await flash(f"{kind} added to “{view.plan.plan_name}”.", "success")
@@ -123,7 +123,7 @@ async def clone(plan_id: str, price_id: str):
         try:
             await prices.clone_price(g.merchant.id, price.id, pricing_data=data)
         except ServiceError as error:
-            form.attach_error(price_error(error))
+            form.attach_error(error)
         else:
             await flash("Price cloned. The original is unchanged.", "success")
             return redirect(url_for("plans.detail", plan_id=plan_id) + "#prices", 303)

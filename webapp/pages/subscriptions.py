@@ -136,7 +136,7 @@ async def create():
         try:
             customer = await customers.find_by_reference(g.merchant.id, form.customer.data)
             if customer is None:
-                raise NotFound(NO_SUCH_CUSTOMER)
+                raise NotFound(NO_SUCH_CUSTOMER, field="customerId")
             subscription = await subscriptions.create_subscription(
                 g.merchant.id,
                 customer_id=customer.id,

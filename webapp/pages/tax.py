@@ -10,6 +10,7 @@ from billing.core.errors import Invalid, NotFound, ServiceError
 from billing.tax import nexus_table, tax_settings
 from billing.tax.nexus_table import InvalidNexusRows
 from billing.tax.us_states import STATES
+from webapp.forms import error_words
 from webapp.forms.tax import (
     RateDefinitionForm,
     RegistrationForm,
@@ -25,11 +26,11 @@ bp.add_app_template_filter(rate_to_percent, "percent")
 PAGE = "dashboard/tax/index.html"
 SETTINGS = "dashboard/tax/_settings.html"
 NEXUS = "dashboard/tax/_nexus.html"
-NEXUS_LABELS = (
-    ("effectiveDate", "Effective from"),
-    ("registrationNumber", "Registration number"),
-    ("isActive", "Active"),
-)
+NEXUS_LABELS = {
+    "effectiveDate": "Effective from",
+    "registrationNumber": "Registration number",
+    "isActive": "Active",
+}
 RATES = "dashboard/tax/_rates.html"
 REGISTRATIONS = "dashboard/tax/_registrations.html"
 RATE_EDIT = "dashboard/tax/rate_edit.html"
@@ -121,7 +122,7 @@ async def save_nexus():
     try:
         saved = await nexus_table.save_nexus_table(g.merchant.id, rows)
     except InvalidNexusRows as error:
-        failed = {code: _plain_nexus(message) for code, message in error.rows.items()}
+        failed = {state: _nexus_words(errors) for state, errors in error.states.items()}
         context = {"nexus_failed": error.message, "nexus_errors": failed}
         return await render_page(PAGE, NEXUS, INVALID_FORM, **await page_context(**context))
     message = saved_nexus_message(saved.active)
@@ -139,11 +140,11 @@ def saved_nexus_message(active: list[str]) -> str:
     return f"Saved: nexus in {count} ({', '.join(active)})."
 
 
-def _plain_nexus(message: str) -> str:
-    """A row's message with the form's column names instead of the API's field names."""
-    for word, label in NEXUS_LABELS:
-        message = message.replace(word, label)
-    return message
+def _nexus_words(errors: list[ServiceError]) -> str:
+    """A row's errors in the dashboard's words, each field by the table's column name."""
+    return " ".join(
+        error_words.words(error, NEXUS_LABELS.get(error.field or "")) for error in errors
+    )
 
 
 def _definition_body(form: RateDefinitionForm) -> dict:

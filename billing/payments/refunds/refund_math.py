@@ -71,13 +71,21 @@ def refund_amount(amount_cents: int | None, paid_cents: int, refunded_cents: int
     """Rule 1 against the payment: the amount this refund gives back."""
     left = left_to_refund(paid_cents, refunded_cents)
     if left == 0:
-        raise Invalid(NOTHING_LEFT, code="nothing_left")
+        raise Invalid(NOTHING_LEFT, code="nothing_left", field="amountCents")
     if amount_cents is None:
         return left
     if amount_cents > left:
         raise Invalid(
             f"amountCents {amount_cents} is more than is left to refund on this payment: "
-            f"{left} of {paid_cents} (already refunded {refunded_cents})"
+            f"{left} of {paid_cents} (already refunded {refunded_cents})",
+            code="refund_more_than_left",
+            field="amountCents",
+            params={
+                "amount_cents": amount_cents,
+                "left_cents": left,
+                "paid_cents": paid_cents,
+                "refunded_cents": refunded_cents,
+            },
         )
     return amount_cents
 

@@ -179,7 +179,12 @@ async def _store(
         amount = refund_math.refund_amount(amount, payment.amount_cents, payment.refunded_cents)
         if _partial_without_product(payment, amount):
             left = refund_math.left_to_refund(payment.amount_cents, payment.refunded_cents)
-            raise Invalid(PARTIAL_AT_B.format(left=left))
+            raise Invalid(
+                PARTIAL_AT_B.format(left=left),
+                code="refund_partial_at_b",
+                field="amountCents",
+                params={"left_cents": left},
+            )
         counter = await Refund.filter(payment_id=payment.id).count() + 1
         invoice_id = await _adjustment_invoice(payment, amount, reason)
         refund = await Refund.create(
