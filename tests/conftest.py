@@ -26,10 +26,10 @@ from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
 from billing.payments.checkout_limits import CheckoutLimits, Limit
-from tests import no_provider
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
-from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
-from tests.provider_b_fake import running_fake
+from tests.support.fakes import no_provider
+from tests.support.fakes.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.support.fakes.provider_b_fake import running_fake
+from tests.support.processes.ports import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from webapp import db
 from webapp.app import create_app
 from webapp.config import Settings
@@ -82,7 +82,9 @@ async def database_url():
     await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
-NOWHERE = no_provider.start()  # refuses every provider call at once (tests/no_provider.py)
+NOWHERE = (
+    no_provider.start()
+)  # refuses every provider call at once (tests/support/fakes/no_provider.py)
 # The same for the tally processes tests start (they inherit this environment); a test that
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
@@ -109,7 +111,8 @@ def settings(database_url, tmp_path_factory) -> Settings:
         log_level="WARNING",
         # No test ever reaches a real provider: unless a test's fixture points them at
         # localstripe or the provider B fake, both API bases refuse at once
-        # (tests/no_provider.py), so a due pass that meets another test's payment fails fast.
+        # (tests/support/fakes/no_provider.py), so a due pass that meets another test's payment
+        # fails fast.
         provider_a_api_base=NOWHERE,
         provider_b_api_base=NOWHERE,
         checkout_limits=GENEROUS,
@@ -253,7 +256,7 @@ def live_server(database_url, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def provider_b_fake():
-    """The provider B fake (``tests/provider_b_fake.py``), one for the session."""
+    """The provider B fake (``tests/support/fakes/provider_b_fake.py``), one for the session."""
     with running_fake() as fake:
         yield fake
 
@@ -293,7 +296,7 @@ def provider_b(app, provider_b_fake):
 async def own_database_url():
     """A database of the test's own (dropped after it), for tests whose due passes run at
     clocks years ahead and would otherwise bill every other test's subscriptions."""
-    from tests import served_payments  # it builds on this module's helpers
+    from tests.support.processes import served_payments  # it builds on this module's helpers
 
     async with served_payments.own_database() as url:
         yield url
@@ -301,9 +304,10 @@ async def own_database_url():
 
 @pytest.fixture(scope="module")
 async def stack(tmp_path_factory):
-    """A payments stack of the test module's own (tests/served_payments.py: its database,
-    localstripe and ``tally serve``), for the journey tests; made only where asked for."""
-    from tests import served_payments  # it builds on this module's helpers
+    """A payments stack of the test module's own (tests/support/processes/served_payments.py:
+    its database, localstripe and ``tally serve``), for the journey tests; made only where
+    asked for."""
+    from tests.support.processes import served_payments  # it builds on this module's helpers
 
     async with served_payments.own_database() as url:
         data_dir = tmp_path_factory.mktemp("stack")
@@ -314,7 +318,7 @@ async def stack(tmp_path_factory):
 @pytest.fixture
 async def shop(stack):
     """A test-mode merchant of the module's stack with provider A configured."""
-    from tests import served_payments
+    from tests.support.processes import served_payments
 
     shop = await served_payments.open_shop(stack)
     yield shop

@@ -11,8 +11,8 @@ from billing.invoicing.models import Invoice
 from billing.seats import removals
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import CreditGrant
-from tests.seat_factories import FEB_1, new_user, seat_team
 from tests.support.api.seats import post, seat_invoices, usage
+from tests.support.factories.seats import FEB_1, new_user, seat_team
 
 JAN_16 = "2030-01-16T00:00:00Z"
 JAN_20 = "2030-01-20T00:00:00Z"

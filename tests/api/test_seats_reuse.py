@@ -7,8 +7,8 @@ from billing.due_work import run_due
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.seats.models import SeatChange
-from tests.seat_factories import FEB_1, JAN_1, new_user, seat_team
 from tests.support.api.seats import post, seat_invoices, usage
+from tests.support.factories.seats import FEB_1, JAN_1, new_user, seat_team
 
 
 def seat_counts(answer: dict) -> list[tuple[int, int]]:

@@ -6,10 +6,10 @@ from datetime import timedelta
 from billing.catalog.models import Feature, PlanFeature
 from billing.due_work import run_due
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.subscription_factories import make_customer
 from tests.support.api.plans import create_plan
 from tests.support.api.plans_migrations import migrate, price_of
 from tests.support.api.plans_versions import edit
+from tests.support.factories.subscriptions import make_customer
 
 
 def price_by_interval(plan: dict, rule_start: str) -> str:

@@ -14,10 +14,10 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.models import Payment, Refund
 from billing.payments.reconcile import FIRST_CHECK
-from tests.processes import free_port
-from tests.provider_b_factories import configure_b, paid_at_provider_b
-from tests.refund_factories import paid_subscription, stripe_client
 from tests.support.api.subscription_refunds import refund
+from tests.support.factories.provider_b import configure_b, paid_at_provider_b
+from tests.support.factories.refunds import paid_subscription, stripe_client
+from tests.support.processes.ports import free_port
 
 
 def later():

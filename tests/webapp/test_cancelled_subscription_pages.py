@@ -7,7 +7,7 @@ from datetime import timedelta
 from billing.due_work import run_due
 from billing.subscriptions import subscription_lifecycle
 from billing.subscriptions.models import Subscription
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 

@@ -8,7 +8,7 @@ import pytest
 from billing.catalog import metrics
 from billing.catalog.models import Feature, Plan
 from billing.tax.models import TaxConfig, TaxRateDefinition, TaxRegistration
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from webapp.forms.plain_words import plain
 

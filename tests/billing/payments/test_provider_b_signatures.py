@@ -10,7 +10,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from billing.payments.provider_b_signatures import InvalidSignature, verify_webhook
-from tests.provider_b_events import event_payload, new_webhook_secret, send_event, signed_headers
+from tests.support.fakes.provider_b_events import (
+    event_payload,
+    new_webhook_secret,
+    send_event,
+    signed_headers,
+)
 
 
 def _signed(secret: str, **data):

@@ -16,9 +16,15 @@ from billing.payments.charging import start_attempt
 from billing.payments.models import Payment, ProviderConfig, Refund
 from billing.payments.reconcile import EXPIRED, FIRST_CHECK, LINK_LIFETIME, MAX_INTERVAL
 from billing.payments.refunds import refund
-from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
-from tests.provider_b_factories import b_merchant, billed, records_for, with_mandate
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import (
+    GOOD_CARD,
+    SECRET,
+    card_merchant,
+    intents_for,
+    stored_card,
+)
+from tests.support.factories.provider_b import b_merchant, billed, records_for, with_mandate
+from tests.support.factories.subscriptions import make_customer
 
 HOUR = timedelta(hours=1)
 

@@ -14,9 +14,15 @@ from billing.payments.collecting import collect_due
 from billing.payments.models import Payment
 from billing.portal.payment_methods import set_subscription_payment_method
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import (
+    DECLINED_CARD,
+    GOOD_CARD,
+    JAN_1,
+    card_merchant,
+    stored_card,
+)
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
 
 DAY = timedelta(days=1)
 

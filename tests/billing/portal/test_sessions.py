@@ -9,7 +9,7 @@ from billing.core.errors import Unauthorized
 from billing.due_work import run_due
 from billing.portal import sessions
 from billing.portal.models import PortalSession
-from tests.portal_factories import known_customer, session_token
+from tests.support.factories.portal import known_customer, session_token
 
 NOON = datetime(2031, 3, 1, 12, tzinfo=UTC)
 

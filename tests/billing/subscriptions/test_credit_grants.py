@@ -1,10 +1,11 @@
 """Credit grants: made on subscribe, renewed by run_due, carried over or replaced by new
 versions, cancelled with the subscription, and read by ``active_grants``.
 
-``tests.subscription_factories.subscribe`` makes its plan and subscribes in one call, so a plan
-with allowances (set on its link rows, which ``make_plan`` has no parameter for) is subscribed
-here through the real ``create_subscription``. The database is shared by the whole run, so
-``run_due`` at a far ``now`` may touch other tests' rows: assertions look at this test's only.
+``tests.support.factories.subscriptions.subscribe`` makes its plan and subscribes in one call,
+so a plan with allowances (set on its link rows, which ``make_plan`` has no parameter for) is
+subscribed here through the real ``create_subscription``. The database is shared by the whole
+run, so ``run_due`` at a far ``now`` may touch other tests' rows: assertions look at this
+test's only.
 """
 
 import asyncio
@@ -24,10 +25,10 @@ from billing.subscriptions.subscription_versions import (
     override_price,
 )
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan
-from tests.factories import new_version as new_plan_version
-from tests.subscription_factories import make_customer, subscribe
 from tests.support.billing.subscriptions.credit_grants import API, SSO, STORAGE, allow, feature
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.catalog import new_version as new_plan_version
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 async def allowance_plan(merchant_id: str, *, yearly: bool = False, **kwargs) -> Plan:

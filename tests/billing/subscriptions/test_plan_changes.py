@@ -8,8 +8,8 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.due_work import run_due
 from billing.subscriptions import plan_changes
 from billing.subscriptions.models import ScheduledChange, Subscription, SubscriptionEvent
-from tests.factories import make_plan
-from tests.subscription_factories import subscribe
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import subscribe
 
 
 async def test_change_at_period_end_is_applied_by_the_due_pass(merchant):

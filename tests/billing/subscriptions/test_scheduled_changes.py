@@ -13,9 +13,9 @@ from billing.subscriptions.models import (
     SubscriptionFeature,
 )
 from billing.subscriptions.subscription_lifecycle import cancel
-from tests.factories import make_plan
-from tests.subscription_factories import subscribe
 from tests.support.billing.subscriptions.scheduled_changes import migration_target, schedule
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import subscribe
 
 
 async def test_due_change_makes_the_next_version(merchant):

@@ -4,10 +4,10 @@ A test module is collected by pytest, never imported: helpers other tests need l
 so no test depends on another test module.
 """
 
-from tests.factories import make_plan
 from tests.support.billing.subscriptions.credit_grants import API, SSO, STORAGE, allow
 from tests.support.billing.subscriptions.free_subscriptions import table
-from tests.webhook_factories import configure
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.webhooks import configure
 
 
 async def free_setup(merchant_id: str, *, provider: bool = True):

@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 from billing.payments import setup
-from tests.processes import free_port, stop_process
+from tests.support.processes.ports import free_port, stop_process
 
 
 def _localstripe_command() -> str:

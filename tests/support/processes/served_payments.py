@@ -27,7 +27,6 @@ import asyncpg
 import httpx
 import pytest
 
-from tests.card_payments import KEYS, _card_at_gateway
 from tests.conftest import (
     PASSWORD,
     _admin,
@@ -38,7 +37,8 @@ from tests.conftest import (
     tally_process,
     unique_email,
 )
-from tests.localstripe_server import running_localstripe
+from tests.support.factories.card_payments import KEYS, _card_at_gateway
+from tests.support.fakes.localstripe_server import running_localstripe
 
 WEBHOOK_EVENTS = (
     "payment_intent.succeeded",

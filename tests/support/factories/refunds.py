@@ -16,9 +16,9 @@ from billing.invoicing.models import Invoice
 from billing.payments import refunds, setup
 from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
-from tests.webhook_factories import configure
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import configure
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FLAT_12 = {"type": "flat_rate", "amount": 1200, "interval": "month"}
