@@ -1,9 +1,10 @@
 """Shared fixtures: a real PostgreSQL, the app, a live server process and merchants.
 
 ``TEST_DATABASE_URL`` selects the database server; without it the embedded server in
-``var/test-pgdata`` is used. Every run creates a database of its own under a unique name,
-builds it with the migrations (so they are under test too) and drops it at the end. Each test
-makes its own merchant, so tests never share data.
+``var/test-pgdata`` is used. Every run builds one template database with the migrations (so
+they are under test too) and every pytest-xdist worker gets a clone of its own
+(``tests/support/databases.py``); all are dropped at the end. Each test makes its own
+merchant, so tests never share data.
 """
 
 import contextlib
@@ -14,9 +15,7 @@ import time
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
 import httpx
 import pytest
 from cryptography.fernet import Fernet
@@ -26,6 +25,7 @@ from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
 from billing.payments.checkout_limits import CheckoutLimits, Limit
+from tests.support import databases
 from tests.support.fakes import no_provider
 from tests.support.fakes.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.support.fakes.provider_b_fake import running_fake
@@ -41,50 +41,20 @@ ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse-42"
 
 
-def _test_database_url() -> str:
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        return url
-    return db.start_embedded(ROOT / "var" / "test-pgdata", database="tally_test")
-
-
-async def _admin(url: str, statement: str) -> None:
-    credentials = db.credentials_from_url(url)
-    connection = await asyncpg.connect(
-        host=credentials["host"],
-        port=credentials["port"],
-        user=credentials["user"],
-        password=credentials["password"] or None,
-        database="postgres",
-    )
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
-
-
-def _with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
 @pytest.fixture(scope="session")
 async def database_url():
-    """A brand-new database for this run (so parallel runs never collide), built by the
-    migrations and dropped afterwards."""
-    base = _test_database_url()
-    name = f"{db.credentials_from_url(base)['database']}_{uuid.uuid4().hex[:8]}"
-    url = _with_database(base, name)
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    await db.migrate(url)
+    """This worker's database (each pytest-xdist worker has one, and so has a run without
+    workers), cloned from the run's template that the migrations built once
+    (``tests/support/databases.py``); dropped afterwards, the template with it."""
+    base = databases.server_url()
+    url = await databases.worker_database(base)
     yield url
     await db.close_orm()
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await databases.drop_worker_database(base)
 
 
-NOWHERE = (
-    no_provider.start()
-)  # refuses every provider call at once (tests/support/fakes/no_provider.py)
+# Refuses every provider call at once (tests/support/fakes/no_provider.py).
+NOWHERE = no_provider.start()
 # The same for the tally processes tests start (they inherit this environment); a test that
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
