@@ -104,7 +104,7 @@ async def test_removing_a_seat_ends_access_now_and_the_count_at_the_next_period(
     assert [(s["currentUsage"], s["pendingRemovals"]) for s in seats] == [(2, 1)]
     assert len(await seat_invoices(client, merchant, team.subscriber.id)) == 1  # the add only
 
-    await removals.apply_due(FEB_1)
+    await removals.apply_due(FEB_1, merchant_id=merchant.id)
     await bill_due(FEB_1, merchant.id)
     seats = (await usage(client, merchant, team.subscriber.id))["seatUsages"]
     assert [(s["currentUsage"], s["pendingRemovals"]) for s in seats] == [(1, 0)]

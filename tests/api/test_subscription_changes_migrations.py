@@ -160,9 +160,9 @@ async def test_next_billing_cycle_schedules_then_run_due_moves(client, merchant)
     period_end = await Subscription.get(id=subs[0]["id"]).values_list(
         "current_period_end", flat=True
     )
-    await run_due(now=period_end - timedelta(seconds=1))
+    await run_due(now=period_end - timedelta(seconds=1), merchant_id=merchant.id)
     assert (await live(client, merchant, subs[0]["id"]))["versionNumber"] == 1
-    await run_due(now=period_end + timedelta(seconds=1))
+    await run_due(now=period_end + timedelta(seconds=1), merchant_id=merchant.id)
     for sub in subs:
         moved = await live(client, merchant, sub["id"])
         assert (moved["versionNumber"], moved["planId"]) == (2, v2["id"])

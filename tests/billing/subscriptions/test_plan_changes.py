@@ -22,7 +22,7 @@ async def test_change_at_period_end_is_applied_by_the_due_pass(merchant):
     assert done.effective_date == sub.current_period_end
     [change] = await ScheduledChange.scoped(merchant.id).filter(status="pending")
     assert change.kind == "plan_change"
-    await run_due(now=sub.current_period_end)
+    await run_due(now=sub.current_period_end, merchant_id=merchant.id)
     live = await Subscription.scoped(merchant.id).get(stable_subscription_id=sub.id)
     assert (live.plan_id, live.effective_price_id, live.version_number) == (team.id, price.id, 2)
     assert await SubscriptionEvent.filter(stable_subscription_id=sub.id, kind="plan_changed")
