@@ -27,7 +27,6 @@ from billing.payments import setup as payments_setup
 from billing.payments.checkout_limits import CheckoutLimits, Limit
 from tests.support import databases
 from tests.support.fakes import no_provider
-from tests.support.fakes.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.support.fakes.provider_b_fake import running_fake
 from tests.support.processes.ports import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from webapp import db
@@ -35,7 +34,7 @@ from webapp.app import create_app
 from webapp.config import Settings
 
 # Fixtures that tests in more than one directory use, found by name (never imported).
-pytest_plugins = ["tests.support.dashboard"]
+pytest_plugins = ["tests.support.dashboard", "tests.support.fakes.localstripe_server"]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse-42"
