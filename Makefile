@@ -22,10 +22,10 @@ run: $(STAMP)
 
 # The suite runs in parallel (pytest-xdist): each worker has a database of its own, cloned
 # from one the migrations built (tests/support/databases.py). A test file's tests stay on one
-# worker (loadfile), so a module's served stack or browser is started once. More workers than
-# cores pays because many tests wait on child processes, the browser or the database;
-# `make test TEST_WORKERS=auto` uses one per core, `TEST_WORKERS=0` runs serially.
-TEST_WORKERS ?= 3
+# worker (loadfile), so a module's served stack or browser is started once. One worker per
+# core (on two cores a third measured no faster); `make test TEST_WORKERS=3` sets the count,
+# `TEST_WORKERS=0` runs serially.
+TEST_WORKERS ?= auto
 
 test: $(STAMP)
 	bash scripts/ensure-chromium
