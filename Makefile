@@ -20,9 +20,16 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tally serve --port $(PORT)
 
+# The suite runs in parallel (pytest-xdist): each worker has a database of its own, cloned
+# from one the migrations built (tests/support/databases.py). A test file's tests stay on one
+# worker (loadfile), so a module's served stack or browser is started once. One worker per
+# core (on two cores a third measured no faster); `make test TEST_WORKERS=3` sets the count,
+# `TEST_WORKERS=0` runs serially.
+TEST_WORKERS ?= auto
+
 test: $(STAMP)
 	bash scripts/ensure-chromium
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

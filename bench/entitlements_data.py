@@ -18,8 +18,8 @@ from billing.catalog import metrics
 from billing.catalog.models import Feature, Plan, PlanFeature, Price
 from billing.subscriptions.subscriptions import create_subscription
 from billing.usage.rollup_sql import EVENT_TOTALS, hour_of
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer
 from webapp import db
 
 SLUG = "api-calls"

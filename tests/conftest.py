@@ -1,9 +1,10 @@
 """Shared fixtures: a real PostgreSQL, the app, a live server process and merchants.
 
 ``TEST_DATABASE_URL`` selects the database server; without it the embedded server in
-``var/test-pgdata`` is used. Every run creates a database of its own under a unique name,
-builds it with the migrations (so they are under test too) and drops it at the end. Each test
-makes its own merchant, so tests never share data.
+``var/test-pgdata`` is used. Every run builds one template database with the migrations (so
+they are under test too) and every pytest-xdist worker gets a clone of its own
+(``tests/support/databases.py``); all are dropped at the end. Each test makes its own
+merchant, so tests never share data.
 """
 
 import contextlib
@@ -14,9 +15,7 @@ import time
 import uuid
 from dataclasses import dataclass, replace
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
 import httpx
 import pytest
 from cryptography.fernet import Fernet
@@ -26,63 +25,40 @@ from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
 from billing.payments.checkout.checkout_limits import CheckoutLimits, Limit
-from tests import no_provider
-from tests.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
-from tests.processes import free_port, stop_process  # noqa: F401 (stop_process: for tests)
-from tests.provider_b_fake import running_fake
+from tests.support import databases
+from tests.support.fakes import no_provider
+from tests.support.fakes.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
+from tests.support.fakes.provider_b_fake import running_fake
+from tests.support.processes.ports import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from webapp import db
 from webapp.app import create_app
 from webapp.config import Settings
 
 # Fixtures that tests in more than one directory use, found by name (never imported).
-pytest_plugins = ["tests.support.dashboard", "tests.support.gateways"]
+pytest_plugins = [
+    "tests.support.dashboard",
+    "tests.support.fakes.memory_gateway",
+    "tests.support.fakes.localstripe_server",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "correct-horse-42"
 
 
-def _test_database_url() -> str:
-    url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        return url
-    return db.start_embedded(ROOT / "var" / "test-pgdata", database="tally_test")
-
-
-async def _admin(url: str, statement: str) -> None:
-    credentials = db.credentials_from_url(url)
-    connection = await asyncpg.connect(
-        host=credentials["host"],
-        port=credentials["port"],
-        user=credentials["user"],
-        password=credentials["password"] or None,
-        database="postgres",
-    )
-    try:
-        await connection.execute(statement)
-    finally:
-        await connection.close()
-
-
-def _with_database(url: str, name: str) -> str:
-    parts = urlsplit(url)
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
 @pytest.fixture(scope="session")
 async def database_url():
-    """A brand-new database for this run (so parallel runs never collide), built by the
-    migrations and dropped afterwards."""
-    base = _test_database_url()
-    name = f"{db.credentials_from_url(base)['database']}_{uuid.uuid4().hex[:8]}"
-    url = _with_database(base, name)
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    await db.migrate(url)
+    """This worker's database (each pytest-xdist worker has one, and so has a run without
+    workers), cloned from the run's template that the migrations built once
+    (``tests/support/databases.py``); dropped afterwards, the template with it."""
+    base = databases.server_url()
+    url = await databases.worker_database(base)
     yield url
     await db.close_orm()
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await databases.drop_worker_database(base)
 
 
-NOWHERE = no_provider.start()  # refuses every provider call at once (tests/no_provider.py)
+# Refuses every provider call at once (tests/support/fakes/no_provider.py).
+NOWHERE = no_provider.start()
 # The same for the tally processes tests start (they inherit this environment); a test that
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
@@ -109,7 +85,8 @@ def settings(database_url, tmp_path_factory) -> Settings:
         log_level="WARNING",
         # No test ever reaches a real provider: unless a test's fixture points them at
         # localstripe or the provider B fake, both API bases refuse at once
-        # (tests/no_provider.py), so a due pass that meets another test's payment fails fast.
+        # (tests/support/fakes/no_provider.py), so a due pass that meets another test's payment
+        # fails fast.
         provider_a_api_base=NOWHERE,
         provider_b_api_base=NOWHERE,
         checkout_limits=GENEROUS,
@@ -253,7 +230,7 @@ def live_server(database_url, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def provider_b_fake():
-    """The provider B fake (``tests/provider_b_fake.py``), one for the session."""
+    """The provider B fake (``tests/support/fakes/provider_b_fake.py``), one for the session."""
     with running_fake() as fake:
         yield fake
 
@@ -293,7 +270,7 @@ def provider_b(app, provider_b_fake):
 async def own_database_url():
     """A database of the test's own (dropped after it), for tests whose due passes run at
     clocks years ahead and would otherwise bill every other test's subscriptions."""
-    from tests import served_payments  # it builds on this module's helpers
+    from tests.support.processes import served_payments  # it builds on this module's helpers
 
     async with served_payments.own_database() as url:
         yield url
@@ -301,9 +278,10 @@ async def own_database_url():
 
 @pytest.fixture(scope="module")
 async def stack(tmp_path_factory):
-    """A payments stack of the test module's own (tests/served_payments.py: its database,
-    localstripe and ``tally serve``), for the journey tests; made only where asked for."""
-    from tests import served_payments  # it builds on this module's helpers
+    """A payments stack of the test module's own (tests/support/processes/served_payments.py:
+    its database, localstripe and ``tally serve``), for the journey tests; made only where
+    asked for."""
+    from tests.support.processes import served_payments  # it builds on this module's helpers
 
     async with served_payments.own_database() as url:
         data_dir = tmp_path_factory.mktemp("stack")
@@ -314,7 +292,7 @@ async def stack(tmp_path_factory):
 @pytest.fixture
 async def shop(stack):
     """A test-mode merchant of the module's stack with provider A configured."""
-    from tests import served_payments
+    from tests.support.processes import served_payments
 
     shop = await served_payments.open_shop(stack)
     yield shop

@@ -15,12 +15,10 @@ import httpx
 import pytest
 
 from tests.conftest import (
-    _admin,
-    _test_database_url,
-    _with_database,
     serve_on_free_port,
     stop_process,
 )
+from tests.support import databases
 from tests.support.billing_year import first_price_id, tally
 
 PASSES = [f"2030-{month:02d}-01T00:00:00Z" for month in range(1, 13)]
@@ -41,11 +39,11 @@ API_TOTALS = [500, 1000, 1205, 0, 5700, 6200, 1950, 995, 100, 5701, 2200, 20]
 
 @pytest.fixture
 async def year_database():
-    base = _test_database_url()
+    base = databases.server_url()
     name = f"tally_year_{uuid.uuid4().hex[:8]}"
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    yield _with_database(base, name)
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await databases.admin(base, f'CREATE DATABASE "{name}"')
+    yield databases.with_database(base, name)
+    await databases.admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def subscribe(api: httpx.Client, plan_id: str, price_id: str, start: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.conftest import ROOT
-from tests.processes import free_port
+from tests.support.processes.ports import free_port
 
 TALLY = Path(sys.executable).with_name("tally")
 README = (ROOT / "README.md").read_text()

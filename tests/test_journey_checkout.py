@@ -19,7 +19,7 @@ the proration invoice is paid by the kept card.
 
 from datetime import UTC, datetime, timedelta
 
-from tests.journey_checkout import (
+from tests.support.processes.journey_checkout import (
     browser_pays,
     browser_saves,
     checkout,
@@ -30,7 +30,7 @@ from tests.journey_checkout import (
     plan_price,
     subscription,
 )
-from tests.served_payments import (
+from tests.support.processes.served_payments import (
     eventually,
     rows,
 )

@@ -17,9 +17,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.conftest import unique_email
-from tests.served_payments import rows, saved_card
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
+from tests.support.processes.served_payments import rows, saved_card
 
 DAY = timedelta(days=1)
 ATTEMPTS = """

@@ -14,8 +14,8 @@ from datetime import UTC, datetime, timedelta
 
 import stripe
 
-from tests.card_payments import GOOD_CARD, SECRET
-from tests.served_payments import (
+from tests.support.factories.card_payments import GOOD_CARD, SECRET
+from tests.support.processes.served_payments import (
     rows,
     subscribed_with_card,
 )

@@ -17,9 +17,9 @@ the pass that reaches it.
 import asyncio
 from datetime import datetime, timedelta
 
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, _card_at_gateway
 from tests.conftest import unique_email
-from tests.journey_checkout import (
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, _card_at_gateway
+from tests.support.processes.journey_checkout import (
     browser_saves,
     checkout,
     invoices,
@@ -27,7 +27,7 @@ from tests.journey_checkout import (
     plan_price,
     subscription,
 )
-from tests.served_payments import eventually, rows
+from tests.support.processes.served_payments import eventually, rows
 
 DAY = timedelta(days=1)
 ATTEMPTS = """

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from tests.conftest import unique_email
-from tests.journey_checkout import (
+from tests.support.processes.journey_checkout import (
     browser_saves,
     intent_method,
     invoices,

@@ -28,14 +28,14 @@ from tests.conftest import (
     tally_process,
     unique_email,
 )
-from tests.provider_b_events import (
+from tests.support.fakes.provider_b_events import (
     event_payload,
     settled_event,
     signed_headers,
     subscription_data,
 )
-from tests.provider_b_fake import running_fake
-from tests.served_payments import own_database
+from tests.support.fakes.provider_b_fake import running_fake
+from tests.support.processes.served_payments import own_database
 
 
 class BStack:

@@ -16,22 +16,20 @@ import httpx
 import pytest
 
 from tests.conftest import (
-    _admin,
-    _test_database_url,
-    _with_database,
     serve_on_free_port,
     stop_process,
     tally_process,
 )
+from tests.support import databases
 
 
 @pytest.fixture(scope="module")
 async def sandbox_database():
-    base = _test_database_url()
+    base = databases.server_url()
     name = f"tally_sandbox_{uuid.uuid4().hex[:8]}"
-    await _admin(base, f'CREATE DATABASE "{name}"')
-    yield _with_database(base, name)
-    await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    await databases.admin(base, f'CREATE DATABASE "{name}"')
+    yield databases.with_database(base, name)
+    await databases.admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def sandbox(url: str, data_dir, *args: str) -> list[str]:

@@ -11,9 +11,14 @@ import secrets
 
 import pytest
 
-from tests.card_payments import GOOD_CARD
 from tests.conftest import unique_email
-from tests.served_payments import eventually, own_database, running_stack, saved_card
+from tests.support.factories.card_payments import GOOD_CARD
+from tests.support.processes.served_payments import (
+    eventually,
+    own_database,
+    running_stack,
+    saved_card,
+)
 
 HOUR = "3600"
 

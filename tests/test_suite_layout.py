@@ -1,8 +1,11 @@
-"""The test suite's own rule: no module imports a ``test_*`` module.
+"""The test suite's own rules: no module imports a ``test_*`` module, and no helper module
+sits at the top of ``tests/``.
 
 A test module is collected by pytest, not imported: importing one runs its imports, ties two
 test files together and hides shared helpers where nobody looks for them. Helpers that more
-than one test module needs live in ``tests/support/`` (or another non-test module).
+than one test module needs live in ``tests/support/`` (factories, fakes, processes, or the
+tree that mirrors the tests); fixtures shared across directories are pytest plugins listed in
+``tests/conftest.py``.
 """
 
 import ast
@@ -39,7 +42,7 @@ def test_the_check_sees_every_form_of_import():
         "def later():\n"
         "    from tests.test_cli import run\n"
         "from tests.support.api.plans import create_plan\n"
-        "from tests.factories import make\n"
+        "from tests.support.factories.catalog import make\n"
     )
     assert imports_of_test_modules(source) == [
         "tests.api.test_plans",
@@ -56,3 +59,20 @@ def test_no_module_under_tests_imports_a_test_module():
         for module in imports_of_test_modules(path.read_text())
     ]
     assert offenders == []
+
+
+def helper_modules_at_the_top(names: list[str]) -> list[str]:
+    """The modules directly in ``tests/`` that are neither tests nor the suite's conftest:
+    helpers belong under ``tests/support/`` (factories, fakes, processes, or the mirrored
+    tree), where whoever looks for a shared helper finds it."""
+    allowed = {"__init__.py", "conftest.py"}
+    return sorted(n for n in names if n not in allowed and not n.startswith("test_"))
+
+
+def test_the_top_level_check_allows_only_tests_and_conftest():
+    names = ["__init__.py", "conftest.py", "test_cli.py", "factories.py", "processes.py"]
+    assert helper_modules_at_the_top(names) == ["factories.py", "processes.py"]
+
+
+def test_no_helper_module_sits_at_the_top_of_tests():
+    assert helper_modules_at_the_top([path.name for path in TESTS.glob("*.py")]) == []

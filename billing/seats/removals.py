@@ -35,8 +35,12 @@ def _still_paid(at: datetime) -> Q:
     return Q(effective_at__gte=whole_second(at) + timedelta(seconds=1))
 
 
-async def _claim(now: datetime, after: SeatChange | None) -> list[SeatChange]:
+async def _claim(
+    now: datetime, after: SeatChange | None, merchant_id: str | None
+) -> list[SeatChange]:
     due = SeatChange.filter(status=SeatChangeStatus.PENDING, deleted_at=None, effective_at__lte=now)
+    if merchant_id is not None:
+        due = due.filter(merchant_id=merchant_id)
     if after is not None:
         at = after.effective_at
         due = due.filter(Q(effective_at__gt=at) | Q(effective_at=at, id__gt=after.id))
@@ -50,10 +54,11 @@ async def _apply(claimed: list[SeatChange], now: datetime) -> dict[str, str]:
     return dict.fromkeys(ids, "applied")
 
 
-async def apply_due(now: datetime) -> Counter[str]:
-    """Apply every pending removal whose period ended by ``now``; answers the outcomes."""
+async def apply_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
+    """Apply every pending removal whose period ended by ``now`` (of one merchant row when
+    ``merchant_id``: a test's own pass); answers the outcomes."""
     return await work_through_claims(
-        lambda after: _claim(now, after),
+        lambda after: _claim(now, after, merchant_id),
         lambda claimed: _apply(claimed, now),
         what="seat removal",
     )

@@ -68,11 +68,11 @@ async def _renew(grant: CreditGrant, now: datetime) -> str:
     return "renewed"
 
 
-async def renew_due(now: datetime | None = None) -> Counter[str]:
-    """Renew every due grant across all merchants (the due-work pass calls this); each claim
-    is its own transaction with SKIP LOCKED, so concurrent runs renew each grant once. Several
-    missed periods collapse into the one containing ``now``. Answers the count of each
-    outcome."""
+async def renew_due(now: datetime | None = None, merchant_id: str | None = None) -> Counter[str]:
+    """Renew every due grant across all merchants (the due-work pass calls this), or of one
+    merchant row when ``merchant_id`` (a test's own pass); each claim is its own transaction
+    with SKIP LOCKED, so concurrent runs renew each grant once. Several missed periods
+    collapse into the one containing ``now``. Answers the count of each outcome."""
     now = now or utcnow()
 
     due = CreditGrant.filter(
@@ -81,6 +81,8 @@ async def renew_due(now: datetime | None = None) -> Counter[str]:
         renewal__in=tuple(RULES),
         period_end__lte=now,
     )
+    if merchant_id is not None:
+        due = due.filter(merchant_id=merchant_id)
     return await work_through(
         due, ("period_end", "id"), lambda grant: _renew(grant, now), what="credit grant"
     )

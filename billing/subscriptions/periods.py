@@ -72,10 +72,14 @@ async def _roll(claimed: list[Subscription], now: datetime) -> dict[str, str]:
     return outcomes
 
 
-async def _claim(now: datetime, after: Subscription | None) -> list[Subscription]:
+async def _claim(
+    now: datetime, after: Subscription | None, merchant_id: str | None
+) -> list[Subscription]:
     """The next ``CLAIM_SIZE`` live subscriptions whose period ended by ``now``, in period-end
-    order after ``after``, locked (SKIP LOCKED)."""
+    order after ``after``, locked (SKIP LOCKED); of one merchant row when ``merchant_id``."""
     due = Subscription.filter(deleted_at=None, current_period_end__lte=now)
+    if merchant_id is not None:
+        due = due.filter(merchant_id=merchant_id)
     if after is not None:
         end = after.current_period_end
         due = due.filter(Q(current_period_end__gt=end) | Q(current_period_end=end, id__gt=after.id))
@@ -83,11 +87,12 @@ async def _claim(now: datetime, after: Subscription | None) -> list[Subscription
     return await query.select_for_update(skip_locked=True)
 
 
-async def roll_due(now: datetime) -> Counter[str]:
-    """Roll every live subscription whose period ended by ``now``. Answers the count of each
-    outcome (``rolled``, ``ended``, ``deferred``, ``failed``)."""
+async def roll_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
+    """Roll every live subscription whose period ended by ``now`` (of one merchant row when
+    ``merchant_id``: a test's own pass). Answers the count of each outcome (``rolled``,
+    ``ended``, ``deferred``, ``failed``)."""
     return await work_through_claims(
-        lambda after: _claim(now, after),
+        lambda after: _claim(now, after, merchant_id),
         lambda claimed: _roll(claimed, now),
         what="subscription period",
     )

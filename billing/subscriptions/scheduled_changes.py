@@ -163,13 +163,16 @@ async def _settle(change: ScheduledChange, now: datetime) -> str:
     return status
 
 
-async def apply_due(now: datetime) -> Counter[str]:
-    """Apply every pending change due by ``now``, each claimed in its own transaction.
-    Answers the count of each outcome."""
+async def apply_due(now: datetime, merchant_id: str | None = None) -> Counter[str]:
+    """Apply every pending change due by ``now``, each claimed in its own transaction;
+    ``merchant_id`` limits it to one merchant row (a test's own pass). Answers the count of
+    each outcome."""
 
     due = ScheduledChange.filter(
         status=ScheduledChangeStatus.PENDING, deleted_at=None, effective_date__lte=now
     )
+    if merchant_id is not None:
+        due = due.filter(merchant_id=merchant_id)
     return await work_through(
         due, ("effective_date", "id"), lambda change: _settle(change, now), what="scheduled change"
     )

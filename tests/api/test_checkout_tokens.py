@@ -9,8 +9,8 @@ from datetime import UTC, datetime, timedelta
 
 from billing.customers import customers
 from billing.payments.checkout.checkout_tokens import cipher, seal
-from tests.checkout_shop import paid_plan, start
 from tests.conftest import in_test_mode
+from tests.support.factories.checkout_shop import paid_plan, start
 
 MISSING = {"error": "Customer not found or access denied"}
 

@@ -19,10 +19,10 @@ from billing.payments.models import Payment, PaymentMethod
 from billing.portal.models import PortalSession
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.portal_factories import RETURN_URL, card, known_customer, session_token
-from tests.subscription_factories import subscribe
+from tests.support.factories.portal import RETURN_URL, card, known_customer, session_token
+from tests.support.factories.subscriptions import subscribe
+from tests.support.factories.webhooks import pending_payment
 from tests.support.webapp.portal_pages import signed_in
-from tests.webhook_factories import pending_payment
 
 PORTAL = "/v1/customers/portal"
 ID_KINDS = ("ext", "cust", "pm", "plan", "price", "intent", "inv")

@@ -13,10 +13,16 @@ from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, ProviderConfig
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import DunningConfig, Subscription, SubscriptionEvent
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
-from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
+from tests.support.factories.card_payments import (
+    DECLINED_CARD,
+    GOOD_CARD,
+    JAN_1,
+    card_merchant,
+    stored_card,
+)
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import new_stripe_secret, stripe_event, stripe_headers
 
 PATH = "/v1/merchants/dunning-config"
 DAY = timedelta(days=1)

@@ -8,8 +8,8 @@ from billing.customers.models import Customer
 from billing.enrollment.models import EnrollmentRule
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.factories import make_plan, new_version
 from tests.support.billing.enrollment.free_subscriptions import free_setup
+from tests.support.factories.catalog import make_plan, new_version
 
 RULES = "/v1/enrollment/rules"
 ENROLL = "/v1/enrollment/enroll"

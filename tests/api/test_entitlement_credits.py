@@ -11,7 +11,8 @@ from billing.customers import organizations
 from billing.customers.models import Customer
 from billing.subscriptions.models import CreditGrant
 from billing.usage.models import UsageCheckpoint
-from tests.entitlement_factories import (
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.entitlements import (
     API,
     SSO,
     ZERO,
@@ -24,8 +25,7 @@ from tests.entitlement_factories import (
     send_usage,
     subscribe_to,
 )
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from billing.subscriptions import statuses
 from billing.subscriptions.models import DunningConfig, Subscription
 from billing.subscriptions.subscription_lifecycle import cancel, pause
 from billing.subscriptions.subscription_versions import override_features
-from tests.entitlement_factories import (
+from tests.support.factories.entitlements import (
     NOT_FOUND,
     SEATS,
     SSO,
@@ -20,7 +20,7 @@ from tests.entitlement_factories import (
     nothing,
     post,
 )
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 async def test_list_single_and_post_answer_the_documented_shape(client, merchant):

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from billing.usage.models import UsageEvent, UsageIdempotencyKey, UsageRollup
-from tests.event_sending import event, send
+from tests.support.factories.event_sending import event, send
 
 T0 = "2026-03-01T10:15:00Z"
 

@@ -8,7 +8,7 @@ import pytest
 from tortoise import connections
 
 from billing.usage.models import UsageEvent
-from tests.event_sending import event, send
+from tests.support.factories.event_sending import event, send
 
 
 def nested(levels: int) -> str:

@@ -16,8 +16,8 @@ from billing.accounts.api_keys import revoke_api_key
 from billing.accounts.models import ApiKey
 from billing.usage import events as event_service
 from billing.usage.models import UsageEvent
-from tests.entitlement_factories import SSO
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.entitlements import SSO
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 @pytest.fixture

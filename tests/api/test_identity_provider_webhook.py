@@ -7,9 +7,9 @@ import pytest
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.factories import make_plan
 from tests.support.api.identity_provider_webhook import EVENT, RECORD
 from tests.support.billing.enrollment.free_subscriptions import free_setup
+from tests.support.factories.catalog import make_plan
 
 PATH = "/v1/webhooks/identity-provider"
 

@@ -2,7 +2,7 @@
 (null when the attempt has none), on one invoice and in the list; another merchant's invoice
 answers as missing."""
 
-from tests.provider_b_factories import waiting_on_a_link
+from tests.support.factories.provider_b import waiting_on_a_link
 
 
 async def test_the_link_is_in_the_invoice_and_the_list(client, merchant, provider_b):

@@ -9,8 +9,8 @@ from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 from pypdf import PdfReader
 
 from billing.invoicing.billing_run import bill_due
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
 from webapp.invoice_links import ALTERED, EXPIRED
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)

@@ -9,7 +9,7 @@ import pytest
 
 from billing.customers.models import Customer
 from billing.payments.models import Refund
-from tests.refund_factories import paid_subscription, pending_refund
+from tests.support.factories.refunds import paid_subscription, pending_refund
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

@@ -5,8 +5,8 @@ from datetime import UTC, datetime
 from billing.catalog.models import Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.support.api.subscriptions import body, catalog
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 MAR_1 = datetime(2030, 3, 1, tzinfo=UTC)

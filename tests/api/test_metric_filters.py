@@ -4,9 +4,9 @@ stored), simple metrics only, and what GET /v1/metrics/{id}/value counts with th
 import pytest
 
 from billing.catalog.models import Metric
-from tests.subscription_factories import make_customer
 from tests.support.api.metrics import BASE, create, made, update
 from tests.support.api.robustness import ODD_VALUES
+from tests.support.factories.subscriptions import make_customer
 
 PRO = {"plan": "pro"}
 

@@ -12,7 +12,7 @@ import pytest
 from billing.catalog.models import Metric
 from billing.usage import events, metric_sandbox
 from billing.usage.models import UsageEvent
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 T0 = datetime(2026, 3, 1, tzinfo=UTC)
 MISSING_METRIC = "metric_" + "A" * 22

@@ -10,9 +10,9 @@ from billing.catalog.models import Feature, Plan, PricingTable
 from billing.core.ids import random_base62
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.entitlement_factories import metric, send_usage
-from tests.subscription_factories import subscribe
 from tests.support.api.robustness_all_routes import PARAM, v1_routes
+from tests.support.factories.entitlements import metric, send_usage
+from tests.support.factories.subscriptions import subscribe
 
 READS = (
     "/v1/plans",

@@ -52,7 +52,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import serve_on_free_port, stop_process
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 
 EXAMPLES = 30
 

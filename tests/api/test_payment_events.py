@@ -17,7 +17,7 @@ from billing.payments.collection.payment_events import NOT_FOUND
 from billing.payments.collection.payment_outcomes import mark_failed, mark_succeeded
 from billing.payments.models import Payment
 from tests.conftest import in_test_mode
-from tests.webhook_factories import pending_payment
+from tests.support.factories.webhooks import pending_payment
 
 PAID_AT = datetime(2030, 1, 1, 12, tzinfo=UTC)
 WAIT = 10  # seconds before a test gives up on a message that should come at once

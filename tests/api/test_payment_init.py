@@ -10,7 +10,6 @@ from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from billing.tax import tax_settings
 from tests.conftest import in_test_mode
-from tests.provider_b_events import settled_event, signed_headers
 from tests.support.api.payment_init import (
     PATH,
     deliver_a,
@@ -19,6 +18,7 @@ from tests.support.api.payment_init import (
     paid_plan,
     provider_a_merchant,
 )
+from tests.support.fakes.provider_b_events import settled_event, signed_headers
 
 
 @pytest.mark.usefixtures("provider_a_api")

@@ -15,8 +15,6 @@ from billing.payments.collection.charging import method_for
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.factories import make_plan
-from tests.provider_b_events import event_payload, signed_headers, subscription_data
 from tests.support.api.payment_init import (
     PATH,
     deliver_a,
@@ -31,6 +29,8 @@ from tests.support.api.payment_init_cards import (
     kept_cards,
     trial_plan,
 )
+from tests.support.factories.catalog import make_plan
+from tests.support.fakes.provider_b_events import event_payload, signed_headers, subscription_data
 
 
 def _confirm_setup_in_browser(url: str, intent_id: str) -> dict:

@@ -10,8 +10,8 @@ from billing.customers.models import Customer
 from billing.payments.checkout.checkout_customers import NEEDS_EMAIL
 from billing.subscriptions.models import Subscription
 from tests.conftest import in_test_mode
-from tests.portal_factories import RETURN_URL
 from tests.support.api.payment_init import PATH, nothing_stored, paid_plan
+from tests.support.factories.portal import RETURN_URL
 
 
 async def start(client, account, price, **fields):

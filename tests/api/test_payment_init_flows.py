@@ -117,11 +117,11 @@ async def test_an_abandoned_checkout_is_ended_by_the_due_work_pass(client, make_
     sub = await Subscription.get(stable_subscription_id=body["subscriptionId"])
     started = sub.created_at
 
-    await run_due(started + timedelta(hours=23))  # not yet abandoned
+    await run_due(started + timedelta(hours=23), merchant_id=account.id)  # not yet abandoned
     await sub.refresh_from_db()
     assert (sub.status, sub.end_timestamp) == ("incomplete", None)
 
-    report = await run_due(started + timedelta(hours=24, minutes=1))
+    report = await run_due(started + timedelta(hours=24, minutes=1), merchant_id=account.id)
     assert report.count("abandoned checkouts", "abandoned checkout ended") >= 1
     await sub.refresh_from_db()
     assert sub.end_timestamp is not None

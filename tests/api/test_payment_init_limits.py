@@ -8,8 +8,8 @@ import httpx
 import pytest
 
 from billing.payments.checkout.checkout_limits import Limit
-from tests.checkout_shop import card_shop, paid_plan, records, start
 from tests.conftest import two_served
+from tests.support.factories.checkout_shop import card_shop, paid_plan, records, start
 
 WIDE = Limit(1000, 3600)
 

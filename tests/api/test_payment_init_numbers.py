@@ -11,7 +11,7 @@ import pytest
 from billing.invoicing.models import Invoice
 from billing.payments.checkout import payment_init as checkout
 from billing.subscriptions.models import Subscription
-from tests.checkout_shop import card_shop, pay, start
+from tests.support.factories.checkout_shop import card_shop, pay, start
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

@@ -10,8 +10,8 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
-from tests.card_payments import DECLINED_CARD
-from tests.checkout_shop import card_shop, pay, start
+from tests.support.factories.card_payments import DECLINED_CARD
+from tests.support.factories.checkout_shop import card_shop, pay, start
 
 EMAIL = {"email": "lee@example.com"}
 

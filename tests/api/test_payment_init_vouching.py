@@ -23,9 +23,9 @@ from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
-from tests.card_payments import GOOD_CARD, stored_card
-from tests.checkout_shop import card_shop, pay, start
-from tests.factories import make_plan
+from tests.support.factories.card_payments import GOOD_CARD, stored_card
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.checkout_shop import card_shop, pay, start
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

@@ -5,7 +5,7 @@ signed with one merchant's secret at another merchant's URL, as they refuse an u
 
 Each account holds one of everything payments keeps: provider A and B configurations with
 webhook secrets, a card payment method, a subscription whose invoice a real localstripe
-payment paid (``tests.refund_factories``), and a pending payment for the webhooks to name.
+payment paid (``tests.support.factories.refunds``), and a pending payment for the webhooks to name.
 """
 
 import json
@@ -17,12 +17,12 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, ProviderConfig
 from billing.payments.webhooks.receiving import BAD_SIGNATURE
 from tests.conftest import in_test_mode
-from tests.provider_b_events import event_payload, payment_data, signed_headers
 from tests.support.api.payments_isolation import ID_KINDS, holdings, made_up, owners_state
-from tests.webhook_factories import (
+from tests.support.factories.webhooks import (
     stripe_event,
     stripe_headers,
 )
+from tests.support.fakes.provider_b_events import event_payload, payment_data, signed_headers
 
 
 @pytest.fixture

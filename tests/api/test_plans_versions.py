@@ -6,9 +6,9 @@ import pytest
 
 from billing.catalog.models import Feature, Plan, PlanFeature, Price
 from billing.catalog.pricing import fixed_price_data, seat_price_data
-from tests.factories import make_plan
 from tests.support.api.plans import NOT_FOUND, create_plan
 from tests.support.api.plans_versions import edit, new_version
+from tests.support.factories.catalog import make_plan
 
 
 def canon(data: dict) -> str:

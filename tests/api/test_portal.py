@@ -10,11 +10,11 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
-from tests.card_payments import GOOD_CARD, JAN_1, card_merchant, stored_card
 from tests.conftest import in_test_mode
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.portal_factories import card, known_customer, portal_headers, session_token
-from tests.subscription_factories import subscribe
+from tests.support.factories.card_payments import GOOD_CARD, JAN_1, card_merchant, stored_card
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.portal import card, known_customer, portal_headers, session_token
+from tests.support.factories.subscriptions import subscribe
 
 OVERVIEW = "/v1/customers/portal/overview"
 CUSTOMER_NOT_FOUND = {"error": "Customer not found or access denied"}

@@ -3,8 +3,14 @@ customer's methods, with a secret key only the merchant row's; anything else is 
 ``Payment method not found`` and changes nothing."""
 
 from billing.subscriptions.models import Subscription
-from tests.portal_factories import card, known_customer, live_method, portal_headers, session_token
-from tests.subscription_factories import subscribe
+from tests.support.factories.portal import (
+    card,
+    known_customer,
+    live_method,
+    portal_headers,
+    session_token,
+)
+from tests.support.factories.subscriptions import subscribe
 
 LINK = "/v1/customers/portal/set-subscription-payment-method"
 NOT_FOUND = {"error": "Payment method not found"}

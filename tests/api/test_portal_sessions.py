@@ -9,7 +9,7 @@ from billing.core.models import utcnow
 from billing.payments import setup
 from billing.portal.models import PortalSession
 from billing.portal.sessions import token_hash
-from tests.portal_factories import (
+from tests.support.factories.portal import (
     RETURN_URL,
     card,
     known_customer,

@@ -7,11 +7,17 @@ import asyncio
 import stripe
 
 from billing.payments.models import PaymentMethod
-from tests.card_payments import GOOD_CARD, KEYS, SECRET, card_merchant, stored_card
-from tests.portal_factories import known_customer, portal_headers, session_token
-from tests.provider_b_events import event_payload, subscription_data
-from tests.provider_b_factories import b_merchant, deliver
-from tests.subscription_factories import subscribe
+from tests.support.factories.card_payments import (
+    GOOD_CARD,
+    KEYS,
+    SECRET,
+    card_merchant,
+    stored_card,
+)
+from tests.support.factories.portal import known_customer, portal_headers, session_token
+from tests.support.factories.provider_b import b_merchant, deliver
+from tests.support.factories.subscriptions import subscribe
+from tests.support.fakes.provider_b_events import event_payload, subscription_data
 
 SETUP = "/v1/customers/portal/create-setup-intent"
 

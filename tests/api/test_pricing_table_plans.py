@@ -1,7 +1,6 @@
 """/v1/pricing-tables/{id}/plans and /v1/pricing-tables/plans/{id}: a table's plan entries."""
 
 from billing.catalog.models import PricingTablePlan
-from tests.factories import make_plan, new_version
 from tests.support.api.pricing_tables import (
     ENTRY_404,
     MISSING_ENTRY,
@@ -11,6 +10,7 @@ from tests.support.api.pricing_tables import (
     create_table,
     plan_names,
 )
+from tests.support.factories.catalog import make_plan, new_version
 
 
 async def test_add_plan_answers_the_association(client, merchant):

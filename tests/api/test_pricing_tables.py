@@ -4,7 +4,6 @@ import pytest
 
 from billing.catalog.models import Plan, PricingTable, PricingTablePlan
 from billing.core.models import utcnow
-from tests.factories import make_plan, new_version
 from tests.support.api.pricing_tables import (
     MISSING_ENTRY,
     MISSING_TABLE,
@@ -14,6 +13,7 @@ from tests.support.api.pricing_tables import (
     plan_names,
     read,
 )
+from tests.support.factories.catalog import make_plan, new_version
 
 TABLE_FIELDS = {
     "id",

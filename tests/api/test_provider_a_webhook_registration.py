@@ -4,8 +4,9 @@ keeps from the answer (the endpoint's id, ``hasWebhook`` true, and its signing s
 then authenticates that merchant's deliveries).
 
 localstripe has no webhook-endpoints API, so the gateway here is localstripe behind a front
-that adds that one call (``tests.provider_a_endpoints``); the refused registration (the URL to
-add by hand, ``hasWebhook`` false) is tested against localstripe alone in ``test_provider_a``.
+that adds that one call (``tests.support.fakes.provider_a_endpoints``); the refused
+registration (the URL to add by hand, ``hasWebhook`` false) is tested against localstripe
+alone in ``test_provider_a``.
 """
 
 import dataclasses
@@ -13,9 +14,9 @@ import dataclasses
 import pytest
 
 from billing.payments import provider_a_config, setup
-from tests.provider_a_endpoints import endpoints_front
 from tests.support.api.provider_a import EVENTS, LIVE
-from tests.webhook_factories import stripe_event, stripe_headers
+from tests.support.factories.webhooks import stripe_event, stripe_headers
+from tests.support.fakes.provider_a_endpoints import endpoints_front
 
 PUBLIC_URL = "https://billing.example.com"
 

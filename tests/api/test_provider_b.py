@@ -6,7 +6,7 @@ import pytest
 from billing.payments import provider_b_config, setup
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.provider_b_events import new_webhook_secret
+from tests.support.fakes.provider_b_events import new_webhook_secret
 
 CONFIG_FIELDS = {"id", "secretKey", "hasWebhook", "environment", "createdAt"}
 

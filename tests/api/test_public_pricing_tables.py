@@ -6,8 +6,8 @@ from billing.accounts import api_keys
 from billing.accounts.models import ApiKey
 from billing.catalog.models import Price
 from billing.core.models import utcnow
-from tests.factories import make_plan
 from tests.support.api.public_pricing_tables import USAGE_MONTHLY, pro_with_usage
+from tests.support.factories.catalog import make_plan
 
 NOT_FOUND = {"error": "Pricing table not found"}
 

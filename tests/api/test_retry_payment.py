@@ -8,9 +8,15 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, card_merchant, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import (
+    DECLINED_CARD,
+    GOOD_CARD,
+    JAN_1,
+    card_merchant,
+    stored_card,
+)
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
 
 NOT_FOUND = {"error": "Invoice not found or access denied"}
 NOTHING_REFUNDED = {"amountRefundedCents": 0, "refundStatus": "none", "refunds": []}

@@ -11,8 +11,8 @@ from billing.invoicing.models import Invoice
 from billing.seats import removals
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import CreditGrant
-from tests.seat_factories import FEB_1, new_user, seat_team
 from tests.support.api.seats import post, seat_invoices, usage
+from tests.support.factories.seats import FEB_1, new_user, seat_team
 
 JAN_16 = "2030-01-16T00:00:00Z"
 JAN_20 = "2030-01-20T00:00:00Z"
@@ -104,7 +104,7 @@ async def test_removing_a_seat_ends_access_now_and_the_count_at_the_next_period(
     assert [(s["currentUsage"], s["pendingRemovals"]) for s in seats] == [(2, 1)]
     assert len(await seat_invoices(client, merchant, team.subscriber.id)) == 1  # the add only
 
-    await removals.apply_due(FEB_1)
+    await removals.apply_due(FEB_1, merchant_id=merchant.id)
     await bill_due(FEB_1, merchant.id)
     seats = (await usage(client, merchant, team.subscriber.id))["seatUsages"]
     assert [(s["currentUsage"], s["pendingRemovals"]) for s in seats] == [(1, 0)]

@@ -7,9 +7,9 @@ from billing.catalog.models import Price
 from billing.catalog.pricing import seat_price_data
 from billing.subscriptions.models import CreditGrant
 from billing.subscriptions.subscriptions import create_subscription
-from tests.entitlement_factories import credit_plan, metric
-from tests.seat_factories import customer_with_external_id, new_user
 from tests.support.api.seats_credits import seat_aware
+from tests.support.factories.entitlements import credit_plan, metric
+from tests.support.factories.seats import customer_with_external_id, new_user
 
 
 async def test_a_member_gets_its_own_credits_and_loses_them_with_the_seat(client, merchant):

@@ -10,10 +10,10 @@ from billing.customers.models import Customer
 from billing.subscriptions.models import CreditGrant, Subscription
 from billing.subscriptions.plan_changes import change_plan
 from billing.subscriptions.subscriptions import create_subscription
-from tests.entitlement_factories import API, credit_plan, feature, metric, send_usage
-from tests.factories import new_version
-from tests.seat_factories import customer_with_external_id, new_user
 from tests.support.api.seats_credits import seat_aware
+from tests.support.factories.catalog import new_version
+from tests.support.factories.entitlements import API, credit_plan, feature, metric, send_usage
+from tests.support.factories.seats import customer_with_external_id, new_user
 
 
 async def seat_plan_team(client, merchant):

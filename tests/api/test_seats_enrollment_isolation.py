@@ -28,9 +28,9 @@ from billing.invoicing.models import Invoice
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import Subscription
 from tests.conftest import MerchantAccount
-from tests.factories import make_plan
-from tests.seat_factories import new_user, seat_team
 from tests.support.billing.enrollment.free_subscriptions import free_setup
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.seats import new_user, seat_team
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 JAN_16 = "2030-01-16T00:00:00Z"

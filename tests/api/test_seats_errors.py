@@ -18,8 +18,8 @@ from billing.seats import seat_inputs as inputs
 from billing.seats import seats
 from billing.seats.models import SeatChange
 from tests.conftest import in_test_mode
-from tests.seat_factories import customer_with_external_id, new_user, seat_team
-from tests.subscription_factories import subscribe
+from tests.support.factories.seats import customer_with_external_id, new_user, seat_team
+from tests.support.factories.subscriptions import subscribe
 
 MEMBER = new_user()
 CREATED = "created_user_id"

@@ -5,8 +5,8 @@ import pytest
 
 from billing.customers.models import Customer
 from billing.subscriptions.models import SubscriptionEvent
-from tests.seat_factories import new_user, seated_subscription
-from tests.subscription_factories import subscribe
+from tests.support.factories.seats import new_user, seated_subscription
+from tests.support.factories.subscriptions import subscribe
 
 
 async def mrr_cents(client, merchant) -> tuple[int, int]:

@@ -7,8 +7,8 @@ from billing.due_work import run_due
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.seats.models import SeatChange
-from tests.seat_factories import FEB_1, JAN_1, new_user, seat_team
 from tests.support.api.seats import post, seat_invoices, usage
+from tests.support.factories.seats import FEB_1, JAN_1, new_user, seat_team
 
 
 def seat_counts(answer: dict) -> list[tuple[int, int]]:
@@ -48,7 +48,7 @@ async def test_a_seat_added_after_a_removal_reuses_the_paid_slot_across_the_peri
     ]
     assert sorted(totals) == [323, 710]
 
-    await run_due(FEB_1)
+    await run_due(FEB_1, merchant_id=merchant.id)
     assert seat_counts(await usage(client, merchant, team.subscriber.id)) == [(3, 0)]
     february = await Invoice.get(
         stable_subscription_id=team.subscription.stable_subscription_id, issue_date=FEB_1
@@ -75,7 +75,7 @@ async def test_a_seat_added_before_the_removal_or_after_its_period_is_billed(cli
     assert sorted(totals) == [613, 710]
     assert seat_counts(await usage(client, merchant, team.subscriber.id)) == [(3, 1)]
 
-    await run_due(FEB_1)  # the removal is applied at the period's end
+    await run_due(FEB_1, merchant_id=merchant.id)  # the removal is applied at the period's end
     late = {"user_id": team.user_id, **new_user("Alan"), "timestamp": "2030-02-10T00:00:00Z"}
     assert (await post(client, merchant, "add", late))[0] == 200
     statuses = await SeatChange.filter(merchant_id=merchant.id, kind="remove").values_list(

@@ -4,8 +4,8 @@ import pytest
 
 from billing.customers.organizations import add_member, create_organization
 from tests.conftest import in_test_mode
-from tests.seat_factories import customer_with_external_id, seat_team, seated_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.seats import customer_with_external_id, seat_team, seated_subscription
+from tests.support.factories.subscriptions import make_customer
 
 
 async def get_usage(client, merchant, customer_id: str):

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 
 NOT_FOUND = {"error": "Subscription not found or access denied"}
 ENDED = {"error": "Subscription has ended; an ended subscription cannot be changed"}

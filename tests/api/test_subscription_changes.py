@@ -11,8 +11,8 @@ import pytest
 from billing.catalog.models import Feature, Plan, Price
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.scheduled_changes import schedule
-from tests.factories import make_plan, new_version
-from tests.subscription_factories import subscribe
+from tests.support.factories.catalog import make_plan, new_version
+from tests.support.factories.subscriptions import subscribe
 
 NOT_FOUND = {"error": "Subscription not found or access denied"}
 BAD_FEATURES = {"error": "One or more feature IDs are invalid or do not belong to this merchant"}

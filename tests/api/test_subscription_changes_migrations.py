@@ -6,10 +6,10 @@ from datetime import timedelta
 from billing.catalog.models import Feature, PlanFeature
 from billing.due_work import run_due
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.subscription_factories import make_customer
 from tests.support.api.plans import create_plan
 from tests.support.api.plans_migrations import migrate, price_of
 from tests.support.api.plans_versions import edit
+from tests.support.factories.subscriptions import make_customer
 
 
 def price_by_interval(plan: dict, rule_start: str) -> str:
@@ -160,9 +160,9 @@ async def test_next_billing_cycle_schedules_then_run_due_moves(client, merchant)
     period_end = await Subscription.get(id=subs[0]["id"]).values_list(
         "current_period_end", flat=True
     )
-    await run_due(now=period_end - timedelta(seconds=1))
+    await run_due(now=period_end - timedelta(seconds=1), merchant_id=merchant.id)
     assert (await live(client, merchant, subs[0]["id"]))["versionNumber"] == 1
-    await run_due(now=period_end + timedelta(seconds=1))
+    await run_due(now=period_end + timedelta(seconds=1), merchant_id=merchant.id)
     for sub in subs:
         moved = await live(client, merchant, sub["id"])
         assert (moved["versionNumber"], moved["planId"]) == (2, v2["id"])

@@ -7,8 +7,8 @@ from billing.core.ids import new_id
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
-from tests.refund_factories import paid_subscription, stripe_client
 from tests.support.api.subscription_refunds import lines_of, refund
+from tests.support.factories.refunds import paid_subscription, stripe_client
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 NO_PAYMENT = {"error": "Payment not found for refund"}

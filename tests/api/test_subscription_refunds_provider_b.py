@@ -7,8 +7,8 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.payments.refunds.refund_payment import PARTIAL_AT_B
 from billing.subscriptions.models import Subscription
-from tests.provider_b_factories import configure_b, paid_at_provider_b
 from tests.support.api.subscription_refunds import lines_of, refund
+from tests.support.factories.provider_b import configure_b, paid_at_provider_b
 
 
 async def test_a_full_refund_with_tax_gives_everything_back(client, merchant, provider_b):

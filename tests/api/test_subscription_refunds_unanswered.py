@@ -14,10 +14,10 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.models import Payment, Refund
-from tests.processes import free_port
-from tests.provider_b_factories import configure_b, paid_at_provider_b
-from tests.refund_factories import paid_subscription, stripe_client
 from tests.support.api.subscription_refunds import refund
+from tests.support.factories.provider_b import configure_b, paid_at_provider_b
+from tests.support.factories.refunds import paid_subscription, stripe_client
+from tests.support.processes.ports import free_port
 
 
 def later():
@@ -51,7 +51,7 @@ async def test_provider_b_answer_lost_then_settled_once_by_the_pass(client, merc
     stored = await assert_accepted_pending(status, answer, paid.payment.id, 1500)
     [made] = [r for r in provider_b.refunds.values() if r["payment_id"] == at_provider]
 
-    report = await run_due(later())
+    report = await run_due(later(), merchant_id=merchant.id)
     assert report.steps["payments"]["refunds reconciled succeeded"] >= 1, report.lines()
     settled = await Refund.get(id=stored.id)
     assert (settled.status, settled.provider_refund_id) == ("succeeded", made["refund_id"])
@@ -69,7 +69,7 @@ async def test_provider_b_outage_then_the_pass_makes_the_refund(client, merchant
     stored = await assert_accepted_pending(status, answer, paid.payment.id, 4900)
     assert provider_b.payments[paid.payment.provider_payment_id]["refunded"] == 0
 
-    await run_due(later())
+    await run_due(later(), merchant_id=merchant.id)
     settled = await Refund.get(id=stored.id)
     assert settled.status == "succeeded" and settled.provider_refund_id
     assert provider_b.refund_keys[settled.provider_refund_id] == stored.idempotency_key
@@ -90,7 +90,7 @@ async def test_provider_a_unreachable_then_the_pass_makes_the_refund(client, mer
         setup.configure(reachable)
     stored = await assert_accepted_pending(status, answer, paid.payment.id, 900)
 
-    report = await run_due(later())
+    report = await run_due(later(), merchant_id=merchant.id)
     assert report.steps["payments"]["refunds reconciled succeeded"] >= 1, report.lines()
     settled = await Refund.get(id=stored.id)
     assert settled.status == "succeeded" and settled.provider_refund_id

@@ -6,8 +6,8 @@ import pytest
 
 from billing.catalog.models import Price
 from billing.subscriptions.models import Subscription, SubscriptionDetail, SubscriptionEvent
-from tests.factories import make_plan
 from tests.support.api.subscriptions import body, catalog, post
+from tests.support.factories.catalog import make_plan
 
 
 async def test_create_answers_201_with_version_one_and_plan_features(client, merchant):

@@ -2,18 +2,18 @@
 grants; 400s, 404s and 409s that leave nothing behind.
 
 The happy path configures provider A through its real route (a localstripe gateway); the
-refusals use configuration rows (``tests.webhook_factories.configure``), since no provider call
-is made for a free plan.
+refusals use configuration rows (``tests.support.factories.webhooks.configure``), since no
+provider call is made for a free plan.
 """
 
 import pytest
 
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
-from tests.factories import make_plan
 from tests.support.api.provider_a import LIVE
 from tests.support.billing.enrollment.free_subscriptions import free_setup, table
-from tests.webhook_factories import configure
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.webhooks import configure
 
 PATH = "/v1/subscriptions/create-free-subscription"
 GOOD = {"customerEmail": "new@example.com", "customerName": "New User", "userId": "user-1"}

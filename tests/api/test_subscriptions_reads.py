@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 import pytest
 
 from billing.subscriptions.models import Subscription
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 async def get(client, merchant, path):

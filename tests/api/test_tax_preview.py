@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 LINE = {
     "type": "subscription",

@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from tests.invoice_factories import (
+from tests.support.factories.invoices import (
     FLAT_49,
     fee_and_storage,
     priced_subscription,

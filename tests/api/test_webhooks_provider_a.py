@@ -7,8 +7,8 @@ import time
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
 from billing.payments.webhooks.receiving import BAD_SIGNATURE
-from tests.subscription_factories import make_customer
-from tests.webhook_factories import (
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import (
     configure,
     new_stripe_secret,
     pending_payment,

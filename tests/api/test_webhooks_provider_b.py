@@ -6,16 +6,16 @@ from datetime import UTC, datetime, timedelta
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
 from billing.payments.webhooks.receiving import BAD_SIGNATURE
-from tests.provider_b_events import (
+from tests.support.api.webhooks_provider_b import deliver
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import configure, pending_payment
+from tests.support.fakes.provider_b_events import (
     event_payload,
     new_webhook_secret,
     payment_data,
     signed_headers,
     subscription_data,
 )
-from tests.subscription_factories import make_customer
-from tests.support.api.webhooks_provider_b import deliver
-from tests.webhook_factories import configure, pending_payment
 
 
 async def configured(merchant_id: str) -> str:

@@ -3,10 +3,10 @@ message id, through the real webhook route with Standard-Webhooks-signed bodies.
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, ProviderEvent, Refund
-from tests.provider_b_events import signed_headers
-from tests.provider_b_factories import configure_b, paid_at_provider_b
 from tests.support.api.subscription_refunds import refund
 from tests.support.api.webhooks_provider_b import deliver
+from tests.support.factories.provider_b import configure_b, paid_at_provider_b
+from tests.support.fakes.provider_b_events import signed_headers
 
 
 async def pending_at_provider_b(client, merchant, fake):

@@ -10,7 +10,7 @@ from tortoise import connections
 
 from billing.invoicing.models import Invoice
 from billing.payments.refunds import refund_payment as refunds
-from tests.refund_factories import paid_subscription
+from tests.support.factories.refunds import paid_subscription
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations" / "models"

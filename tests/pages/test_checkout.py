@@ -11,8 +11,8 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import Subscription
-from tests.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.pages.conftest import DESKTOP, screenshot
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.support.pages.checkout import OVERFLOW, VIEWPORTS, fill_card, shop
 
 

@@ -12,9 +12,9 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments.models import PaymentMethod
 from billing.subscriptions.models import Subscription
-from tests.card_payments import GOOD_CARD
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-from tests.portal_factories import session_token
+from tests.support.factories.card_payments import GOOD_CARD
+from tests.support.factories.portal import session_token
 from tests.support.pages.checkout import shop
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])

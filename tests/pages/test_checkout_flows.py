@@ -11,11 +11,11 @@ import pytest
 from playwright.async_api import Route, expect
 
 from billing.subscriptions.models import Subscription
-from tests.card_payments import GOOD_CARD, KEYS
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-from tests.provider_b_events import send_event, settled_event
+from tests.support.factories.card_payments import GOOD_CARD, KEYS
+from tests.support.factories.webhooks import new_stripe_secret, stripe_event, stripe_headers
+from tests.support.fakes.provider_b_events import send_event, settled_event
 from tests.support.pages.checkout import OVERFLOW, VIEWPORTS, fill_card, shop
-from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
 
 
 @pytest.fixture(scope="module")

@@ -11,8 +11,8 @@ from playwright.async_api import expect
 
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
-from tests.factories import make_plan
 from tests.pages.conftest import PHONE, screenshot
+from tests.support.factories.catalog import make_plan
 
 LIVE_KEYS = {"secretKey": "sk_live_51HxCheckout0c4d", "publicKey": "pk_live_51HxCheckout"}
 

@@ -7,7 +7,7 @@ from playwright.async_api import expect
 
 from billing.customers.models import Customer
 from tests.pages.conftest import answer_confirm, screenshot, sign_up
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.subscriptions import merchant_of
 
 

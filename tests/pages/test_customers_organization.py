@@ -6,7 +6,7 @@ from playwright.async_api import expect
 
 from billing.seats import seats
 from tests.pages.conftest import screenshot, sign_up
-from tests.seat_factories import seat_team
+from tests.support.factories.seats import seat_team
 from tests.support.pages.subscriptions import merchant_of
 
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"

@@ -10,9 +10,9 @@ import httpx
 from playwright.async_api import expect
 
 from billing.catalog import pricing_tables
-from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
 from tests.support.api.public_pricing_tables import pro_with_usage
+from tests.support.factories.catalog import make_plan
 from tests.support.pages.embed import card, site_page
 
 UNAVAILABLE = "This pricing table is not available right now."

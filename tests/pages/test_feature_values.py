@@ -6,7 +6,7 @@ from playwright.async_api import expect
 
 from billing.catalog import features
 from tests.pages.conftest import screenshot, sign_up
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 from tests.support.pages.subscriptions import merchant_of
 
 

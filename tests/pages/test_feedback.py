@@ -9,7 +9,7 @@ from playwright.async_api import Page, Route, expect
 from billing.accounts.models import Membership
 from tests.conftest import PASSWORD, unique_email
 from tests.pages.conftest import DASHBOARD_URL, PHONE, screenshot, sign_up
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 
 REPORT_BUTTON_STATE = """() => document.querySelector('form').addEventListener('submit', () =>
   setTimeout(() => { const b = document.querySelector('button[type=submit]');

@@ -13,8 +13,8 @@ from playwright.async_api import expect
 from billing.customers.models import Customer
 from billing.payments.refunds import refund_payment as refunds
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
-from tests.portal_factories import session_token
-from tests.refund_factories import FLAT_12, paid_subscription
+from tests.support.factories.portal import session_token
+from tests.support.factories.refunds import FLAT_12, paid_subscription
 from tests.support.pages.payment_actions import connected_merchant
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])

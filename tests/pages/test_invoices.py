@@ -6,9 +6,9 @@ from datetime import UTC, datetime
 from playwright.async_api import expect
 
 from billing.invoicing.billing_run import bill_due
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.pages.conftest import screenshot, sign_up
-from tests.provider_b_factories import waiting_on_a_link
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.provider_b import waiting_on_a_link
 from tests.support.pages.subscriptions import merchant_of
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)

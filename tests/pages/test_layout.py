@@ -5,7 +5,7 @@ from playwright.async_api import expect
 
 from billing.accounts.models import Membership
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 
 PAGES = ("/dashboard", "/dashboard/api-keys", "/dashboard/settings", "/dashboard/payment-providers")
 WIDEST = """[...document.querySelectorAll('body *')]

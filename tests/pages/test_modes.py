@@ -4,7 +4,7 @@ from playwright.async_api import expect
 
 from billing.accounts import merchants
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.subscriptions import merchant_of
 
 

@@ -11,10 +11,10 @@ from billing.payments.collection.payment_outcomes import mark_failed
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
+from tests.support.factories.webhooks import pending_payment
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 from tests.support.webapp.refund_pages import day
-from tests.webhook_factories import pending_payment
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 

@@ -10,11 +10,11 @@ from playwright.async_api import expect
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
-from tests.refund_factories import paid_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.refunds import paid_subscription
+from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.payment_actions import connected_merchant
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])

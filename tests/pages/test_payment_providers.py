@@ -11,7 +11,7 @@ from playwright.async_api import expect
 from billing.accounts.models import Membership
 from billing.invoicing.models import Invoice
 from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
-from tests.webhook_factories import pending_payment
+from tests.support.factories.webhooks import pending_payment
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"

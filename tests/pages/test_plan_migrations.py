@@ -9,7 +9,7 @@ from playwright.async_api import expect
 from billing.catalog import features, plan_create, plan_edits
 from billing.subscriptions import subscriptions
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 

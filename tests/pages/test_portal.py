@@ -9,11 +9,11 @@ import httpx
 import pytest
 from playwright.async_api import expect
 
-from tests.card_payments import DECLINED_CARD, KEYS
 from tests.conftest import in_test_mode
 from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot
-from tests.portal_factories import RETURN_URL, session_token
-from tests.portal_page_factories import overdue_customer
+from tests.support.factories.card_payments import DECLINED_CARD, KEYS
+from tests.support.factories.portal import RETURN_URL, session_token
+from tests.support.factories.portal_pages import overdue_customer
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"

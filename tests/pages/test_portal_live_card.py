@@ -10,7 +10,7 @@ from playwright.async_api import expect
 
 from billing.payments.models import PaymentMethod
 from tests.pages.conftest import PHONE, screenshot
-from tests.portal_factories import known_customer, session_token
+from tests.support.factories.portal import known_customer, session_token
 
 LIVE_KEYS = {"secretKey": "sk_live_51HxPortalSecret0c4d", "publicKey": "pk_live_51HxPortalPublic"}
 

@@ -14,9 +14,9 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import in_test_mode
 from tests.pages.conftest import DESKTOP, PHONE, screenshot
-from tests.portal_factories import session_token
-from tests.portal_page_factories import overdue_customer
-from tests.provider_b_events import event_payload, payment_data, send_event
+from tests.support.factories.portal import session_token
+from tests.support.factories.portal_pages import overdue_customer
+from tests.support.fakes.provider_b_events import event_payload, payment_data, send_event
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"

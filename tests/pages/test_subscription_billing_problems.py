@@ -8,8 +8,8 @@ from playwright.async_api import expect
 
 from billing.accounts.models import Membership
 from billing.invoicing.billing_run import bill_due
-from tests.billing_problem_factories import FEB_1, correct_value, failing_and_healthy
 from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.support.factories.billing_problems import FEB_1, correct_value, failing_and_healthy
 
 OVERFLOW = "document.documentElement.scrollWidth <= window.innerWidth"
 

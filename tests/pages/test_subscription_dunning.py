@@ -7,10 +7,10 @@ from playwright.async_api import expect
 from billing.invoicing.models import Invoice
 from billing.subscriptions.models import Subscription
 from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.support.factories.webhooks import pending_payment
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 from tests.support.webapp.refund_pages import day, failed_attempt
-from tests.webhook_factories import pending_payment
 
 
 async def test_retry_date_then_grace_end_on_the_subscription_page(page, app):

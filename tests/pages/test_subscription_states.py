@@ -9,10 +9,10 @@ from playwright.async_api import expect
 
 from billing.catalog import metrics
 from billing.due_work import run_due
-from tests.entitlement_factories import credit_plan, subscribe_to
-from tests.factories import _link, make_feature
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import _link, make_feature
+from tests.support.factories.entitlements import credit_plan, subscribe_to
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 from tests.support.webapp.subscription_trial_pages import trial_subscription
@@ -40,7 +40,8 @@ async def test_cancel_at_period_end_keep_and_the_cancelled_tab(page, app):
     await card.get_by_role("button", name="Cancel at period end").click()
     await answer_confirm(page)
     await expect(card.get_by_role("button", name="Keep subscription")).to_be_visible()
-    await run_due(now=sub.current_period_end + timedelta(seconds=1))  # the pass's clock
+    # the pass's clock, for this merchant only
+    await run_due(now=sub.current_period_end + timedelta(seconds=1), merchant_id=merchant_id)
 
     await page.reload()
     await expect(card.locator(".status-badge")).to_have_text("Cancelled")

@@ -5,9 +5,9 @@ import re
 
 from playwright.async_api import Page, expect
 
-from tests.factories import make_feature, make_plan
 from tests.pages.conftest import PHONE, answer_confirm, screenshot, sign_up
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import make_feature, make_plan
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 

@@ -5,7 +5,7 @@ applies, labels that focus their own field, and the phone layout."""
 from playwright.async_api import expect
 
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 

@@ -9,9 +9,9 @@ from playwright.async_api import expect
 
 from billing.catalog import metrics
 from billing.usage import events
-from tests.entitlement_factories import credit_plan, subscribe_to
 from tests.pages.conftest import PHONE, screenshot, sign_up
-from tests.subscription_factories import make_customer
+from tests.support.factories.entitlements import credit_plan, subscribe_to
+from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 from billing.due_work import run_due
 from billing.subscriptions import subscription_lifecycle
 from billing.subscriptions.models import Subscription
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 
@@ -105,9 +105,9 @@ async def test_cancel_at_period_end_then_keep_then_the_due_pass_ends_it(client, 
     assert "The subscription renews as usual." in page and ">Cancel at period end<" in page
 
     await client.post(url, form={"csrf_token": token})
-    await run_due(now=sub.current_period_end - timedelta(minutes=1))
+    await run_due(now=sub.current_period_end - timedelta(minutes=1), merchant_id=merchant_id)
     assert (await Subscription.get(id=sub.id)).status == "active"
-    await run_due(now=sub.current_period_end + timedelta(minutes=1))
+    await run_due(now=sub.current_period_end + timedelta(minutes=1), merchant_id=merchant_id)
     row = await Subscription.get(id=sub.id)
     assert (row.status, row.end_timestamp) == ("ended", sub.current_period_end)
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
@@ -120,7 +120,7 @@ async def test_api_shows_cancel_at_period_end_and_404_after_the_pass(client, mer
     path = f"/v1/subscriptions/{sub.stable_subscription_id}"
     body = await (await client.get(path, headers=merchant.headers)).get_json()
     assert (body["status"], body["cancelAtPeriodEnd"]) == ("active", True)
-    await run_due(now=sub.current_period_end + timedelta(seconds=1))
+    await run_due(now=sub.current_period_end + timedelta(seconds=1), merchant_id=merchant.id)
     assert (await client.get(path, headers=merchant.headers)).status_code == 404
 
 

@@ -9,8 +9,8 @@ import pytest
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
 from billing.payments import setup as payments_setup
-from tests.factories import make_plan
-from tests.webhook_factories import configure
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.webhooks import configure
 
 UNAVAILABLE = "This checkout is not available right now."
 

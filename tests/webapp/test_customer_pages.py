@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from billing.customers import organizations
 from billing.customers.models import Customer
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 FIELDS = {

@@ -7,7 +7,7 @@ import html
 from billing.catalog import features, plan_create, plan_edits
 from billing.customers.models import Customer
 from billing.subscriptions import subscription_lifecycle, subscriptions
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.webapp.catalog_pages import html_of, post_form, signed_up
 
 

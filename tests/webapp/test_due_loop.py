@@ -15,9 +15,9 @@ from billing.core.due_signal import DONE_CHANNEL
 from billing.core.models import utcnow
 from billing.subscriptions.models import ScheduledChange
 from tests.conftest import free_port, stop_process, tally_process
-from tests.subscription_factories import subscribe
 from tests.support.billing.due_work import assert_each_applied_once, due_changes
 from tests.support.billing.subscriptions.scheduled_changes import migration_target, schedule
+from tests.support.factories.subscriptions import subscribe
 from webapp import db
 from webapp.due_loop import DueLoop
 

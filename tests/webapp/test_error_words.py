@@ -13,8 +13,8 @@ from billing.catalog import metrics
 from billing.catalog.models import Feature, Plan
 from billing.core.errors import Invalid, ServiceError
 from billing.tax.models import TaxConfig, TaxRateDefinition, TaxRegistration
-from tests.subscription_factories import make_customer
 from tests.support.billing.core.error_sites import raise_sites
+from tests.support.factories.subscriptions import make_customer
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from webapp.forms import error_words
 from webapp.forms import plans as plan_forms

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from tests.conftest import two_served
-from tests.webhook_factories import (
+from tests.support.factories.webhooks import (
     configure,
     new_stripe_secret,
     pending_payment,

@@ -3,9 +3,9 @@
 
 from billing.catalog import metrics
 from billing.catalog.models import Feature, PlanFeature
-from tests.entitlement_factories import credit_plan, subscribe_to
-from tests.factories import _link, make_feature
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import _link, make_feature
+from tests.support.factories.entitlements import credit_plan, subscribe_to
+from tests.support.factories.subscriptions import make_customer
 from tests.support.webapp.catalog_pages import html_of, signed_up
 from tests.support.webapp.usage_pages import store
 

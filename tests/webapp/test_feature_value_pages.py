@@ -5,8 +5,8 @@ checked against the feature's type with the error beside the feature and nothing
 from billing.catalog import features
 from billing.catalog.models import Plan, PlanFeature
 from billing.subscriptions.models import Subscription, SubscriptionFeature
-from tests.factories import make_feature
-from tests.subscription_factories import subscribe
+from tests.support.factories.catalog import make_feature
+from tests.support.factories.subscriptions import subscribe
 from tests.support.webapp.catalog_pages import html_of, post_form, signed_up
 from tests.support.webapp.plan_pages import wizard
 

@@ -8,7 +8,7 @@ from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice
 from billing.subscriptions import checkout_states
 from billing.subscriptions.models import Subscription
-from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 

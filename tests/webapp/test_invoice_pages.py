@@ -5,7 +5,7 @@ from datetime import UTC, datetime
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)

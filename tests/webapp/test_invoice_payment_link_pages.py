@@ -3,7 +3,7 @@ on it, and not once it is paid."""
 
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
-from tests.provider_b_factories import waiting_on_a_link
+from tests.support.factories.provider_b import waiting_on_a_link
 from tests.support.webapp.catalog_pages import signed_up
 
 

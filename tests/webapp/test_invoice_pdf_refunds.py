@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import pytest
 from pypdf import PdfReader
 
-from tests.refund_factories import paid_subscription, pending_refund
+from tests.support.factories.refunds import paid_subscription, pending_refund
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

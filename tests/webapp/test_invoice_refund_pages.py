@@ -7,7 +7,7 @@ what they are and count nothing; another merchant's invoice answers as missing."
 import pytest
 
 from billing.payments.refunds import refund_payment as refunds
-from tests.refund_factories import FLAT_12, paid_subscription, pending_refund
+from tests.support.factories.refunds import FLAT_12, paid_subscription, pending_refund
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")

@@ -11,8 +11,8 @@ import pytest
 from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.models import Payment, ProviderConfig
+from tests.support.factories.webhooks import pending_payment
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
-from tests.webhook_factories import pending_payment
 
 PAGE = "/dashboard/payment-providers"
 A_LIVE = {"public_key": "pk_live_51HxAcmePublic", "secret_key": "sk_live_51HxAcmeSecret9f3a"}

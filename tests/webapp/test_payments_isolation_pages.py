@@ -8,8 +8,8 @@ import pytest
 
 from billing.payments import setup
 from billing.payments.models import Payment, Refund
-from tests.refund_factories import SECRET
 from tests.support.api.payments_isolation import holdings, made_up, owners_state
+from tests.support.factories.refunds import SECRET
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 

@@ -5,7 +5,7 @@ merchant's plan and rule ids answer exactly as ids of nothing, and nothing of th
 from billing.core.ids import new_id
 from billing.enrollment import rules
 from billing.enrollment.models import EnrollmentRule
-from tests.factories import make_plan
+from tests.support.factories.catalog import make_plan
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 

@@ -7,7 +7,7 @@ from billing.catalog import plan_create, plan_edits
 from billing.catalog.models import Plan, Price
 from billing.subscriptions import subscriptions
 from billing.subscriptions.models import ScheduledChange, Subscription
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 

@@ -5,7 +5,7 @@ deployment) the browser must never send the session over plain http; on an http 
 
 import re
 
-from tests.portal_factories import known_customer, session_token
+from tests.support.factories.portal import known_customer, session_token
 from tests.webapp.conftest import cookie_attributes
 
 CSRF_RE = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -10,8 +10,8 @@ import pytest
 import stripe
 
 from billing.payments.models import PaymentMethod
-from tests.card_payments import GOOD_CARD
-from tests.portal_factories import known_customer
+from tests.support.factories.card_payments import GOOD_CARD
+from tests.support.factories.portal import known_customer
 from tests.support.webapp.portal_pages import html_of, post, signed_in
 
 LIVE_KEYS = {"secretKey": "sk_live_51HxLiveCards0c4d", "publicKey": "pk_live_51HxLiveCards"}

@@ -16,11 +16,11 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup as payments_setup
 from billing.payments.models import Payment, PaymentMethod
 from billing.subscriptions.models import Subscription
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant
-from tests.portal_factories import RETURN_URL, card, live_method, session_token
-from tests.portal_page_factories import overdue_customer
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant
+from tests.support.factories.portal import RETURN_URL, card, live_method, session_token
+from tests.support.factories.portal_pages import overdue_customer
+from tests.support.factories.webhooks import configure
 from tests.support.webapp.portal_pages import CSRF_RE, HX, html_of, opens, post, signed_in
-from tests.webhook_factories import configure
 from webapp.portal.words import ADD_A_CARD_FIRST
 
 
@@ -220,7 +220,8 @@ async def test_live_mode_takes_cards_through_the_providers_script_only(client, m
     assert "Add a card" in page and 'name="number"' not in page and "Test mode." not in page
     # The card fields are the provider's own script's, loaded from the provider itself.
     assert 'data-live-card data-key="pk_live_webhooktests"' in page
-    # (from the provider's API base: these tests point it at a stand-in, tests/no_provider.py)
+    # (from the provider's API base: these tests point it at a stand-in,
+    # tests/support/fakes/no_provider.py)
     assert f'<script src="{payments_setup.provider_a_script_url()}"></script>' in page
     card_fields = {"number": "4242424242424242", "expMonth": "12", "expYear": "2034", "cvc": "1"}
     refused = await post(client, "/portal/cards", csrf, card_fields)

@@ -11,11 +11,16 @@ from billing.payments import setup
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
 from billing.portal.access import live_subscription
 from billing.subscriptions.models import Subscription
-from tests.portal_factories import known_customer
-from tests.portal_page_factories import GRACE_ENDS
-from tests.provider_b_events import event_payload, payment_data, signed_headers, subscription_data
-from tests.provider_b_factories import b_merchant, deliver, waiting_on_a_link
-from tests.subscription_factories import subscribe
+from tests.support.factories.portal import known_customer
+from tests.support.factories.portal_pages import GRACE_ENDS
+from tests.support.factories.provider_b import b_merchant, deliver, waiting_on_a_link
+from tests.support.factories.subscriptions import subscribe
+from tests.support.fakes.provider_b_events import (
+    event_payload,
+    payment_data,
+    signed_headers,
+    subscription_data,
+)
 from tests.support.webapp.portal_pages import html_of, post, signed_in
 
 MANDATE = "/portal/mandate"

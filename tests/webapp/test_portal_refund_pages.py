@@ -6,8 +6,8 @@ import pytest
 
 from billing.customers.models import Customer
 from billing.payments.refunds import refund_payment as refunds
-from tests.portal_factories import session_token
-from tests.refund_factories import FLAT_12, paid_subscription
+from tests.support.factories.portal import session_token
+from tests.support.factories.refunds import FLAT_12, paid_subscription
 from tests.support.webapp.portal_pages import html_of, opens
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")

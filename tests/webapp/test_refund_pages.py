@@ -7,12 +7,12 @@ import pytest
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.subscriptions.models import Subscription
-from tests.card_payments import JAN_1
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.refund_factories import paid_subscription
+from tests.support.factories.card_payments import JAN_1
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.refunds import paid_subscription
+from tests.support.factories.webhooks import pending_payment
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.support.webapp.refund_pages import day, failed_attempt
-from tests.webhook_factories import pending_payment
 
 pytestmark = pytest.mark.usefixtures("provider_a_api")
 

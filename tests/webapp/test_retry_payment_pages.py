@@ -6,11 +6,11 @@ import pytest
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import configure
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
-from tests.webhook_factories import configure
 
 
 @pytest.fixture

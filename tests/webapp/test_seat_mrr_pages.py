@@ -1,7 +1,7 @@
 """The dashboard's MRR figures count seats as /v1 does: the customer page's subscription card
 and the home tile show seats x unit price a month for a per-seat plan."""
 
-from tests.seat_factories import seated_subscription
+from tests.support.factories.seats import seated_subscription
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
 

@@ -5,8 +5,8 @@ violation."""
 
 import pytest
 
-from tests.portal_factories import known_customer, session_token
 from tests.support.dashboard import csrf_token_from
+from tests.support.factories.portal import known_customer, session_token
 
 HSTS = "max-age=31536000"
 

@@ -25,7 +25,7 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT, tally_process
-from tests.processes import free_port
+from tests.support.processes.ports import free_port
 
 STOP_WITHIN = 15  # seconds from the signal to the whole process group gone
 START_WITHIN = 60

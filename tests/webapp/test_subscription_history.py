@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
 LABELS = {

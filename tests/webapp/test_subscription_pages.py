@@ -5,8 +5,8 @@ as flash errors, the MRR tile, and isolation."""
 from billing.catalog.models import Price
 from billing.subscriptions import subscription_lifecycle
 from billing.subscriptions.models import Subscription
-from tests.factories import make_feature, make_plan
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import make_feature, make_plan
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 

@@ -10,8 +10,8 @@ from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.webapp.catalog_pages import html_of, signed_up
 from tests.support.webapp.subscription_trial_pages import trial_subscription
 

@@ -4,7 +4,7 @@ definitions (create, edit, deactivate), registrations, the preview, errors and i
 from decimal import Decimal
 
 from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 
 

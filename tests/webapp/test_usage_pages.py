@@ -2,8 +2,8 @@
 through the in-process client."""
 
 from billing.catalog import metrics
-from tests.entitlement_factories import credit_plan, subscribe_to
-from tests.subscription_factories import make_customer
+from tests.support.factories.entitlements import credit_plan, subscribe_to
+from tests.support.factories.subscriptions import make_customer
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.support.webapp.usage_pages import store
 

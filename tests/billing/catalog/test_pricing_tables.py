@@ -11,7 +11,7 @@ from billing.catalog import pricing_tables
 from billing.catalog.models import Plan, Price, PricingTable, PricingTablePlan
 from billing.catalog.pricing import fixed_price_data
 from billing.core.errors import Invalid, NotFound
-from tests.factories import make_plan
+from tests.support.factories.catalog import make_plan
 
 
 async def test_default_table_is_made_on_first_use_and_plans_are_added_once(merchant):

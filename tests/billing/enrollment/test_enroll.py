@@ -12,9 +12,9 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.customers.models import Customer
 from billing.enrollment import enroll, rules
 from billing.subscriptions.models import CreditGrant, Subscription
-from tests.factories import make_plan, new_version
 from tests.support.billing.enrollment.free_subscriptions import free_setup
 from tests.support.billing.subscriptions.credit_grants import API, allow
+from tests.support.factories.catalog import make_plan, new_version
 
 USER = {"customer_email": "Ada@Acme.io", "customer_name": "Ada", "user_id": "user-1"}
 

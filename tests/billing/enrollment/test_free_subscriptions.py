@@ -1,8 +1,8 @@
 """Free subscriptions end to end (spec rule 2): provider A required, the customer found or
 created, the subscription service's rules, credit grants counted, one merchant row only.
 
-Provider A is configured as a row (``tests.webhook_factories.configure``): a free plan makes
-no provider call, so only the stored configuration matters here.
+Provider A is configured as a row (``tests.support.factories.webhooks.configure``): a free plan
+makes no provider call, so only the stored configuration matters here.
 """
 
 import asyncio
@@ -13,10 +13,10 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.customers.models import Customer
 from billing.enrollment import free_subscriptions
 from billing.subscriptions.models import CreditGrant, Subscription
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer, subscribe
 from tests.support.billing.enrollment.free_subscriptions import free_setup, table
-from tests.webhook_factories import configure
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer, subscribe
+from tests.support.factories.webhooks import configure
 
 USER = {"customer_email": "Ada@Example.com", "customer_name": "Ada", "user_id": "user-1"}
 

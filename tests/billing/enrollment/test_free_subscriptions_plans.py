@@ -5,8 +5,8 @@ import pytest
 from billing.catalog.models import Price
 from billing.core.errors import Invalid, NotFound
 from billing.enrollment import free_subscriptions
-from tests.factories import make_plan, new_version
 from tests.support.billing.enrollment.free_subscriptions import table
+from tests.support.factories.catalog import make_plan, new_version
 
 
 async def test_no_active_table(merchant):

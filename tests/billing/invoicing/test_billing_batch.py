@@ -9,8 +9,14 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.models import SubscriptionDetail
 from billing.subscriptions.subscription_lifecycle import pause
-from tests.invoice_factories import FLAT_49, fee_and_storage, priced_subscription, sum_metric, use
 from tests.support.billing.tax.tax_engine import CA, CA_NEXUS, CA_RATES, customer, setup
+from tests.support.factories.invoices import (
+    FLAT_49,
+    fee_and_storage,
+    priced_subscription,
+    sum_metric,
+    use,
+)
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 APR_1 = datetime(2030, 4, 1, tzinfo=UTC)

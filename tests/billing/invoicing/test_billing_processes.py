@@ -17,9 +17,9 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.subscriptions.subscriptions import first_billing_date
-from tests.factories import make_plan
-from tests.invoice_factories import FLAT_49, fee_and_storage, sum_metric
 from tests.support.billing.due_work import start_tally
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.invoices import FLAT_49, fee_and_storage, sum_metric
 
 COUNT = 1200
 

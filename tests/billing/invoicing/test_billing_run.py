@@ -14,7 +14,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.models import SubscriptionDetail
 from billing.subscriptions.subscription_lifecycle import cancel, pause, resume
-from tests.invoice_factories import (
+from tests.support.factories.invoices import (
     FLAT_49,
     fee_and_storage,
     priced_subscription,

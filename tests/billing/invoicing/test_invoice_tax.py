@@ -5,8 +5,8 @@ from datetime import UTC, date, datetime
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
-from tests.invoice_factories import FLAT_49, priced_subscription
 from tests.support.billing.tax.tax_engine import CA, CA_NEXUS, CA_RATES, customer, setup
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 

@@ -7,7 +7,7 @@ import pytest
 from tortoise.transactions import in_transaction
 
 from billing.invoicing.numbering import take_numbers
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 
 async def _take(merchant_id: str, customer_id: str) -> str:

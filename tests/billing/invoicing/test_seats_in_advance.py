@@ -10,9 +10,9 @@ from billing.customers.organizations import add_member, create_organization
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.invoicing.upcoming import upcoming_invoice
-from tests.invoice_factories import priced_subscription
-from tests.subscription_factories import make_customer
 from tests.support.api.plans import create_plan
+from tests.support.factories.invoices import priced_subscription
+from tests.support.factories.subscriptions import make_customer
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FEB_1 = datetime(2030, 2, 1, tzinfo=UTC)

@@ -16,7 +16,7 @@ from billing.customers.models import Customer
 from billing.invoicing.cycles import UsageWindow, measured
 from billing.invoicing.usage_windows import measure_windows
 from billing.usage import events
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 T0 = datetime(2031, 3, 1, tzinfo=UTC)
 H = timedelta(hours=1)

@@ -10,7 +10,7 @@ from billing.core.errors import Invalid, NotFound, Unavailable
 from billing.payments import provider_a_config, providers, setup
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.processes import free_port
+from tests.support.processes.ports import free_port
 
 LIVE = {"secret_key": "sk_live_4eC39HqLyjWDarjtT1zdp7dc", "public_key": "pk_live_TYooMQauvdEDq54"}
 TEST = {"secret_key": "sk_test_4eC39HqLyjWDarjtT1zdp7dc", "public_key": "pk_test_TYooMQauvdEDq54"}

@@ -8,8 +8,8 @@ from billing.core.errors import NotFound
 from billing.invoicing.models import Invoice
 from billing.portal import overview, payment_methods
 from tests.conftest import in_test_mode
-from tests.portal_factories import card, known_customer
-from tests.subscription_factories import subscribe
+from tests.support.factories.portal import card, known_customer
+from tests.support.factories.subscriptions import subscribe
 
 
 async def test_another_merchants_or_modes_customer_is_not_found(make_merchant):

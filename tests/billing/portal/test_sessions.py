@@ -9,7 +9,7 @@ from billing.core.errors import Unauthorized
 from billing.due_work import run_due
 from billing.portal import sessions
 from billing.portal.models import PortalSession
-from tests.portal_factories import known_customer, session_token
+from tests.support.factories.portal import known_customer, session_token
 
 NOON = datetime(2031, 3, 1, 12, tzinfo=UTC)
 
@@ -45,6 +45,6 @@ async def test_the_due_work_pass_removes_sessions_a_day_after_expiry(merchant):
     customer = await known_customer(merchant.id)
     old = await session_token(merchant.id, customer, now=NOON)
     recent = await session_token(merchant.id, customer, now=NOON + timedelta(hours=2))
-    await run_due(NOON + timedelta(days=1, hours=1, minutes=30))
+    await run_due(NOON + timedelta(days=1, hours=1, minutes=30), merchant_id=merchant.id)
     assert not await PortalSession.filter(token_hash=sessions.token_hash(old)).exists()
     assert await PortalSession.filter(token_hash=sessions.token_hash(recent)).exists()

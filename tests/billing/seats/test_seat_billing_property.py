@@ -18,7 +18,7 @@ from billing.invoicing.models import Invoice, InvoiceLine
 from billing.seats import seats
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import SubscriptionDetail
-from tests.seat_factories import new_user, seat_team
+from tests.support.factories.seats import new_user, seat_team
 
 # 54,000.00 a seat a month: a second of a 31-day month (2,678,400 s) costs 2.02 cents.
 UNIT = 5_400_000

@@ -11,15 +11,15 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.subscriptions import billing_problems
 from billing.subscriptions.models import Subscription
-from tests.billing_problem_factories import (
+from tests.support.factories.billing_problems import (
     FEB_1,
     TOO_MUCH,
     correct_value,
     failing_and_healthy,
     store_legacy,
 )
-from tests.invoice_factories import fee_and_storage, priced_subscription, sum_metric
-from tests.subscription_factories import make_customer
+from tests.support.factories.invoices import fee_and_storage, priced_subscription, sum_metric
+from tests.support.factories.subscriptions import make_customer
 
 REASON = (
     'The invoice line "Storage" comes to more than 1,000,000,000,000,000 cents, the most one '

@@ -1,10 +1,11 @@
 """Credit grants: made on subscribe, renewed by run_due, carried over or replaced by new
 versions, cancelled with the subscription, and read by ``active_grants``.
 
-``tests.subscription_factories.subscribe`` makes its plan and subscribes in one call, so a plan
-with allowances (set on its link rows, which ``make_plan`` has no parameter for) is subscribed
-here through the real ``create_subscription``. The database is shared by the whole run, so
-``run_due`` at a far ``now`` may touch other tests' rows: assertions look at this test's only.
+``tests.support.factories.subscriptions.subscribe`` makes its plan and subscribes in one call,
+so a plan with allowances (set on its link rows, which ``make_plan`` has no parameter for) is
+subscribed here through the real ``create_subscription``. The database is shared by the tests of
+a worker, so each ``run_due`` at a far ``now`` is the test merchant's own pass
+(``merchant_id=``) and assertions look at this test's rows only.
 """
 
 import asyncio
@@ -24,10 +25,10 @@ from billing.subscriptions.subscription_versions import (
     override_price,
 )
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan
-from tests.factories import new_version as new_plan_version
-from tests.subscription_factories import make_customer, subscribe
 from tests.support.billing.subscriptions.credit_grants import API, SSO, STORAGE, allow, feature
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.catalog import new_version as new_plan_version
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 
 async def allowance_plan(merchant_id: str, *, yearly: bool = False, **kwargs) -> Plan:
@@ -118,7 +119,7 @@ async def test_monthly_renewal_through_run_due_is_month_end_safe(merchant):
     plan = await allowance_plan(merchant.id)
     sub = await subscribe_to(plan, start=datetime(2027, 1, 31, 12, tzinfo=UTC))
     first = (await by_feature(sub, merchant.id))[API]
-    await run_due(now=datetime(2027, 3, 1, tzinfo=UTC))
+    await run_due(now=datetime(2027, 3, 1, tzinfo=UTC), merchant_id=merchant.id)
     assert (await CreditGrant.get(id=first.id)).status == "expired"
     second = (await by_feature(sub, merchant.id))[API]
     assert (second.period_start, second.period_end) == (
@@ -127,7 +128,7 @@ async def test_monthly_renewal_through_run_due_is_month_end_safe(merchant):
     )
     assert (second.allowance, second.source, second.subscription_id) == (1000, "plan", sub.id)
     # several missed periods collapse into the one containing now
-    await run_due(now=datetime(2027, 8, 15, tzinfo=UTC))
+    await run_due(now=datetime(2027, 8, 15, tzinfo=UTC), merchant_id=merchant.id)
     third = (await by_feature(sub, merchant.id))[API]
     assert (third.period_start, third.period_end) == (
         datetime(2027, 7, 31, 12, tzinfo=UTC),
@@ -143,7 +144,7 @@ async def test_yearly_renewal_from_feb_29(merchant):
     sub = await subscribe_to(plan, start=datetime(2028, 2, 29, tzinfo=UTC))
     first = (await by_feature(sub, merchant.id))[API]
     assert first.period_end == datetime(2029, 2, 28, tzinfo=UTC)
-    await run_due(now=datetime(2029, 3, 1, tzinfo=UTC))
+    await run_due(now=datetime(2029, 3, 1, tzinfo=UTC), merchant_id=merchant.id)
     renewed = (await by_feature(sub, merchant.id))[API]
     assert (renewed.period_start, renewed.period_end, renewed.allowance) == (
         datetime(2029, 2, 28, tzinfo=UTC),
@@ -158,7 +159,7 @@ async def test_none_renewal_never_expires(merchant):
     sub = await subscribe_to(plan)
     grant = (await by_feature(sub, merchant.id))[API]
     assert (grant.renewal, grant.period_end) == ("none", None)
-    await run_due(now=utcnow() + timedelta(days=800))
+    await run_due(now=utcnow() + timedelta(days=800), merchant_id=merchant.id)
     assert (await CreditGrant.get(id=grant.id)).status == "active"
     assert [g.id for g in await active_grants(merchant.id, sub.customer_id, at=utcnow())] != []
 
@@ -167,9 +168,11 @@ async def test_run_due_twice_and_concurrently_renews_each_grant_once(merchant):
     plan = await allowance_plan(merchant.id)
     subs = [await subscribe_to(plan) for _ in range(6)]
     later = utcnow() + timedelta(days=40)
-    await asyncio.gather(*(run_due(now=later) for _ in range(4)))
-    await run_due(now=later)
-    renewed = await asyncio.gather(*(credit_grant_renewal.renew_due(later) for _ in range(3)))
+    await asyncio.gather(*(run_due(now=later, merchant_id=merchant.id) for _ in range(4)))
+    await run_due(now=later, merchant_id=merchant.id)
+    renewed = await asyncio.gather(
+        *(credit_grant_renewal.renew_due(later, merchant_id=merchant.id) for _ in range(3))
+    )
     assert sum(r["renewed"] for r in renewed) == 0  # nothing of anyone's is left due at that moment
     for sub in subs:
         grants = await grants_of(sub)
@@ -246,7 +249,7 @@ async def test_cancel_cancels_grants_and_run_due_leaves_them(merchant):
     await cancel(merchant.id, sub.id)
     assert {g.status for g in await grants_of(sub)} == {"cancelled"}
     assert await active_grants(merchant.id, sub.customer_id) == []
-    await run_due(now=utcnow() + timedelta(days=40))
+    await run_due(now=utcnow() + timedelta(days=40), merchant_id=merchant.id)
     assert {g.status for g in await grants_of(sub)} == {"cancelled"}
     assert len(await grants_of(sub)) == 2
 
@@ -266,7 +269,7 @@ async def test_trial_credits_for_the_first_grant_then_plan_credits(merchant):
     )
     await override_price(merchant.id, sub.id, price_id=other.id)
     assert (await by_feature(sub, merchant.id))[API].id == grants[API].id
-    await run_due(now=grants[API].period_end + timedelta(seconds=1))
+    await run_due(now=grants[API].period_end + timedelta(seconds=1), merchant_id=merchant.id)
     renewed = (await by_feature(sub, merchant.id))[API]
     assert (renewed.allowance, renewed.source) == (1000, "plan")
 

@@ -8,7 +8,7 @@ import pytest
 from billing.subscriptions import mrr
 from billing.subscriptions.models import Subscription, SubscriptionEvent
 from billing.subscriptions.subscriptions import record_event
-from tests.subscription_factories import subscribe
+from tests.support.factories.subscriptions import subscribe
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.due_work import run_due
 from billing.subscriptions import plan_changes
 from billing.subscriptions.models import ScheduledChange, Subscription, SubscriptionEvent
-from tests.factories import make_plan
-from tests.subscription_factories import subscribe
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import subscribe
 
 
 async def test_change_at_period_end_is_applied_by_the_due_pass(merchant):
@@ -22,7 +22,7 @@ async def test_change_at_period_end_is_applied_by_the_due_pass(merchant):
     assert done.effective_date == sub.current_period_end
     [change] = await ScheduledChange.scoped(merchant.id).filter(status="pending")
     assert change.kind == "plan_change"
-    await run_due(now=sub.current_period_end)
+    await run_due(now=sub.current_period_end, merchant_id=merchant.id)
     live = await Subscription.scoped(merchant.id).get(stable_subscription_id=sub.id)
     assert (live.plan_id, live.effective_price_id, live.version_number) == (team.id, price.id, 2)
     assert await SubscriptionEvent.filter(stable_subscription_id=sub.id, kind="plan_changed")

@@ -13,9 +13,9 @@ from billing.subscriptions.models import (
     SubscriptionFeature,
 )
 from billing.subscriptions.subscription_lifecycle import cancel
-from tests.factories import make_plan
-from tests.subscription_factories import subscribe
 from tests.support.billing.subscriptions.scheduled_changes import migration_target, schedule
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import subscribe
 
 
 async def test_due_change_makes_the_next_version(merchant):
@@ -23,7 +23,7 @@ async def test_due_change_makes_the_next_version(merchant):
     plan, price = await migration_target(sub)
     change = await schedule(sub, plan, price, utcnow() - timedelta(minutes=1))
     later = await schedule(await subscribe(merchant.id), plan, price, utcnow() + timedelta(days=3))
-    assert (await run_due()).count("scheduled changes", "applied") >= 1
+    assert (await run_due(merchant_id=merchant.id)).count("scheduled changes", "applied") >= 1
     change = await ScheduledChange.get(id=change.id)
     assert (change.status, change.error) == ("applied", None)
     assert change.applied_at is not None
@@ -38,7 +38,7 @@ async def test_due_change_makes_the_next_version(merchant):
     event = await SubscriptionEvent.get(stable_subscription_id=sub.id, kind="migrated")
     assert event.subscription_id == live.id
     # idempotent: a second run finds nothing to do
-    assert (await run_due()).count("scheduled changes", "applied") == 0
+    assert (await run_due(merchant_id=merchant.id)).count("scheduled changes", "applied") == 0
     assert await Subscription.filter(stable_subscription_id=sub.id).count() == 2
 
 
@@ -46,9 +46,9 @@ async def test_run_due_with_a_given_now(merchant):
     sub = await subscribe(merchant.id)
     plan, price = await migration_target(sub)
     change = await schedule(sub, plan, price, sub.current_period_end)
-    await run_due(now=sub.current_period_end - timedelta(seconds=1))
+    await run_due(now=sub.current_period_end - timedelta(seconds=1), merchant_id=merchant.id)
     assert (await ScheduledChange.get(id=change.id)).status == "pending"
-    await run_due(now=sub.current_period_end)
+    await run_due(now=sub.current_period_end, merchant_id=merchant.id)
     assert (await ScheduledChange.get(id=change.id)).status == "applied"
 
 
@@ -59,7 +59,7 @@ async def test_change_of_an_ended_subscription_is_cancelled(merchant):
     await cancel(merchant.id, sub.id)  # cancels pending changes itself ...
     assert (await ScheduledChange.get(id=change.id)).status == "cancelled"
     await ScheduledChange.filter(id=change.id).update(status="pending")  # ... force one through
-    await run_due()
+    await run_due(merchant_id=merchant.id)
     change = await ScheduledChange.get(id=change.id)
     assert (change.status, change.error) == ("cancelled", "Subscription ended")
     assert await Subscription.filter(stable_subscription_id=sub.id).count() == 1
@@ -70,7 +70,7 @@ async def test_change_to_a_deleted_price_fails_and_changes_nothing(merchant):
     plan, price = await migration_target(sub)
     await Price.filter(id=price.id).delete()
     change = await schedule(sub, plan, price, utcnow() - timedelta(minutes=1))
-    await run_due()
+    await run_due(merchant_id=merchant.id)
     change = await ScheduledChange.get(id=change.id)
     assert change.status == "failed"
     assert "no longer exists" in change.error
@@ -82,7 +82,7 @@ async def test_change_already_in_effect_is_cancelled(merchant):
     plan = await Plan.get(id=sub.plan_id)
     price = await Price.get(id=sub.effective_price_id)
     change = await schedule(sub, plan, price, utcnow() - timedelta(minutes=1))
-    await run_due()
+    await run_due(merchant_id=merchant.id)
     change = await ScheduledChange.get(id=change.id)
     assert (change.status, change.result_subscription_id) == ("cancelled", sub.id)
 
@@ -103,14 +103,14 @@ async def test_passed_periods_roll_over_month_end_safe(merchant):
     feb = datetime(2024, 2, 29, 12, tzinfo=UTC)
     await Subscription.filter(id=sub.id).update(current_period_start=jan, current_period_end=feb)
     # one period
-    await run_due(now=datetime(2024, 3, 1, tzinfo=UTC))
+    await run_due(now=datetime(2024, 3, 1, tzinfo=UTC), merchant_id=merchant.id)
     row = await Subscription.get(id=sub.id)
     assert (row.current_period_start, row.current_period_end) == (
         feb,
         datetime(2024, 3, 31, 12, tzinfo=UTC),
     )
     # several missed periods at once; no new version, no event
-    await run_due(now=datetime(2024, 7, 1, tzinfo=UTC))
+    await run_due(now=datetime(2024, 7, 1, tzinfo=UTC), merchant_id=merchant.id)
     row = await Subscription.get(id=sub.id)
     assert (row.current_period_start, row.current_period_end) == (
         datetime(2024, 6, 30, 12, tzinfo=UTC),
@@ -123,9 +123,9 @@ async def test_passed_periods_roll_over_month_end_safe(merchant):
 async def test_cancel_at_period_end_ends_it_when_the_period_passes(merchant):
     sub = await subscribe(merchant.id)
     await Subscription.filter(id=sub.id).update(cancel_at_period_end=True)
-    await run_due(now=sub.current_period_end - timedelta(seconds=1))
+    await run_due(now=sub.current_period_end - timedelta(seconds=1), merchant_id=merchant.id)
     assert (await Subscription.get(id=sub.id)).deleted_at is None
-    await run_due(now=sub.current_period_end + timedelta(seconds=1))
+    await run_due(now=sub.current_period_end + timedelta(seconds=1), merchant_id=merchant.id)
     row = await Subscription.get(id=sub.id)
     assert (row.status, row.end_timestamp) == ("ended", sub.current_period_end)
 
@@ -143,5 +143,6 @@ async def test_ended_rule_is_left_alone(merchant):
     await Subscription.filter(id=sub.id).update(
         effective_price_id=price.id, current_period_end=sub.current_period_start
     )
-    await run_due(now=sub.current_period_end + timedelta(days=400))  # terminates
+    # terminates
+    await run_due(now=sub.current_period_end + timedelta(days=400), merchant_id=merchant.id)
     assert (await Subscription.get(id=sub.id)).current_period_end == sub.current_period_start

@@ -17,8 +17,8 @@ from billing.subscriptions.models import (
     SubscriptionEvent,
     SubscriptionFeature,
 )
-from tests.factories import make_plan
-from tests.subscription_factories import subscribe
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import subscribe
 
 ACTIONS = ("pause", "resume", "reactivate", "cancel")
 # (status before, action) -> status after, or None when refused with 409

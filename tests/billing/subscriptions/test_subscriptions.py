@@ -19,8 +19,8 @@ from billing.subscriptions.models import (
     SubscriptionEvent,
     SubscriptionFeature,
 )
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 JAN_31 = datetime(2023, 1, 31, 9, 30, tzinfo=UTC)
 

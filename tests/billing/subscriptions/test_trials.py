@@ -8,8 +8,8 @@ from billing.catalog.models import Price
 from billing.subscriptions import trials
 from billing.subscriptions.models import Subscription, SubscriptionEvent
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer
 
 START = datetime(2030, 3, 1, tzinfo=UTC)
 

@@ -16,8 +16,8 @@ from billing.core.db_access import pool_client
 from billing.core.errors import Invalid, TooManyRequests, Unavailable
 from billing.usage import metric_sandbox, metric_values
 from billing.usage.metric_values import Timeframe, customer_keys
-from tests.subscription_factories import make_customer
 from tests.support.billing.usage.metric_values import add_many
+from tests.support.factories.subscriptions import make_customer
 from webapp import db, metrics_role
 
 ALL = Timeframe("ALL")

@@ -14,9 +14,9 @@ from billing.customers.models import Customer
 from billing.usage import events, metric_values
 from billing.usage.metric_values import Timeframe, customer_keys
 from billing.usage.models import UsageEvent
-from tests.subscription_factories import make_customer, subscribe
 from tests.support.billing.usage.metric_values import add_many
-from tests.usage_reference import reference
+from tests.support.billing.usage.reference import reference
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 AGGREGATIONS = ("COUNT", "SUM", "MIN", "MAX", "AVG", "UNIQUE_COUNT", "LATEST")

@@ -21,6 +21,7 @@ from billing.usage.event_writer import WRITE_SQL, _columns
 from billing.usage.metric_values import customer_keys
 from billing.usage.models import UsageEvent
 from billing.usage.rollup_backfill import backfill_merchant
+from tests.support.billing.usage.reference import reference
 from tests.support.billing.usage.usage_totals import (
     event_body,
     matches,
@@ -30,7 +31,6 @@ from tests.support.billing.usage.usage_totals import (
     simple_rows,
     store,
 )
-from tests.usage_reference import reference
 
 SUM = metric("SUM")
 

@@ -15,6 +15,7 @@ from tortoise import connections
 from billing.usage import metric_values, usage_totals
 from billing.usage.metric_values import Timeframe, customer_keys
 from billing.usage.models import UsageRollup
+from tests.support.billing.usage.reference import reference
 from tests.support.billing.usage.usage_totals import (
     NAME,
     _number,
@@ -25,7 +26,6 @@ from tests.support.billing.usage.usage_totals import (
     simple_rows,
     store,
 )
-from tests.usage_reference import reference
 
 T0 = datetime(2026, 2, 1, tzinfo=UTC)
 HOURS = 72

@@ -8,9 +8,9 @@ from billing.catalog.models import Price
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
-from tests.card_payments import SECRET, card_merchant
-from tests.factories import make_plan
-from tests.webhook_factories import new_stripe_secret, stripe_event, stripe_headers
+from tests.support.factories.card_payments import SECRET, card_merchant
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.webhooks import new_stripe_secret, stripe_event, stripe_headers
 
 PATH = "/v1/public/payment-init"
 

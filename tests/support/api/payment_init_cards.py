@@ -8,8 +8,8 @@ import stripe
 
 from billing.catalog.models import Plan, Price
 from billing.payments.models import PaymentMethod
-from tests.card_payments import SECRET
-from tests.factories import make_plan
+from tests.support.factories.card_payments import SECRET
+from tests.support.factories.catalog import make_plan
 
 CARD = {"number": "4242424242424242", "expMonth": 12, "expYear": 2034, "cvc": "123"}
 

@@ -8,13 +8,13 @@ from billing.core.ids import random_base62
 from billing.invoicing.models import Invoice
 from billing.payments.methods.payment_methods import create_payment_method
 from billing.payments.models import Payment, PaymentMethod, Refund
-from tests.provider_b_events import new_webhook_secret
-from tests.refund_factories import paid_subscription
-from tests.webhook_factories import (
+from tests.support.factories.refunds import paid_subscription
+from tests.support.factories.webhooks import (
     configure,
     new_stripe_secret,
     pending_payment,
 )
+from tests.support.fakes.provider_b_events import new_webhook_secret
 
 
 async def holdings(merchant_id: str) -> dict:

@@ -6,7 +6,7 @@ so no test depends on another test module.
 
 from billing.catalog.models import Price
 from billing.catalog.pricing import fixed_price_data
-from tests.factories import make_plan
+from tests.support.factories.catalog import make_plan
 
 USAGE_MONTHLY = {
     "components": [

@@ -4,8 +4,8 @@ A test module is collected by pytest, never imported: helpers other tests need l
 so no test depends on another test module.
 """
 
-from tests.entitlement_factories import API
-from tests.factories import slugify
+from tests.support.factories.catalog import slugify
+from tests.support.factories.entitlements import API
 
 
 async def seat_aware(client, merchant, customer_id: str) -> dict[str, dict]:

@@ -5,8 +5,8 @@ so no test depends on another test module.
 """
 
 from billing.catalog.models import Price
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer
 
 
 async def catalog(merchant_id: str, **plan_options):

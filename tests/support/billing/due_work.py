@@ -16,8 +16,8 @@ from billing.subscriptions.models import ScheduledChange, Subscription, Subscrip
 from billing.subscriptions.scheduled_changes import schedule
 from billing.subscriptions.subscriptions import create_subscription
 from tests.conftest import ROOT
-from tests.factories import new_version
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.catalog import new_version
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 TALLY = Path(sys.executable).with_name("tally")
 

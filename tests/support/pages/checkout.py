@@ -9,10 +9,10 @@ import pytest
 
 from billing.catalog import pricing_tables
 from billing.catalog.models import Price
-from tests.card_payments import KEYS
 from tests.conftest import in_test_mode
-from tests.factories import make_plan
 from tests.pages.conftest import DESKTOP, PHONE
+from tests.support.factories.card_payments import KEYS
+from tests.support.factories.catalog import make_plan
 
 VIEWPORTS = pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
 

@@ -6,7 +6,7 @@ so no test depends on another test module.
 
 import re
 
-from tests.portal_factories import session_token
+from tests.support.factories.portal import session_token
 
 HX = {"HX-Request": "true"}
 

@@ -7,8 +7,8 @@ so no test depends on another test module.
 from billing.catalog.models import Price
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer
 
 
 async def trial_subscription(merchant_id: str, *, cents: int = 4900) -> Subscription:

@@ -14,7 +14,7 @@ from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, ProviderConfig
 from billing.subscriptions.dunning import update_dunning_config
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.card_payments import (
+from tests.support.factories.card_payments import (
     DECLINED_CARD,
     GOOD_CARD,
     JAN_1,
@@ -23,8 +23,8 @@ from tests.card_payments import (
     intents_for,
     stored_card,
 )
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
 
 DAY = timedelta(days=1)
 

@@ -16,7 +16,7 @@ from billing.payments.collection.pass_calls import PassCalls
 from billing.payments.gateways import use_gateway
 from billing.payments.gateways.base import ChargeAnswer
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 NOW = datetime(2030, 2, 1, tzinfo=UTC)
 GIVE_UP = 10  # seconds a charge waits for the others before failing the test

@@ -6,7 +6,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.collection.payment_outcomes import mark_failed, mark_succeeded
 from billing.payments.models import Payment
-from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 JAN_2 = datetime(2030, 1, 2, tzinfo=UTC)

@@ -15,9 +15,15 @@ from billing.payments.collection.reconcile import EXPIRED, FIRST_CHECK, LINK_LIF
 from billing.payments.gateways.provider_a import calls
 from billing.payments.models import Payment, ProviderConfig, Refund
 from billing.payments.refunds.refund_payment import refund
-from tests.card_payments import GOOD_CARD, SECRET, card_merchant, intents_for, stored_card
-from tests.provider_b_factories import b_merchant, billed, records_for, with_mandate
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import (
+    GOOD_CARD,
+    SECRET,
+    card_merchant,
+    intents_for,
+    stored_card,
+)
+from tests.support.factories.provider_b import b_merchant, billed, records_for, with_mandate
+from tests.support.factories.subscriptions import make_customer
 
 HOUR = timedelta(hours=1)
 
@@ -63,10 +69,10 @@ async def test_a_processing_card_payment_is_settled_once_after_the_delay(
 ):
     t0, invoice, payment = await _processing_card_payment(client, make_merchant, gateway)
 
-    await run_due(t0 + FIRST_CHECK / 2)
+    await run_due(t0 + FIRST_CHECK / 2, merchant_id=invoice.merchant_id)
     assert (await Payment.get(id=payment.id)).status == "pending"  # not asked yet
 
-    report = await run_due(t0 + FIRST_CHECK)
+    report = await run_due(t0 + FIRST_CHECK, merchant_id=invoice.merchant_id)
     assert payments_line(report)["reconciled succeeded"] >= 1, report.lines()
     settled = await Payment.get(id=payment.id)
     assert (settled.status, settled.succeeded_at, settled.retry_at) == (
@@ -77,7 +83,7 @@ async def test_a_processing_card_payment_is_settled_once_after_the_delay(
     paid = await Invoice.get(id=invoice.id)
     assert (paid.status, paid.payment_status) == ("paid", "succeeded")
 
-    await run_due(t0 + 5 * HOUR)
+    await run_due(t0 + 5 * HOUR, merchant_id=invoice.merchant_id)
     assert (await Payment.get(id=payment.id)).succeeded_at == t0 + FIRST_CHECK
     assert len(await intents_for(gateway, invoice.id)) == 1  # never charged again
 
@@ -93,7 +99,7 @@ async def _link(make_merchant, fake):
     customer.billing_country = "DE"
     await customer.save()
     invoice = await billed(merchant_id, customer, t0)
-    await run_due(t0)
+    await run_due(t0, merchant_id=merchant_id)
     payment = await Payment.get(invoice_id=invoice.id)
     [link] = records_for(fake.links, invoice)
     assert (payment.status, payment.retry_at) == ("pending", t0 + FIRST_CHECK)
@@ -103,29 +109,29 @@ async def _link(make_merchant, fake):
 async def test_a_link_paid_without_a_webhook_is_settled(make_merchant, provider_b):
     t0, _, invoice, payment, link = await _link(make_merchant, provider_b)
     provider_b.settle_payment(link["payment_id"], "succeeded")
-    await run_due(t0 + FIRST_CHECK / 2)
+    await run_due(t0 + FIRST_CHECK / 2, merchant_id=invoice.merchant_id)
     assert (await Payment.get(id=payment.id)).status == "pending"
 
-    report = await run_due(t0 + FIRST_CHECK)
+    report = await run_due(t0 + FIRST_CHECK, merchant_id=invoice.merchant_id)
     assert payments_line(report)["reconciled succeeded"] >= 1, report.lines()
     assert (await Payment.get(id=payment.id)).status == "succeeded"
     assert (await Invoice.get(id=invoice.id)).status == "paid"
-    await run_due(t0 + 4 * HOUR)
+    await run_due(t0 + 4 * HOUR, merchant_id=invoice.merchant_id)
     read = ("GET", f"/test_mode/payments/{link['payment_id']}")
     assert provider_b.calls.count(read) == 1  # asked once, then settled
 
 
 async def test_an_unpaid_link_is_asked_again_with_backoff_then_given_up(make_merchant, provider_b):
     t0, _, invoice, payment, link = await _link(make_merchant, provider_b)
-    await run_due(t0 + FIRST_CHECK)
+    await run_due(t0 + FIRST_CHECK, merchant_id=invoice.merchant_id)
     assert (await Payment.get(id=payment.id)).retry_at == t0 + 2 * FIRST_CHECK  # 1 h old: +1 h
     provider_b.backdate_payment(link["payment_id"], t0 - 3 * HOUR)
-    await run_due(t0 + 2 * FIRST_CHECK)
+    await run_due(t0 + 2 * FIRST_CHECK, merchant_id=invoice.merchant_id)
     assert (await Payment.get(id=payment.id)).retry_at == t0 + 2 * HOUR + 5 * HOUR  # 5 h old
     provider_b.backdate_payment(link["payment_id"], t0 - 3 * MAX_INTERVAL)
     assert (await Payment.get(id=payment.id)).status == "pending"
 
-    report = await run_due(t0 + 7 * HOUR)
+    report = await run_due(t0 + 7 * HOUR, merchant_id=invoice.merchant_id)
     assert payments_line(report)["reconciled link expired"] >= 1, report.lines()
     expired = await Payment.get(id=payment.id)
     assert (expired.status, expired.error_message) == ("failed", EXPIRED)
@@ -156,11 +162,11 @@ async def test_a_declined_mandate_charge_fails_and_is_retried(client, make_merch
     merchant_id, signing = await b_merchant(make_merchant, provider_b)
     customer = await with_mandate(client, merchant_id, signing, "sub_reconcile1")
     invoice = await billed(merchant_id, customer, t0)
-    await run_due(t0)
+    await run_due(t0, merchant_id=merchant_id)
     [charge] = records_for(provider_b.charges, invoice)
     provider_b.settle_payment(charge["payment_id"], "failed", "Insufficient funds")
 
-    await run_due(t0 + FIRST_CHECK)
+    await run_due(t0 + FIRST_CHECK, merchant_id=merchant_id)
     failed = await Payment.get(invoice_id=invoice.id, attempt=1)
     assert (failed.status, failed.error_message) == ("failed", "Insufficient funds")
     assert failed.retry_at == t0 + FIRST_CHECK + timedelta(days=1)
@@ -176,7 +182,7 @@ async def test_a_pending_provider_b_refund_is_settled_by_the_check(
         pytest.skip("the provider B fake has no refund routes yet")
     t0, merchant_id, invoice, payment, link = await _link(make_merchant, provider_b)
     provider_b.settle_payment(link["payment_id"], "succeeded")
-    await run_due(t0 + FIRST_CHECK)
+    await run_due(t0 + FIRST_CHECK, merchant_id=merchant_id)
     assert (await Payment.get(id=payment.id)).status == "succeeded"
     provider_b.payments[link["payment_id"]]["refund_status"] = "pending"
 
@@ -185,9 +191,9 @@ async def test_a_pending_provider_b_refund_is_settled_by_the_check(
     assert stored.status == "pending" and stored.provider_refund_id
     provider_b.settle_refund(stored.provider_refund_id, succeeded=True)
 
-    report = await run_due(utcnow() + FIRST_CHECK / 2)
+    report = await run_due(utcnow() + FIRST_CHECK / 2, merchant_id=merchant_id)
     assert (await Refund.get(id=stored.id)).status == "pending"  # not asked yet
-    report = await run_due(utcnow() + FIRST_CHECK + timedelta(minutes=1))
+    report = await run_due(utcnow() + FIRST_CHECK + timedelta(minutes=1), merchant_id=merchant_id)
     assert payments_line(report)["refunds reconciled succeeded"] >= 1, report.lines()
     settled = await Refund.get(id=stored.id)
     assert settled.status == "succeeded"

@@ -14,10 +14,14 @@ from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
 from billing.portal.payment_methods import set_subscription_payment_method
 from billing.subscriptions.models import Subscription, SubscriptionEvent
-from tests.card_payments import GOOD_CARD, JAN_1
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
-from tests.support.gateways import DECLINED_CARD, memory_card, memory_card_merchant
+from tests.support.factories.card_payments import (
+    DECLINED_CARD,
+    GOOD_CARD,
+    JAN_1,
+)
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
+from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
 DAY = timedelta(days=1)
 

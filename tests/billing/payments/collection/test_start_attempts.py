@@ -13,7 +13,7 @@ from billing.payments import setup
 from billing.payments.collection.charging import start_attempt, start_attempts
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
 from billing.subscriptions.models import Subscription
-from tests.subscription_factories import make_customer, subscribe
+from tests.support.factories.subscriptions import make_customer, subscribe
 
 NOW = datetime(2030, 3, 1, tzinfo=UTC)
 EARLIER = NOW - timedelta(days=30)

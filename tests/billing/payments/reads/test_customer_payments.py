@@ -7,8 +7,8 @@ the way the collection code leaves them, so only the sums are under test here.
 from billing.accounts.models import Merchant
 from billing.payments.models import Payment
 from billing.payments.reads import customer_payments
-from tests.subscription_factories import make_customer
 from tests.support.billing.payments.reads.customer_payments import billed, pay
+from tests.support.factories.subscriptions import make_customer
 
 
 async def totals(merchant_id: str) -> dict[str, tuple[int, int, str]]:

@@ -8,7 +8,7 @@ from billing.core.ids import new_id
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.payments.refunds.refund_outcomes import settle_refund
-from tests.refund_factories import pending_refund
+from tests.support.factories.refunds import pending_refund
 
 FEB_1 = datetime(2030, 2, 1, 12, tzinfo=UTC)
 

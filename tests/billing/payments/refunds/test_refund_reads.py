@@ -10,7 +10,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.payments.refunds import refund_reads
-from tests.invoice_factories import priced_subscription
+from tests.support.factories.invoices import priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FLAT_12 = {"type": "flat_rate", "amount": 1200, "interval": "month"}

@@ -6,8 +6,8 @@ import asyncio
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
 from billing.payments.webhooks.receiving import receive_provider_a
 from billing.payments.webhooks.webhook_events import plan_provider_a
-from tests.subscription_factories import make_customer
-from tests.webhook_factories import (
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import (
     configure,
     new_stripe_secret,
     pending_payment,

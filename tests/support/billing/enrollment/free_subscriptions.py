@@ -5,9 +5,9 @@ so no test depends on another test module.
 """
 
 from billing.catalog.models import Plan, PricingTable, PricingTablePlan
-from tests.factories import make_plan
 from tests.support.billing.subscriptions.credit_grants import API, SSO, STORAGE, allow
-from tests.webhook_factories import configure
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.webhooks import configure
 
 
 async def table(merchant_id: str, *plans: Plan, active: bool = True) -> PricingTable:

@@ -9,7 +9,7 @@ from datetime import timedelta
 from billing.catalog.models import Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
-from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 
 async def paid_subscription(merchant_id: str):

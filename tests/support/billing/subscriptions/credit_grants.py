@@ -5,7 +5,7 @@ so no test depends on another test module.
 """
 
 from billing.catalog.models import Feature, Plan, PlanFeature
-from tests.factories import slugify
+from tests.support.factories.catalog import slugify
 
 API, STORAGE, SSO = "API calls", "Storage GB", "SSO"
 

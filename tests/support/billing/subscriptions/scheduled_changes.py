@@ -12,7 +12,7 @@ from billing.subscriptions.models import (
     ScheduledChange,
     Subscription,
 )
-from tests.factories import new_version
+from tests.support.factories.catalog import new_version
 
 
 async def migration_target(sub: Subscription, **changes) -> tuple[Plan, Price]:

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from billing.customers.models import Customer
 from billing.tax.models import TaxConfig, TaxNexus, TaxRateDefinition, TaxRegistration
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 
 async def setup(merchant_id: str, *, auto=True, default=None, nexus=(), rates=(), regs=()):

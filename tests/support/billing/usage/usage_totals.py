@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from billing.catalog.models import Metric
 from billing.usage import events
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 NAME = "api.call"
 

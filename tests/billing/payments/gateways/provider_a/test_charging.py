@@ -8,8 +8,13 @@ import uuid
 
 from billing.payments.gateways.provider_a.gateway import ProviderAGateway
 from billing.payments.models import Payment
-from tests.card_payments import DECLINED_CARD, GOOD_CARD, card_merchant, stored_card
-from tests.subscription_factories import make_customer
+from tests.support.factories.card_payments import (
+    DECLINED_CARD,
+    GOOD_CARD,
+    card_merchant,
+    stored_card,
+)
+from tests.support.factories.subscriptions import make_customer
 
 
 def _payment(merchant_id: str, run: str, n: int) -> Payment:

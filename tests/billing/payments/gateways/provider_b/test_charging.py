@@ -8,11 +8,17 @@ from billing.invoicing.models import Invoice
 from billing.payments.collection.collecting import collect_due
 from billing.payments.collection.reconcile import FIRST_CHECK
 from billing.payments.models import Payment
-from tests.provider_b_events import (
+from tests.support.factories.provider_b import (
+    b_merchant,
+    billed,
+    deliver,
+    records_for,
+    with_mandate,
+)
+from tests.support.factories.subscriptions import make_customer
+from tests.support.fakes.provider_b_events import (
     settled_event,
 )
-from tests.provider_b_factories import b_merchant, billed, deliver, records_for, with_mandate
-from tests.subscription_factories import make_customer
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 

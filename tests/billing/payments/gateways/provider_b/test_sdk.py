@@ -9,7 +9,7 @@ from billing.payments import provider_b_config, setup
 from billing.payments.gateways.provider_b import sdk as adapter
 from billing.payments.models import ProviderConfig
 from tests.conftest import in_test_mode
-from tests.provider_b_events import new_webhook_secret
+from tests.support.fakes.provider_b_events import new_webhook_secret
 
 
 async def test_a_key_is_valid_in_its_own_environment_only(provider_b):

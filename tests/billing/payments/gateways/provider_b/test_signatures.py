@@ -1,6 +1,6 @@
-"""Provider B's webhook signatures (billing/payments/py): a signed event
-is verified and parsed; a tampered body, another secret, missing or malformed headers and an old
-delivery are all one refusal; and the fake sends what a receiver can verify."""
+"""Provider B's webhook signatures (billing/payments/gateways/provider_b/signatures.py): a signed
+event is verified and parsed; a tampered body, another secret, missing or malformed headers and an
+old delivery are all one refusal; and the fake sends what a receiver can verify."""
 
 import json
 import threading
@@ -10,7 +10,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from billing.payments.gateways.provider_b.signatures import InvalidSignature, verify_webhook
-from tests.provider_b_events import event_payload, new_webhook_secret, send_event, signed_headers
+from tests.support.fakes.provider_b_events import (
+    event_payload,
+    new_webhook_secret,
+    send_event,
+    signed_headers,
+)
 
 
 def _signed(secret: str, **data):

@@ -18,7 +18,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.models import Payment, ProviderConfig
-from tests.invoice_factories import FLAT_49, priced_subscription
+from tests.support.factories.invoices import FLAT_49, priced_subscription
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 

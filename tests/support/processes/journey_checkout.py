@@ -10,9 +10,9 @@ import asyncio
 
 import stripe
 
-from tests.card_payments import GOOD_CARD, SECRET
 from tests.conftest import unique_email
-from tests.served_payments import Shop, Stack, eventually, rows
+from tests.support.factories.card_payments import GOOD_CARD, SECRET
+from tests.support.processes.served_payments import Shop, Stack, eventually, rows
 
 CARD = {"number": GOOD_CARD, "exp_month": 12, "exp_year": 2034, "cvc": "123"}
 CARDS = (

@@ -48,9 +48,9 @@ from contextlib import contextmanager
 from datetime import datetime
 from http.server import ThreadingHTTPServer
 
-from tests import provider_b_objects as objects
-from tests.provider_b_events import new_webhook_secret, refund_event
-from tests.provider_b_routes import NO_PAYMENT, NOT_FOUND, handler_for, read
+from tests.support.fakes import provider_b_objects as objects
+from tests.support.fakes.provider_b_events import new_webhook_secret, refund_event
+from tests.support.fakes.provider_b_routes import NO_PAYMENT, NOT_FOUND, handler_for, read
 
 ENVIRONMENTS = ("test_mode", "live_mode")
 TOO_MUCH = "The refund amount is more than is left to refund on this payment"

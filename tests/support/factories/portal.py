@@ -9,7 +9,7 @@ from billing.customers.models import Customer
 from billing.payments.methods.payment_methods import create_payment_method
 from billing.payments.models import PaymentMethod
 from billing.portal import sessions
-from tests.subscription_factories import make_customer
+from tests.support.factories.subscriptions import make_customer
 
 RETURN_URL = "https://app.example.com/account"
 

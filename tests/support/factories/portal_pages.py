@@ -13,9 +13,9 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import PaymentMethod
 from billing.subscriptions.models import Subscription
-from tests.card_payments import JAN_1, stored_card
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.portal_factories import known_customer
+from tests.support.factories.card_payments import JAN_1, stored_card
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.portal import known_customer
 
 GRACE_ENDS = JAN_1 + timedelta(days=14)
 

@@ -17,9 +17,9 @@ from billing.payments import setup
 from billing.payments.models import Payment, Refund
 from billing.payments.refunds import refund_payment as refunds
 from billing.subscriptions.models import Subscription
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.subscription_factories import make_customer
-from tests.webhook_factories import configure
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.webhooks import configure
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FLAT_12 = {"type": "flat_rate", "amount": 1200, "interval": "month"}

@@ -9,9 +9,9 @@ from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from billing.subscriptions.models import Subscription
-from tests.card_payments import GOOD_CARD, card_merchant
 from tests.conftest import MerchantAccount
-from tests.factories import make_plan
+from tests.support.factories.card_payments import GOOD_CARD, card_merchant
+from tests.support.factories.catalog import make_plan
 
 PATH = "/v1/public/payment-init"
 

@@ -1,8 +1,8 @@
 """Subscriptions at any price, metrics and usage events, for tests of the billing engine.
 
-Plans and prices are built through the models (``tests.factories``), the metric, the events
-and the subscription through the real services, so billing details and usage look exactly as
-production makes them.
+Plans and prices are built through the models (``tests.support.factories.catalog``), the
+metric, the events and the subscription through the real services, so billing details and
+usage look exactly as production makes them.
 """
 
 from datetime import datetime
@@ -14,8 +14,8 @@ from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscriptions import create_subscription
 from billing.usage import events
-from tests.factories import make_plan
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan
+from tests.support.factories.subscriptions import make_customer
 
 FLAT_49 = {"type": "flat_rate", "amount": 4900, "interval": "month"}
 

@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 from billing.catalog.models import Feature, Plan, PlanFeature, Price
 from billing.customers.models import Customer
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan, slugify
-from tests.subscription_factories import make_customer
+from tests.support.factories.catalog import make_plan, slugify
+from tests.support.factories.subscriptions import make_customer
 
 API, SSO, THEME, SEATS = "API calls", "SSO", "Theme", "Seats"
 NOT_FOUND = {"error": "Customer not found or access denied"}

@@ -1,8 +1,9 @@
 """A subscribed customer in one call, for tests that need a subscription to act on.
 
-``subscribe`` builds the catalog rows straight through the models (``tests.factories``) and
-the customer too, then creates the subscription through the real service, so the version,
-features, billing details and ``created`` event look exactly like production's.
+``subscribe`` builds the catalog rows straight through the models
+(``tests.support.factories.catalog``) and the customer too, then creates the subscription
+through the real service, so the version, features, billing details and ``created`` event
+look exactly like production's.
 """
 
 from collections.abc import Iterable
@@ -14,7 +15,7 @@ from billing.core.ids import random_base62
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscriptions import create_subscription
-from tests.factories import make_plan
+from tests.support.factories.catalog import make_plan
 
 
 async def make_customer(

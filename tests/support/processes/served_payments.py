@@ -27,18 +27,16 @@ import asyncpg
 import httpx
 import pytest
 
-from tests.card_payments import KEYS, _card_at_gateway
 from tests.conftest import (
     PASSWORD,
-    _admin,
-    _test_database_url,
-    _with_database,
     serve_on_free_port,
     stop_process,
     tally_process,
     unique_email,
 )
-from tests.localstripe_server import running_localstripe
+from tests.support import databases
+from tests.support.factories.card_payments import KEYS, _card_at_gateway
+from tests.support.fakes.localstripe_server import running_localstripe
 
 WEBHOOK_EVENTS = (
     "payment_intent.succeeded",
@@ -103,13 +101,13 @@ def running_stack(database_url: str, data_dir: Path, *, due_work: str = "off"):
 
 @contextlib.asynccontextmanager
 async def own_database():
-    base = _test_database_url()
+    base = databases.server_url()
     name = f"tally_e2e_{uuid.uuid4().hex[:8]}"
-    await _admin(base, f'CREATE DATABASE "{name}"')
+    await databases.admin(base, f'CREATE DATABASE "{name}"')
     try:
-        yield _with_database(base, name)
+        yield databases.with_database(base, name)
     finally:
-        await _admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await databases.admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 @dataclass

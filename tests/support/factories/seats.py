@@ -15,8 +15,8 @@ from billing.customers.models import Customer
 from billing.customers.organizations import add_member, create_organization
 from billing.invoicing.billing_run import bill_due
 from billing.subscriptions.models import Subscription
-from tests.invoice_factories import priced_subscription
-from tests.subscription_factories import make_customer
+from tests.support.factories.invoices import priced_subscription
+from tests.support.factories.subscriptions import make_customer
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 FEB_1 = datetime(2030, 2, 1, tzinfo=UTC)

@@ -4,8 +4,9 @@
 ``setup_future_usage``, ``setup_intent.succeeded``) on a free port once per session
 and waits until it answers; ``provider_a_api`` points the payments setup at it for one test
 and puts the previous setup back afterwards, so no other test reaches a gateway by surprise.
-Import both names in a test module that needs them. ``running_localstripe`` starts one of a
-test module's own (the end-to-end tests register webhooks at theirs).
+A pytest plugin (listed in ``tests/conftest.py``): a test asks for either fixture by name.
+``running_localstripe`` starts one of a test module's own (the end-to-end tests register
+webhooks at theirs).
 """
 
 import contextlib
@@ -21,7 +22,7 @@ import httpx
 import pytest
 
 from billing.payments import setup
-from tests.processes import free_port, stop_process
+from tests.support.processes.ports import free_port, stop_process
 
 
 def _localstripe_command() -> str:

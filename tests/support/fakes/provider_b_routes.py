@@ -7,7 +7,7 @@ import json
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from tests.provider_b_events import payment_data
+from tests.support.fakes.provider_b_events import payment_data
 
 NOT_FOUND = 404, {"code": "NOT_FOUND", "message": "Not found"}
 NO_PAYMENT = 404, {"code": "NOT_FOUND", "message": "Payment not found"}

@@ -17,8 +17,8 @@ from billing.subscriptions.models import Subscription
 from billing.usage.event_inputs import parse_event
 from billing.usage.event_writer import write_rows
 from billing.usage.models import UsageCheckpoint, UsageEvent, UsageRollup
-from tests.invoice_factories import fee_and_storage, priced_subscription, sum_metric, use
-from tests.subscription_factories import make_customer
+from tests.support.factories.invoices import fee_and_storage, priced_subscription, sum_metric, use
+from tests.support.factories.subscriptions import make_customer
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 JAN_15 = datetime(2030, 1, 15, tzinfo=UTC)

@@ -14,18 +14,18 @@ from billing.invoicing.models import Invoice
 from billing.payments import setup
 from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment, PaymentMethod, ProviderConfig
-from tests.invoice_factories import FLAT_49, priced_subscription
-from tests.provider_b_events import (
+from tests.support.billing.tax.tax_engine import CA, CA_NEXUS, CA_RATES, customer
+from tests.support.billing.tax.tax_engine import setup as tax_setup
+from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.refunds import Paid
+from tests.support.factories.subscriptions import make_customer
+from tests.support.fakes.provider_b_events import (
     event_payload,
     new_webhook_secret,
     signed_headers,
     subscription_data,
 )
-from tests.provider_b_fake import ProviderBFake
-from tests.refund_factories import Paid
-from tests.subscription_factories import make_customer
-from tests.support.billing.tax.tax_engine import CA, CA_NEXUS, CA_RATES, customer
-from tests.support.billing.tax.tax_engine import setup as tax_setup
+from tests.support.fakes.provider_b_fake import ProviderBFake
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 
