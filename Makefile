@@ -29,7 +29,7 @@ TEST_WORKERS ?= auto
 
 test: $(STAMP)
 	bash scripts/ensure-chromium
-	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=20
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -18,16 +18,16 @@ from pathlib import Path
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from cryptography.fernet import Fernet
 
-from billing.accounts import merchants
+from billing.accounts import merchants, passwords
 from billing.accounts.accounts import provision_merchant
 from billing.accounts.api_keys import create_api_key
 from billing.payments import setup as payments_setup
 from billing.payments.checkout.checkout_limits import CheckoutLimits, Limit
 from tests.support import databases
 from tests.support.fakes import no_provider
-from tests.support.fakes.localstripe_server import localstripe_url, provider_a_api  # noqa: F401 (fixtures)
 from tests.support.fakes.provider_b_fake import running_fake
 from tests.support.processes.ports import free_port, stop_process  # noqa: F401 (stop_process: for tests)
 from webapp import db
@@ -42,6 +42,9 @@ pytest_plugins = [
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
+# argon2 at its cheapest in this process: the same hashing, without ~140 ms of CPU for every
+# merchant a test signs up (tests of the cost itself build their own hasher).
+passwords.use_hasher(PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 PASSWORD = "correct-horse-42"
 
 

@@ -35,7 +35,7 @@ def test_key_kinds_must_fit_the_mode(mode, secret, public, expected):
     if expected is None:
         assert problem is None
     else:
-        assert expected in problem
+        assert expected in problem.message
 
 
 @pytest.mark.usefixtures("provider_a_api")
