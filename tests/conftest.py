@@ -300,3 +300,16 @@ async def shop(stack):
     shop = await served_payments.open_shop(stack)
     yield shop
     await shop.http.aclose()
+
+
+# Test files that take minutes of one worker's time: started first, so the parallel workers
+# end together instead of one running the longest file alone at the end (xdist hands out
+# files in collection order).
+LONGEST_FIRST = ("tests/api/test_openapi_fuzz.py", "tests/test_journey_", "tests/test_billing_")
+
+
+def pytest_collection_modifyitems(items):
+    def late(item) -> bool:
+        return not item.nodeid.startswith(LONGEST_FIRST)
+
+    items.sort(key=late)  # stable: every other test keeps its order

@@ -32,6 +32,9 @@ async def test_search_edit_and_delete_features(page):
     await search.fill("")
     await search.press("Enter")
     await expect(rows).to_have_count(3)
+    # The search box's last requests may still be in flight: one answered after the click
+    # below would swap the list (and the edit form opened in it) back.
+    await page.wait_for_load_state("networkidle")
 
     await page.locator('tr[data-feature-slug="seats"]').get_by_role("button", name="Edit").click()
     await page.get_by_label("Name", exact=True).fill("Seats")
