@@ -25,7 +25,7 @@ from quart import Blueprint, render_template, request
 from billing.accounts import api_keys, merchants
 from billing.catalog import pricing_table_views as views
 from billing.core.errors import NotFound, Unauthorized
-from billing.payments import setup
+from billing.payments.gateways import gateway_for
 from billing.payments.providers import configured_providers
 from webapp.pages.public_errors import public_error_page
 from webapp.security_headers import allow_script_origins
@@ -79,9 +79,12 @@ async def checkout_page(slug: str, plan_id: str):
     merchant = await merchants.get_merchant(key.merchant_id)
     interval, price = chosen[0]
     card_script = None
-    if merchant.mode == "live" and (await configured_providers(merchant.id))[:1] == ["provider_a"]:
-        allow_script_origins(setup.provider_a_script_origins())
-        card_script = setup.provider_a_script_url()
+    configured = await configured_providers(merchant.id)
+    if merchant.mode == "live" and configured:
+        form = await gateway_for(configured[0]).browser_card_form(merchant.id)
+        if form is not None:  # the provider's own script takes the card in the browser
+            allow_script_origins(form.script_origins)
+            card_script = form.script_url
     return await render_template(
         "checkout/page.html",
         merchant=merchant,

@@ -16,7 +16,7 @@ from quart import Blueprint, Response, g, render_template
 from billing.core.errors import Unauthorized
 from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
-from billing.payments import provider_a_config, setup
+from billing.payments.gateways import gateway_for
 from billing.portal import overview, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
@@ -59,10 +59,12 @@ async def home_context(**extra) -> dict:
     """What the page and its sections show, read for the session's customer only."""
     found = await overview.portal_overview(g.portal.merchant_id, g.portal.customer_id)
     unpaid = [invoice for invoice in found.invoices if invoice.status == InvoiceStatus.UNPAID]
-    card_key = None  # live cards go through the provider's own script with this (public) key
-    if found.adds_with == "provider_a" and g.portal_merchant.mode == "live":
-        card_key = await provider_a_config.public_key(g.portal.merchant_id)
+    card_form = None  # live cards go through the provider's own script, with its public key
+    if found.adds_with and g.portal_merchant.mode == "live":
+        card_form = await gateway_for(found.adds_with).browser_card_form(g.portal.merchant_id)
+    card_key = card_form.public_key if card_form else None
     return {
+        "card_form": card_form,
         "card_key": card_key,
         "merchant": g.portal_merchant,
         "merchant_name": g.portal_merchant.display_name,
@@ -82,9 +84,9 @@ async def home_context(**extra) -> dict:
 @portal_required
 async def home():
     context = await home_context()
-    if context["card_key"]:  # the page loads provider A's card script
-        allow_script_origins(setup.provider_a_script_origins())
-        context["card_script"] = setup.provider_a_script_url()
+    if context["card_key"]:  # the page loads the provider's card script
+        allow_script_origins(context["card_form"].script_origins)
+        context["card_script"] = context["card_form"].script_url
     return await render_template("portal/home.html", **context)
 
 

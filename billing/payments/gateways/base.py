@@ -110,6 +110,17 @@ class SetupStart:
 
 
 @dataclass(frozen=True)
+class BrowserCardForm:
+    """What a live page needs to take a card in the customer's browser with the provider's
+    own script: the script's address, the origins the page must allow for it, and the
+    merchant's public key. Card numbers never reach Tally."""
+
+    script_url: str
+    script_origins: tuple[str, ...]
+    public_key: str | None
+
+
+@dataclass(frozen=True)
 class Seen:
     """What the provider says of a payment or a refund it holds: ``succeeded``, ``failed``
     (with its message) or ``pending``, and when it made the object (re-checks count from it)."""
@@ -209,6 +220,11 @@ class Gateway(Protocol):
     async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
         """Start saving a way to pay later (a checkout's trial, the portal's new method);
         ``GatewayRefused`` with its ``kind`` when it cannot be started."""
+        ...
+
+    async def browser_card_form(self, merchant_id: str) -> BrowserCardForm | None:
+        """How a live checkout or portal page takes a card with the provider's script, or
+        None when the provider takes cards on its own hosted page (a link) instead."""
         ...
 
     async def fetch_payment(self, payment: Payment) -> Seen | None:

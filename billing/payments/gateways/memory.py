@@ -97,6 +97,9 @@ class MemoryGateway:
     def accepts(self, method: PaymentMethod) -> bool:
         return bool(method.external_psp_payment_method_id)
 
+    async def browser_card_form(self, merchant_id: str) -> None:
+        return None  # cards are taken on the provider's hosted page, never in Tally's
+
     async def is_configured(self, merchant_id: str) -> bool:
         return True  # it stands in for a configured provider
 

@@ -4,9 +4,10 @@ configuration (``provider_a_config``) for each call; the calls themselves are in
 from collections.abc import Mapping
 
 from billing.customers.models import Customer
-from billing.payments import provider_a_config
+from billing.payments import provider_a_config, setup
 from billing.payments.gateways.base import (
     FAILED,
+    BrowserCardForm,
     ChargeAnswer,
     CheckoutStart,
     RefundAnswer,
@@ -32,6 +33,13 @@ class ProviderAGateway:
 
     async def is_configured(self, merchant_id: str) -> bool:
         return await provider_a_config.is_configured(merchant_id)
+
+    async def browser_card_form(self, merchant_id: str) -> BrowserCardForm:
+        return BrowserCardForm(
+            setup.provider_a_script_url(),
+            setup.provider_a_script_origins(),
+            await provider_a_config.public_key(merchant_id),
+        )
 
     async def charge_off_session(
         self, payment: Payment, method: PaymentMethod | None

@@ -37,6 +37,9 @@ class ProviderBGateway:
         """A mandate (an on-demand subscription) naming its subscription."""
         return method.payment_type == MANDATE and charging.mandate_subscription(method) is not None
 
+    async def browser_card_form(self, merchant_id: str) -> None:
+        return None  # cards are taken on the provider's hosted page, never in Tally's
+
     async def is_configured(self, merchant_id: str) -> bool:
         """A key that opens (``secret_and_environment`` raises for one that no longer does)."""
         return await provider_b_config.secret_and_environment(merchant_id) is not None

@@ -4,11 +4,13 @@ import inspect
 
 import pytest
 
+from billing.payments import setup
 from billing.payments.gateways import gateway_for, providers, use_gateway
 from billing.payments.gateways.base import Gateway
 from billing.payments.gateways.memory import MemoryGateway
 from billing.payments.gateways.provider_a.gateway import ProviderAGateway
 from billing.payments.gateways.provider_b.gateway import ProviderBGateway
+from tests.support.factories.webhooks import configure
 
 OPERATIONS = [
     name for name, member in vars(Gateway).items() if callable(member) and not name.startswith("_")
@@ -20,6 +22,7 @@ def test_the_protocol_has_its_operations():
         "charge_off_session",
         "accepts",
         "is_configured",
+        "browser_card_form",
         "start_checkout_payment",
         "start_setup",
         "fetch_payment",
@@ -58,3 +61,12 @@ def test_use_gateway_swaps_one_provider_and_restores_it():
     with pytest.raises(RuntimeError), use_gateway("provider_a", memory):
         raise RuntimeError("the block fails")
     assert gateway_for("provider_a") is real
+
+
+async def test_only_a_provider_with_a_browser_script_takes_cards_on_live_pages(merchant):
+    await configure(merchant.id, "provider_a", None)
+    form = await gateway_for("provider_a").browser_card_form(merchant.id)
+    assert form.public_key == "pk_live_webhooktests"
+    assert form.script_url == setup.provider_a_script_url()
+    assert form.script_origins == setup.provider_a_script_origins()
+    assert await gateway_for("provider_b").browser_card_form(merchant.id) is None
