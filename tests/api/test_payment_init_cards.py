@@ -239,7 +239,11 @@ async def test_provider_b_trial_takes_a_mandate_and_starts_trialing(
         "requires_card",
         0,
     )
-    [mandate] = provider_b.mandates
+    # The fake serves the whole session: this checkout's mandates name its subscription.
+    made = provider_b.mandates
+    [mandate] = [
+        m for m in made if m["body"]["metadata"].get("subscription_id") == body["subscriptionId"]
+    ]
     assert body["paymentLink"] == mandate["payment_link"]
     assert mandate["body"]["metadata"]["subscription_id"] == body["subscriptionId"]
 
