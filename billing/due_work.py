@@ -43,11 +43,20 @@ from billing.usage import events, usage_checkpoints
 log = logging.getLogger("tally.due_work")
 
 
-async def _pruned(prune: Callable[[datetime], Awaitable[int]], now: datetime) -> Counter[str]:
-    return Counter(pruned=await prune(now))
+Step = Callable[..., Awaitable[Counter[str]]]  # step(now, merchant_id=None)
 
 
-STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
+def _pruned(prune: Callable[[datetime], Awaitable[int]]) -> Step:
+    """A prune as a step. It deletes only rows past their windows, whoever they belong to, so
+    a pass limited to one merchant prunes them whole."""
+
+    async def step(now: datetime, merchant_id: str | None = None) -> Counter[str]:
+        return Counter(pruned=await prune(now))
+
+    return step
+
+
+STEPS: tuple[tuple[str, Step], ...] = (
     ("scheduled changes", scheduled_changes.apply_due),
     ("subscription periods", periods.roll_due),
     ("trials", trials.end_due),
@@ -57,10 +66,10 @@ STEPS: tuple[tuple[str, Callable[[datetime], Awaitable[Counter[str]]]], ...] = (
     ("abandoned checkouts", checkout.expire_abandoned),
     ("refused checkouts", checkout_claims.refund_refused),
     ("credit grants", credit_grant_renewal.renew_due),
-    ("usage idempotency keys", lambda now: _pruned(events.prune_idempotency_keys, now)),
-    ("usage checkpoints", lambda now: _pruned(usage_checkpoints.prune, now)),
-    ("portal sessions", lambda now: _pruned(portal_sessions.prune_expired, now)),
-    ("checkout rate windows", lambda now: _pruned(checkout_limits.prune, now)),
+    ("usage idempotency keys", _pruned(events.prune_idempotency_keys)),
+    ("usage checkpoints", _pruned(usage_checkpoints.prune)),
+    ("portal sessions", _pruned(portal_sessions.prune_expired)),
+    ("checkout rate windows", _pruned(checkout_limits.prune)),
 )
 
 
@@ -87,34 +96,15 @@ class DueWorkReport:
         ]
 
 
-# The steps a pass for one merchant limits to it: all but the prunes, which delete only rows
-# past their windows, whoever they belong to.
-MERCHANT_STEPS = frozenset(
-    {
-        "scheduled changes",
-        "subscription periods",
-        "trials",
-        "seat removals",
-        "billing",
-        "payments",
-        "abandoned checkouts",
-        "refused checkouts",
-        "credit grants",
-    }
-)
-
-
 async def run_due(now: datetime | None = None, merchant_id: str | None = None) -> DueWorkReport:
     """Do all work due as of ``now`` (default: the present), each step in turn. ``merchant_id``
-    limits the merchant steps to one merchant row, so a test's pass at a clock years ahead
-    leaves the other tests' rows alone; the loops and ``tally run-due`` never pass it."""
+    limits the steps to one merchant row (the prunes run whole), so a test's pass at a clock
+    years ahead leaves the other tests' rows alone; the loops and ``tally run-due`` never pass
+    it."""
     report = DueWorkReport(now or utcnow())
     for name, step in STEPS:
         try:
-            if merchant_id is not None and name in MERCHANT_STEPS:
-                report.steps[name] = await step(report.now, merchant_id=merchant_id)
-            else:
-                report.steps[name] = await step(report.now)
+            report.steps[name] = await step(report.now, merchant_id=merchant_id)
         except Exception:
             log.exception("due work step %r failed; it runs again on the next pass", name)
             report.steps[name] = Counter({FAILED: 1})
