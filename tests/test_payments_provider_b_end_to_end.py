@@ -25,7 +25,6 @@ from tests.conftest import (
     PASSWORD,
     serve_on_free_port,
     stop_process,
-    tally_process,
     unique_email,
 )
 from tests.support.fakes.provider_b_events import (
@@ -35,7 +34,7 @@ from tests.support.fakes.provider_b_events import (
     subscription_data,
 )
 from tests.support.fakes.provider_b_fake import running_fake
-from tests.support.processes.served_payments import own_database
+from tests.support.processes.served_payments import own_database, tally_output
 
 
 class BStack:
@@ -52,17 +51,8 @@ class BStack:
             yield
 
     def tally(self, *args: str) -> str:
-        with self.env():
-            process = tally_process(
-                self.database_url,
-                self.data_dir,
-                *args,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-        out, err = process.communicate(timeout=180)
-        assert process.returncode == 0, err.decode() + out.decode()
-        return out.decode()
+        env = {"TALLY_PROVIDER_B_API_BASE": self.fake.url}
+        return tally_output(self.database_url, self.data_dir, *args, env=env)
 
     async def run_due(self, now: datetime) -> str:
         return await asyncio.to_thread(self.tally, "run-due", "--now", now.isoformat())

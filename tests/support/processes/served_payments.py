@@ -45,6 +45,20 @@ WEBHOOK_EVENTS = (
 )
 
 
+def tally_output(database_url: str, data_dir: Path, *args: str, env: dict[str, str]) -> str:
+    """Run one ``tally`` command with ``env`` set (a provider's API base) to its end; its
+    standard output, or a failed assertion with what it wrote."""
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        process = tally_process(
+            database_url, data_dir, *args, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+    out, err = process.communicate(timeout=180)
+    assert process.returncode == 0, err.decode() + out.decode()
+    return out.decode()
+
+
 @dataclass
 class Stack:
     database_url: str
@@ -60,17 +74,8 @@ class Stack:
 
     def tally(self, *args: str) -> str:
         """Run one ``tally`` command against the stack; its standard output."""
-        with self._env():
-            process = tally_process(
-                self.database_url,
-                self.data_dir,
-                *args,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-        out, err = process.communicate(timeout=180)
-        assert process.returncode == 0, err.decode() + out.decode()
-        return out.decode()
+        env = {"TALLY_PROVIDER_A_API_BASE": self.gateway}
+        return tally_output(self.database_url, self.data_dir, *args, env=env)
 
     async def run_due(self, now: datetime) -> str:
         """One due-work pass as of ``now`` (``tally run-due --now``), in a thread so the
