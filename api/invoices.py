@@ -91,8 +91,9 @@ def payment_json(invoice: Invoice, related: Related) -> dict | None:
     }
 
 
-def invoice_json(invoice: Invoice, related: Related | None = None) -> dict:
-    """The spec's Invoice, its ``payment`` and refunds from ``related`` (``_related``)."""
+def invoice_json(invoice: Invoice, related: Related | None = None, *, link: bool = True) -> dict:
+    """The spec's Invoice, its ``payment`` and refunds from ``related`` (``related_for``).
+    Without ``link`` (an event's copy, read long after 15 minutes) ``pdfUrl`` is null."""
     related = related or Related()
     return {
         "id": invoice.id,
@@ -110,7 +111,7 @@ def invoice_json(invoice: Invoice, related: Related | None = None) -> dict:
         "totalAmountCents": invoice.total_cents,
         "taxNotes": list(invoice.tax_notes),
         "hasPdf": True,
-        "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id),
+        "pdfUrl": invoice_links.pdf_url(invoice.merchant_id, invoice.id) if link else None,
         "paymentStatus": invoice.payment_status,
         "customer": {"id": invoice.customer.id, "name": invoice.customer.name},
         "lineItems": [line_json(line) for line in invoice.line_items],
@@ -120,15 +121,19 @@ def invoice_json(invoice: Invoice, related: Related | None = None) -> dict:
     }
 
 
-async def _related(rows: list[Invoice]) -> Related:
+async def related_for(merchant: str, rows: list[Invoice]) -> Related:
     ids = [invoice.payment_id for invoice in rows if invoice.payment_id]
     return Related(
-        payments=await payment_reads.invoice_payments(merchant_id(), ids),
-        payment_refunds=await refund_reads.payment_refunds(merchant_id(), ids),
+        payments=await payment_reads.invoice_payments(merchant, ids),
+        payment_refunds=await refund_reads.payment_refunds(merchant, ids),
         invoice_refunds=await refund_reads.invoice_refunds(
-            merchant_id(), [invoice.id for invoice in rows]
+            merchant, [invoice.id for invoice in rows]
         ),
     )
+
+
+async def _related(rows: list[Invoice]) -> Related:
+    return await related_for(merchant_id(), rows)
 
 
 async def page_json(page: invoices.Page) -> dict:

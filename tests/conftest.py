@@ -66,6 +66,7 @@ NOWHERE = no_provider.start()
 # wants a provider sets the variable itself.
 os.environ.setdefault("TALLY_PROVIDER_A_API_BASE", NOWHERE)
 os.environ.setdefault("TALLY_PROVIDER_B_API_BASE", NOWHERE)
+os.environ.setdefault("TALLY_WEBHOOK_ALLOW_PRIVATE_URLS", "true")  # they receive on loopback
 # The suite starts thousands of checkouts from 127.0.0.1, many per shop (isolation probes,
 # journeys): the checkout rate limits (billing/payments/checkout/checkout_limits.py) are set far
 # above that for the in-process app and the processes tests start. The tests of the limits set
@@ -93,6 +94,7 @@ def settings(database_url, tmp_path_factory) -> Settings:
         provider_a_api_base=NOWHERE,
         provider_b_api_base=NOWHERE,
         checkout_limits=GENEROUS,
+        webhook_allow_private_urls=True,  # the tests receive webhooks on loopback
     )
 
 

@@ -7,7 +7,6 @@ from datetime import timedelta
 from api import register_api
 from api.docs import register_docs
 from api.fast_lane import FastLane
-from billing.payments import setup as payments_setup
 from webapp import db
 from webapp.assets import register_assets
 from webapp.auth import csrf_token
@@ -40,7 +39,7 @@ def create_app(settings: Settings | None = None) -> TallyApp:
         MAX_CONTENT_LENGTH=1024 * 1024,
     )
     app.extensions["tally.settings"] = settings
-    payments_setup.configure(settings.payments_setup())
+    settings.configure_domain()
     app.jinja_env.globals["csrf_token"] = csrf_token
 
     register_docs(app)

@@ -7,7 +7,6 @@ import logging
 import signal
 from datetime import datetime
 
-from billing.payments import setup as payments_setup
 from webapp import db
 from webapp.config import Settings
 
@@ -28,7 +27,7 @@ def cmd_run_due(args: argparse.Namespace, settings: Settings) -> int:
     test clock: it does what would be due at that instant. Safe to run beside any number of
     loops and passes. It does not migrate; ``serve`` and ``migrate`` do. Exits 1 when a row
     or step failed (the log has its id; the next pass retries it)."""
-    payments_setup.configure(settings.payments_setup())
+    settings.configure_domain()
     report = asyncio.run(_run_due(db.url_of(settings), args.now))
     print(f"Due work as of {report.now.isoformat()}")
     print("\n".join(report.lines()))
@@ -56,7 +55,7 @@ def cmd_worker(args: argparse.Namespace, settings: Settings) -> int:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s %(message)s"
     )
-    payments_setup.configure(settings.payments_setup())
+    settings.configure_domain()
     print(f"Tally worker: due work every {interval:g} s (Ctrl-C stops)", flush=True)
     asyncio.run(_work(db.url_of(settings), interval))
     return 0

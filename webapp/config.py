@@ -139,6 +139,10 @@ class Settings:
     # (default 10 per 600 s, per client address and shop) and TALLY_CHECKOUT_RATE_PER_KEY
     # (default 300 per 3600 s, per shop and mode), each "N" or "N/SECONDS".
     checkout_limits: CheckoutLimits = CheckoutLimits()
+    # Let webhook endpoints resolve to loopback and private addresses
+    # (TALLY_WEBHOOK_ALLOW_PRIVATE_URLS; billing/webhooks/url_guard.py): off, so a merchant
+    # cannot make Tally call its own network.
+    webhook_allow_private_urls: bool = False
 
     @property
     def https(self) -> bool:
@@ -167,6 +171,15 @@ class Settings:
             signing_key=self.secret_key,
         )
 
+    def configure_domain(self) -> None:
+        """Hand the domain what it takes from the process (it never reads the environment):
+        the payments setup and the webhook address rule."""
+        from billing.payments import setup
+        from billing.webhooks import url_guard
+
+        setup.configure(self.payments_setup())
+        url_guard.configure(allow_private=self.webhook_allow_private_urls)
+
     @classmethod
     def from_env(cls) -> "Settings":
         data_dir = Path(os.environ.get("TALLY_DATA_DIR", "var")).resolve()
@@ -191,6 +204,7 @@ class Settings:
             public_url=os.environ.get("TALLY_PUBLIC_URL") or "http://127.0.0.1:8000",
             provider_a_api_base=os.environ.get("TALLY_PROVIDER_A_API_BASE") or None,
             provider_b_api_base=os.environ.get("TALLY_PROVIDER_B_API_BASE") or None,
+            webhook_allow_private_urls=_flag("TALLY_WEBHOOK_ALLOW_PRIVATE_URLS"),
             checkout_limits=CheckoutLimits(
                 per_address=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_ADDRESS", PER_ADDRESS),
                 per_key=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_KEY", PER_KEY),

@@ -17,6 +17,7 @@ import asyncpg
 from aerich import Command
 from tortoise import Tortoise, connections
 
+from api import event_objects
 from billing.usage import metric_sandbox
 from webapp import metrics_role
 from webapp.config import ConfigError, Settings
@@ -41,6 +42,7 @@ MODEL_MODULES = [
         "portal",
         "seats",
         "enrollment",
+        "event_log",
     )
 ]
 EMBEDDED_DATABASE = "tally"
@@ -195,6 +197,7 @@ async def connect(database_url: str) -> asyncpg.Connection:
 async def init_orm(database_url: str) -> None:
     """Open the database: the ORM's shared pool now, the custom-metric pool (its own role) on
     its first use."""
+    event_objects.register()
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     metric_sandbox.configure(metrics_role.credentials(credentials_from_url(database_url)))
 

@@ -74,6 +74,9 @@ class Subscription(TenantModel):
     billing_problem_since = fields.DatetimeField(null=True)
     billing_problem_last_at = fields.DatetimeField(null=True)
     billing_problem_attempts = fields.IntField(default=0)
+    # The trial end the ``subscription.trial_will_end`` event was written for (3 days before
+    # it), so the due pass tells it once, and again only when the trial end moves.
+    trial_end_told_for = fields.DatetimeField(null=True)
 
     class Meta:
         table = "subscriptions"
@@ -84,6 +87,8 @@ class Subscription(TenantModel):
             Index(fields=("merchant_id", "customer_id"), name="subscriptions_customer_idx"),
             Index(fields=("merchant_id", "status"), name="subscriptions_status_idx"),
             Index(fields=("merchant_id", "plan_id"), name="subscriptions_plan_idx"),
+            # the trial-will-end notices claim trialing rows in trial-end order
+            Index(fields=("trial_end_date", "id"), name="subscriptions_trial_end_idx"),
             # the period roll-over claims in (current_period_end, id) order
             Index(fields=("current_period_end", "id"), name="subscriptions_period_end_idx"),
             # the merchant's list of subscriptions with a billing problem

@@ -1,0 +1,75 @@
+"""Keeping webhook deliveries off Tally's own network (no server-side request forgery).
+
+An endpoint URL must be ``http`` or ``https`` with a host, and every address its host
+resolves to must be public: loopback, private, link-local (the cloud metadata address
+169.254.169.254 among them), carrier-grade NAT, multicast, reserved and unspecified
+addresses are refused. The check runs when an endpoint is created or its URL changed, and
+again before each delivery (DNS may have changed since), after resolution, and the request
+then goes to the address checked, never to a second lookup. Redirects are never followed.
+
+``TALLY_WEBHOOK_ALLOW_PRIVATE_URLS=true`` lifts the address rule for an operator whose
+receivers live on a private network (and for the tests, which receive on loopback); the
+scheme rule always holds.
+"""
+
+import asyncio
+import ipaddress
+import socket
+from urllib.parse import urlsplit
+
+from billing.core.errors import Invalid
+
+BAD_URL = "url must be an http or https URL"
+PRIVATE_URL = "url must resolve to a public internet address"
+UNRESOLVED = "url's host could not be resolved"
+METADATA = ipaddress.ip_network("169.254.169.254/32")
+SHARED = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT
+
+_allow_private = False
+
+
+def configure(*, allow_private: bool) -> None:
+    global _allow_private
+    _allow_private = allow_private
+
+
+def allows_private() -> bool:
+    return _allow_private
+
+
+def parse(url: object) -> tuple[str, str, int]:
+    """(scheme, host, port) of a well-formed http(s) URL, else ``Invalid``."""
+    if not isinstance(url, str) or len(url) > 2000 or any(c.isspace() for c in url):
+        raise Invalid(BAD_URL, code="webhook_url_invalid", field="url")
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise Invalid(BAD_URL, code="webhook_url_invalid", field="url") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.username:
+        raise Invalid(BAD_URL, code="webhook_url_invalid", field="url")
+    return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
+
+
+def is_public(address: str) -> bool:
+    """Whether ``address`` (an IP literal) is one a delivery may reach."""
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip in METADATA or (isinstance(ip, ipaddress.IPv4Address) and ip in SHARED):
+        return False
+    return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
+
+
+async def resolve(url: object) -> list[str]:
+    """The addresses a delivery to ``url`` may use, checked; ``Invalid`` when the URL is bad,
+    its host does not resolve, or (unless allowed) any address it resolves to is not public."""
+    _, host, port = parse(url)
+    try:
+        found = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise Invalid(UNRESOLVED, code="webhook_url_unresolved", field="url") from None
+    addresses = list(dict.fromkeys(info[4][0] for info in found))
+    if not _allow_private and not all(is_public(address) for address in addresses):
+        raise Invalid(PRIVATE_URL, code="webhook_url_private", field="url")
+    return addresses
