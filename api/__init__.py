@@ -31,6 +31,8 @@ from api import (
     subscription_refunds,
     subscriptions,
     tax,
+    webhook_endpoints,
+    webhook_events,
     webhooks,
 )
 from api.common import JSONProvider, JSONSafeRequest
@@ -66,6 +68,8 @@ RESOURCE_BLUEPRINTS = (
     subscription_refunds.bp,
     tax.bp,
     webhooks.bp,
+    webhook_endpoints.bp,
+    webhook_events.bp,
     identity_provider_webhook.bp,
 )
 

@@ -25,6 +25,7 @@ from tortoise.transactions import in_transaction
 from billing.core.errors import Invalid
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
+from billing.core.validation import has_unstorable_characters
 from billing.event_log import event_types
 from billing.event_log.models import EndpointStatus, WebhookEndpoint
 from billing.payments import setup
@@ -34,8 +35,10 @@ ENDPOINT_NOT_FOUND = "Webhook endpoint not found or access denied"
 UNKNOWN_TYPES = "Unknown event types: {names}"
 BAD_EVENTS = "events must be a list of event type names"
 BAD_DESCRIPTION = "description must be text of at most 500 characters"
+CONTROL_DESCRIPTION = "description must not contain control characters"
 BAD_STATUS = "status must be enabled or disabled"
 ROTATION_OVERLAP = timedelta(hours=24)
+MAX_DESCRIPTION = 500  # the column's length
 
 
 @dataclass
@@ -70,16 +73,26 @@ def _events(names: object) -> list[str]:
 def _description(text: object) -> str:
     if text is None:
         return ""
-    if not isinstance(text, str) or len(text) > 500:
+    if not isinstance(text, str) or len(text) > MAX_DESCRIPTION:
         raise Invalid(BAD_DESCRIPTION, code="webhook_description_invalid", field="description")
+    if has_unstorable_characters(text):  # NUL and lone surrogates cannot be stored
+        raise Invalid(CONTROL_DESCRIPTION, code="webhook_description_invalid", field="description")
     return text.strip()
+
+
+async def _check_url(url: object) -> None:
+    """``url_guard``'s rules, after refusing characters no URL has and PostgreSQL cannot
+    store (a NUL or a lone surrogate in the path would otherwise fail the insert)."""
+    if isinstance(url, str) and has_unstorable_characters(url):
+        raise Invalid(url_guard.BAD_URL, code="webhook_url_invalid", field="url")
+    await url_guard.resolve(url)
 
 
 async def create_endpoint(
     merchant_id: str, *, url: object, events: object = None, description: object = None
 ) -> tuple[WebhookEndpoint, str]:
     """A new enabled endpoint and its secret (the only time it is answered but rotation)."""
-    await url_guard.resolve(url)
+    await _check_url(url)
     secret = new_secret()
     endpoint = await WebhookEndpoint.create(
         merchant_id=merchant_id,
@@ -106,7 +119,7 @@ async def update_endpoint(
     ``changes``); all are checked before anything is written."""
     values: dict[str, object] = {}
     if "url" in changes:
-        await url_guard.resolve(changes["url"])
+        await _check_url(changes["url"])
         values["url"] = changes["url"]
     if "events" in changes:
         values["events"] = _events(changes["events"])

@@ -165,6 +165,7 @@ async def test_a_body_is_required_unless_the_route_works_without_it(client, merc
     assert optional == {
         ("post", "/v1/trigger/events-backfill"),
         ("post", "/v1/prices/clone/{price_id}"),
+        ("post", "/v1/webhook-events/{event_id}/resend"),
     }
 
 

@@ -52,6 +52,7 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import serve_on_free_port, stop_process
+from tests.support.api.webhook_api import create_endpoint, logged_event
 from tests.support.factories.subscriptions import subscribe
 
 EXAMPLES = 30
@@ -113,6 +114,10 @@ UNSTATED_RULES = {
     ("POST", "/v1/subscriptions/feature-overrides/{subscription_id}"): "featureIds must exist",
     ("POST", "/v1/tax/calculate-preview"): "amount must equal the lineItems' sum",
     ("POST", "/v1/tax/registrations/create"): "expirationDate not before effectiveDate",
+    ("POST", "/v1/webhook-endpoints"): "url's host must resolve (to public addresses unless "
+    "the operator allows private ones)",
+    ("POST", "/v1/webhook-endpoints/{endpoint_id}"): "as the create",
+    ("GET", "/v1/webhook-events"): "startingAfter must name one of the merchant's events",
 }
 SKIPPED = ("DELETE", "/v1/api-keys/{key_id}")
 
@@ -183,7 +188,11 @@ async def seeded(make_merchant, client):
         idempotency_key=f"{invoice.id}:fuzz",
         provider_payment_id="pi_fuzz_failed",
     )
+    endpoint = await create_endpoint(client, account)
+    event = await logged_event(account.id, customer_id=subscription.customer_id)
     ids = {
+        "endpoint_id": endpoint["id"],
+        "event_id": event.id,
         "invoice_id": invoice.id,
         "customer_id": subscription.customer_id,
         "subscription_id": subscription.id,
