@@ -25,7 +25,7 @@ from tortoise.expressions import F, Q
 from billing.core.claims import work_through_claims
 from billing.event_log import recording
 from billing.event_log.recording import Change
-from billing.subscriptions import statuses
+from billing.subscriptions import statuses, subscription_events
 from billing.subscriptions.models import Subscription
 
 NOTICE = timedelta(days=3)
@@ -65,7 +65,7 @@ async def _tell(claimed: list[Subscription], now: datetime) -> dict[str, str]:
     await Subscription.filter(id__in=ids).update(trial_end_told_for=F("trial_end_date"))
     await recording.record_many(
         [
-            Change(live.merchant_id, "subscription.trial_will_end", live.id, key=key_of(live))
+            Change(live.merchant_id, subscription_events.TRIAL_WILL_END, live.id, key=key_of(live))
             for live in claimed
         ],
         at=now,

@@ -21,6 +21,7 @@ from tests.support.factories.subscriptions import make_customer, subscribe
 
 START = datetime(2030, 3, 1, tzinfo=UTC)
 TRIAL_END = START + timedelta(days=14)
+NOTICES = "trial notices"
 
 
 async def events(merchant_id: str, type_: str) -> list[Event]:
@@ -157,8 +158,10 @@ async def test_trial_will_end_is_told_once_three_days_before(client, merchant):
     assert await events(merchant.id, "subscription.trial_will_end") == []
 
     now = TRIAL_END - timedelta(days=3)
-    await run_due(now, merchant_id=merchant.id)
-    await run_due(now, merchant_id=merchant.id)
+    first = await run_due(now, merchant_id=merchant.id)
+    again = await run_due(now, merchant_id=merchant.id)
+    assert (first.count(NOTICES, "notice sent"), again.count(NOTICES, "notice sent")) == (1, 0)
+    assert (await Subscription.get(id=live.id)).trial_end_told_for == TRIAL_END
     await run_due(TRIAL_END - timedelta(days=1), merchant_id=merchant.id)
     [event] = await events(merchant.id, "subscription.trial_will_end")
     assert (event.object_id, event.created_at) == (live.id, now)
