@@ -3,7 +3,8 @@
 ``run_due(now)`` does, in this order, all work due as of ``now`` across all merchants: apply
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
 (and end those cancelled at period end), end trials whose end has come (``trialing`` →
-``active``, ``subscriptions/trials.py``), apply seat removals whose paid period ended, bill
+``active``, ``subscriptions/trials.py``), tell trials ending within 3 days
+(``subscriptions/trial_notices.py``), apply seat removals whose paid period ended, bill
 due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
 end checkouts nobody paid within a day (``payments/checkout.py``), refund checkouts paid for a
@@ -37,7 +38,13 @@ from billing.payments.checkout import payment_init as checkout
 from billing.payments.collection import collecting
 from billing.portal import sessions as portal_sessions
 from billing.seats import removals
-from billing.subscriptions import credit_grant_renewal, periods, scheduled_changes, trials
+from billing.subscriptions import (
+    credit_grant_renewal,
+    periods,
+    scheduled_changes,
+    trial_notices,
+    trials,
+)
 from billing.usage import events, usage_checkpoints
 
 log = logging.getLogger("tally.due_work")
@@ -60,6 +67,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("scheduled changes", scheduled_changes.apply_due),
     ("subscription periods", periods.roll_due),
     ("trials", trials.end_due),
+    ("trial notices", trial_notices.tell_due),
     ("seat removals", removals.apply_due),
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),

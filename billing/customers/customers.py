@@ -18,6 +18,8 @@ Design decisions where the spec is silent:
   update or a paid checkout nobody vouched for made two share it).
 - Deleting a customer who still has a live subscription (active, paused or unpaid) is refused
   with 409: billing would otherwise continue for a customer nobody can see. Cancel first.
+
+Each change tells the merchant's server in its own transaction (``customer_events``).
 """
 
 import base64
@@ -33,6 +35,7 @@ from billing.core.errors import Conflict, Invalid
 from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
 from billing.core.validation import has_unstorable_characters
+from billing.customers import customer_events
 from billing.customers.customer_fields import clean_fields, normalize_email
 from billing.customers.models import Customer
 from billing.subscriptions.models import Subscription
@@ -90,7 +93,9 @@ async def create_customer(
         await lock_merchant(merchant_id)
         if await _email_taken(merchant_id, values["email_normalized"]):
             raise Conflict(DUPLICATE_EMAIL, code="customer_email_taken", field="email")
-        return await Customer.create(merchant_id=merchant_id, **values)
+        customer = await Customer.create(merchant_id=merchant_id, **values)
+        await customer_events.tell(customer, customer_events.CREATED, customer.created_at)
+    return customer
 
 
 async def create_checkout_pending(
@@ -145,6 +150,7 @@ async def update_customer(
         for field, value in values.items():
             setattr(customer, field, value)
         await customer.save(update_fields=[*values, "updated_at"])
+        await customer_events.tell(customer, customer_events.UPDATED, customer.updated_at)
     return customer
 
 
@@ -170,6 +176,7 @@ async def delete_customer(merchant_id: str, customer_id: str) -> None:
         if await _live_subscriptions(merchant_id, customer.id).exists():
             raise Conflict(HAS_SUBSCRIPTION, code="has_subscription")
         await customer.soft_delete()
+        await customer_events.tell(customer, customer_events.DELETED, customer.deleted_at)
 
 
 async def find_by_external_id(merchant_id: str, external_id: str) -> Customer | None:

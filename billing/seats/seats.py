@@ -12,7 +12,10 @@ Removing a seat: the member leaves the organization at once (its entitlements an
 now), and the seat keeps being paid until the end of its period (a ``pending`` removal; no
 refund, see ``seat_billing``). Either change records a
 subscription event with the MRR after it (seats count in MRR: ``subscriptions/mrr.py``), so
-the MRR history follows the seats.
+the MRR history follows the seats, and tells the merchant's server (``seat.added`` /
+``seat.removed``, the seat change as its object) at the request's clock: a removal when it is
+asked for, since the member loses the seat then, though its pay runs to the period's end. A
+member made by an add is told as ``customer.created`` (``customers.create_customer``).
 
 Idempotency: the change's row carries its ``idempotency_key`` (unique per merchant row). A
 call whose key was used before answers the first call's result and changes nothing; the key
@@ -32,6 +35,7 @@ from billing.core.errors import Conflict, Invalid, NotFound
 from billing.customers import organizations
 from billing.customers.customers import create_customer, find_by_external_id
 from billing.customers.models import Customer, Organization
+from billing.event_log import recording
 from billing.seats import holders, removals, seat_inputs
 from billing.seats.models import ADD, REMOVE, SeatChange, SeatChangeStatus
 from billing.seats.seat_billing import bill_seat, removal_takes_effect
@@ -158,6 +162,7 @@ async def _add(merchant_id: str, request: SeatRequest) -> SeatResult:
     await change.save()
     await member_grants.grant_for_member(merchant_id, subscription, member.id, now=request.at)
     await record_event(merchant_id, subscription, SEAT_ADDED, at=request.at)  # MRR moved
+    await recording.record(merchant_id, "seat.added", change.id, at=request.at)
     return _result(change)
 
 
@@ -191,6 +196,7 @@ async def _remove(merchant_id: str, request: SeatRequest) -> SeatResult:
         change.status = SeatChangeStatus.APPLIED
     await change.save()
     await record_event(merchant_id, subscription, SEAT_REMOVED, at=request.at)  # MRR moved
+    await recording.record(merchant_id, "seat.removed", change.id, at=request.at)
     return _result(change)
 
 

@@ -21,10 +21,17 @@ card its trial collects is confirmed (payments/checkout_cards.py), or ``active``
 trial has ended meanwhile. An incomplete
 subscription nobody pays is ended (soft-deleted, status ``ended``) by ``end_abandoned``, which
 the due-work pass runs through payments (its invoice is voided there).
+
+The merchant's server hears of it only once it leaves ``incomplete``: then as
+``subscription.created`` (``subscription_events``), preceded by ``customer.created`` when its
+customer was a checkout's pending one that no payment made a customer of its own (a free price
+or a trial without a card: ``customers/customer_events.py``).
 """
 
 from datetime import datetime
 
+from billing.customers import customer_events
+from billing.customers.models import Customer
 from billing.subscriptions import statuses, subscriptions
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 
@@ -58,6 +65,9 @@ async def _leave_incomplete(merchant_id: str, stable_id: str | None, at: datetim
     trial = live.trial_end_date is not None and live.trial_end_date > at
     live.status = TRIALING if trial else ACTIVE
     await live.save(update_fields=["status", "updated_at"])
+    customer = await Customer.get(merchant_id=merchant_id, id=live.customer_id)
+    if customer.checkout_pending:  # a checkout that owed nothing: its customer is one now
+        await customer_events.tell_created(merchant_id, customer.id, at)
     await subscriptions.record_event(merchant_id, live, event, at=at)
     return True
 

@@ -1,12 +1,16 @@
 """Period roll-over: the due-work pass's part that moves live subscriptions into their next period.
 
 A live subscription whose ``current_period_end`` has passed gets the next period in place (no
-new version, no event: nothing the customer has changes): the period of its billing rule (the
-price's first fixed component's, as at creation) that contains ``now``, anchored on
+new version, no history row: nothing the customer has changes): the period of its billing rule
+(the price's first fixed component's, as at creation) that contains ``now``, anchored on
 ``start_timestamp`` so month ends stay month ends (``billing_dates.period_at``); several missed
 periods roll in one go. A rule whose series has ended (COUNT, UNTIL) leaves the period as it
 is. A subscription with ``cancel_at_period_end`` is ended instead, as of its period end.
 Billing details are not touched: their dates move when the billing engine issues invoices.
+The merchant's server is told (``subscription.updated`` for a new period,
+``subscription.canceled`` for an end) with one ``record_many`` per claim, at the pass's
+``now``: the moment Tally made the change, whatever period end it was due at (a checkout's
+``incomplete`` subscription is not told, ``subscription_events``).
 
 Subscriptions are claimed ``CLAIM_SIZE`` at a time with SKIP LOCKED (``core/claims.py``): the
 claim's prices are read with one query and its new periods written with one
@@ -24,7 +28,8 @@ from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.claims import DEFER, work_through_claims
 from billing.core.db_access import as_columns
-from billing.subscriptions import billing_dates
+from billing.event_log import recording
+from billing.subscriptions import billing_dates, subscription_events
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import end
 
@@ -54,11 +59,12 @@ async def _roll(claimed: list[Subscription], now: datetime) -> dict[str, str]:
     whose series has ended is deferred: left as it is, and not claimed again in this pass."""
     price_ids = list({live.effective_price_id for live in claimed})
     prices = {price.id: price for price in await Price.filter(id__in=price_ids)}
-    outcomes, rolled = {}, []
+    outcomes, rolled, told = {}, [], []
     for live in claimed:
         if live.cancel_at_period_end:
-            await end(live.merchant_id, live, now=live.current_period_end)
+            await end(live.merchant_id, live, now=live.current_period_end, tell=False)
             outcomes[live.id] = "ended"
+            told.append(subscription_events.change_for(live, "cancelled"))
             continue
         rule = billing_rule(prices[live.effective_price_id])
         start, finish = billing_dates.period_at(rule, live.start_timestamp, now)
@@ -67,8 +73,10 @@ async def _roll(claimed: list[Subscription], now: datetime) -> dict[str, str]:
             continue
         rolled.append((live.id, start, finish))
         outcomes[live.id] = "rolled"
+        told.append(subscription_events.change_for(live, "period_rolled"))
     if rolled:
         await connections.get("default").execute_query(ROLL, as_columns(rolled, 3))
+    await recording.record_many([change for change in told if change is not None], at=now)
     return outcomes
 
 

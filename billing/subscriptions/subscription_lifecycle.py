@@ -122,9 +122,12 @@ async def reactivate(merchant_id: str, stable_id: str) -> Subscription:
     return await transition(merchant_id, stable_id, "reactivate")
 
 
-async def end(merchant_id: str, live: Subscription, *, now: datetime | None = None) -> None:
+async def end(
+    merchant_id: str, live: Subscription, *, now: datetime | None = None, tell: bool = True
+) -> None:
     """End the locked live version ``live`` (see the module docstring for everything that
-    goes with it). Also used by dunning and by period roll-over for ``cancelAtPeriodEnd``."""
+    goes with it). Also used by dunning and by period roll-over for ``cancelAtPeriodEnd``
+    (which tells its whole claim at once: ``tell`` false, as ``record_event``'s)."""
     now = now or utcnow()
     live.status = statuses.ENDED
     live.end_timestamp = now
@@ -147,7 +150,7 @@ async def end(merchant_id: str, live: Subscription, *, now: datetime | None = No
     )
     await cancel_pending(merchant_id, live.stable_subscription_id, "Subscription ended", now=now)
     await credit_grants.cancel_for_subscription(merchant_id, live.stable_subscription_id, now=now)
-    await subscriptions.record_event(merchant_id, live, "cancelled", at=now)
+    await subscriptions.record_event(merchant_id, live, "cancelled", at=now, tell=tell)
 
 
 async def cancel(merchant_id: str, stable_id: str) -> Subscription:

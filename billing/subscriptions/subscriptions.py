@@ -44,6 +44,7 @@ from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.subscriptions import billing_dates, credit_grants, mrr, statuses
+from billing.subscriptions import subscription_events as told
 from billing.subscriptions.models import (
     Subscription,
     SubscriptionDetail,
@@ -199,13 +200,21 @@ def current_period(price: Price, start: datetime) -> tuple[datetime, datetime]:
 
 
 async def record_event(
-    merchant_id: str, subscription: Subscription, kind: str, *, at: datetime | None = None
+    merchant_id: str,
+    subscription: Subscription,
+    kind: str,
+    *,
+    at: datetime | None = None,
+    tell: bool = True,
 ) -> SubscriptionEvent:
     """Log a change with the subscription's MRR afterwards (0 unless it counts for MRR), at
     ``at`` (default now): the clock of whoever made it, a due pass's ``now`` included, which
     the row's ``created_at`` carries too. Never before the subscription's previous event: a
     request answered at the present after a due pass ran as of a later instant (the test
-    clock) is dated just after it, so the history stays in the order things happened."""
+    clock) is dated just after it, so the history stays in the order things happened.
+
+    Its event (``subscription_events``) is written at the same clock in the same transaction,
+    unless ``tell`` is false (a step that tells a whole claim at once writes it itself)."""
     mrr_cents = await mrr.live_mrr_cents(subscription)
     at = _aware(at)
     previous = (
@@ -219,7 +228,7 @@ async def record_event(
     )
     if previous is not None:  # just after it, so the order of the two is never a tie
         at = previous.occurred_at + timedelta(microseconds=1)
-    return await SubscriptionEvent.create(
+    row = await SubscriptionEvent.create(
         merchant_id=merchant_id,
         stable_subscription_id=subscription.stable_subscription_id,
         subscription_id=subscription.id,
@@ -229,6 +238,9 @@ async def record_event(
         occurred_at=at,
         created_at=at,
     )
+    if tell:
+        await told.tell(subscription, kind, at)
+    return row
 
 
 async def create_subscription(
@@ -292,5 +304,5 @@ async def create_subscription(
         await copy_plan_features(merchant_id, subscription, plan)
         await credit_grants.grant_for_subscription(merchant_id, subscription, plan=plan)
         await create_details(merchant_id, subscription, price, start)
-        await record_event(merchant_id, subscription, "created")
+        await record_event(merchant_id, subscription, "created", at=subscription.created_at)
     return subscription

@@ -131,6 +131,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "scheduled changes",
         "subscription periods",
         "trials",
+        "trial notices",
         "seat removals",
         "billing",
         "payments",

@@ -45,7 +45,7 @@ from datetime import datetime
 
 from billing.core.due_signal import due_at
 from billing.core.errors import ServiceError
-from billing.customers import customers
+from billing.customers import customer_events, customers
 from billing.customers.models import Customer
 from billing.invoicing.models import Invoice
 from billing.payments.models import CheckoutOutcome, Payment, PaymentStatus, Refund, RefundStatus
@@ -88,6 +88,7 @@ async def settle(merchant_id: str, stable_id: str | None, at: datetime) -> bool:
         await Customer.filter(merchant_id=merchant_id, id=customer.id).update(
             checkout_pending=False
         )
+        await customer_events.tell_created(merchant_id, customer.id, at)
     await _end_other_checkouts(customer.id, live, at)
     return True
 

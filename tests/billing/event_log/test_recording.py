@@ -20,7 +20,7 @@ async def test_an_event_carries_the_object_as_the_api_answers_it_at_the_changes_
     customer = await customers.create_customer(merchant.id, email="ada@example.com", name="Ada")
     async with in_transaction():
         await recording.record(merchant.id, "customer.updated", customer.id, at=CLOCK)
-    event = await Event.get(merchant_id=merchant.id, object_id=customer.id)
+    event = await Event.get(merchant_id=merchant.id, object_id=customer.id, type="customer.updated")
     api = await app.test_client().get(
         f"/v1/customers/{customer.id}", headers={"Authorization": f"Bearer {merchant.secret_key}"}
     )
