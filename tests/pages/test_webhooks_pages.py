@@ -8,6 +8,7 @@ import pytest
 
 from billing.core.ids import new_id
 from billing.core.models import utcnow
+from billing.event_log import event_types
 from billing.event_log.models import (
     DeliveryStatus,
     EndpointStatus,
@@ -45,6 +46,9 @@ async def test_the_page_lists_endpoints_with_their_types_and_status(client, sign
     merchant_id, _ = signed_in
     page = await text(await client.get("/dashboard/webhooks"))
     assert "No endpoints yet" in page and 'href="/dashboard/webhooks"' in page
+    for name in event_types.TYPES:  # each type a checkbox, under its object's heading
+        assert f'name="events" value="{name}"' in page
+    assert "Subscriptions</legend>" in page and 'value="*" id="events-all" checked' in page
     await an_endpoint(merchant_id, "http://localhost/all", description="Grants access")
     picked = await an_endpoint(
         merchant_id, "http://localhost/some", events=["invoice.paid", "invoice.voided"]
