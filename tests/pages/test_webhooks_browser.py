@@ -2,6 +2,7 @@
 first, its error in place), see its secret once, reveal and rotate it, send a test event,
 resend an event from the log, disable the endpoint; nothing wider than the screen."""
 
+import asyncio
 import re
 from datetime import timedelta
 
@@ -81,9 +82,22 @@ async def test_endpoint_journey(new_page, app, viewport):
     await expect(card).to_contain_text("The old secret keeps working for 24 hours")
     await fits(page, f"webhooks-rotated-{width}")
 
-    await page.get_by_role("button", name="Send test event").click()
+    held = asyncio.Event()  # the request waits until the button's busy state is seen
+
+    async def hold(route):
+        await held.wait()
+        await route.continue_()
+
+    await page.route("**/test", hold)
+    send = page.get_by_role("button", name="Send test event")
+    await send.click()
+    await expect(send).to_be_disabled()
+    await expect(send).to_have_attribute("aria-busy", "true")
+    held.set()
     result = page.locator("#test-result")
     await expect(result.locator(".delivery-status")).to_have_text("Pending")
+    await expect(send).to_be_enabled()
+    await page.unroute("**/test")
     await expect(result).to_contain_text("webhook_endpoint.test")
     await fits(page, f"webhooks-test-event-{width}")
 

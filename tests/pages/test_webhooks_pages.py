@@ -291,3 +291,31 @@ async def test_another_merchants_ids_answer_like_made_up_ones(client, signed_in,
     assert untouched.deleted_at is None
     assert not await Event.filter(merchant_id=other.id, type="webhook_endpoint.test").exists()
     assert their_event.id not in await text(await client.get("/dashboard/webhooks/events"))
+
+
+async def test_delete_asks_first_then_the_endpoint_is_gone(client, signed_in):
+    merchant_id, token = signed_in
+    endpoint = await an_endpoint(merchant_id)
+    base = f"/dashboard/webhooks/endpoints/{endpoint.id}"
+    asking = await client.get(f"{base}/delete")
+    assert asking.status_code == 200 and "Delete this endpoint?" in await text(asking)
+    response = await post(client, f"{base}/delete", {"csrf_token": token}, HTMX)
+    assert response.headers["HX-Redirect"] == "/dashboard/webhooks"
+    assert (await WebhookEndpoint.get(id=endpoint.id)).deleted_at is not None
+    page = await text(await client.get("/dashboard/webhooks"))
+    assert "Endpoint deleted" in page and endpoint.id not in page
+    assert (await client.get(base)).status_code == 404
+
+
+async def test_without_javascript_reveal_and_test_event_are_pages(client, signed_in):
+    merchant_id, token = signed_in
+    endpoint = await an_endpoint(merchant_id)
+    base = f"/dashboard/webhooks/endpoints/{endpoint.id}"
+    revealed = await post(client, f"{base}/reveal", {"csrf_token": token})
+    page = await text(revealed)
+    assert revealed.status_code == 200 and "<html" in page
+    assert endpoints.secret_of(endpoint) in page
+    sent = await post(client, f"{base}/test", {"csrf_token": token})
+    event = await Event.get(merchant_id=merchant_id, type="webhook_endpoint.test")
+    assert sent.status_code == 303
+    assert sent.headers["Location"] == f"/dashboard/webhooks/events/{event.id}"
