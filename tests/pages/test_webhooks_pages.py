@@ -319,3 +319,23 @@ async def test_without_javascript_reveal_and_test_event_are_pages(client, signed
     event = await Event.get(merchant_id=merchant_id, type="webhook_endpoint.test")
     assert sent.status_code == 303
     assert sent.headers["Location"] == f"/dashboard/webhooks/events/{event.id}"
+
+
+async def test_events_page_by_page_and_by_type(client, signed_in):
+    merchant_id, token = signed_in
+    endpoint = await an_endpoint(merchant_id)
+    made = [await customer_created(merchant_id, name=f"N{number}") for number in range(26)]
+    await post(client, f"/dashboard/webhooks/endpoints/{endpoint.id}/test", {"csrf_token": token})
+    first = await text(await client.get("/dashboard/webhooks/events"))
+    assert first.count('class="event-row"') == 25 and "webhook_endpoint.test" in first
+    older = f"/dashboard/webhooks/events?after={made[2].id}"  # the test event is newest
+    assert f'href="{older}"' in first
+    second = await text(await client.get(older, headers=HTMX))
+    assert second.count('class="event-row"') == 2 and made[0].id in second
+    assert "Older events" not in second and "Newest events" in second
+
+    typed = await text(await client.get("/dashboard/webhooks/events?type=customer.created"))
+    assert typed.count('class="event-row"') == 25 and "webhook_endpoint.test" not in typed
+    assert '<option value="customer.created" selected>' in typed
+    bad = await client.get("/dashboard/webhooks/events?type=nope")
+    assert bad.status_code == 200 and "Type must be an event type" in await text(bad)

@@ -1,4 +1,5 @@
-"""Developers → Webhooks → Events: the event log newest first, one event with every attempt
+"""Developers → Webhooks → Events: the event log newest first (of one type, if asked), one
+event with every attempt
 made to deliver it, and resending it (to every endpoint that wants it, or to one).
 
 Reads go through ``billing.webhooks.event_reads`` and resending through
@@ -36,10 +37,11 @@ def event_when(type_name: str) -> str:
 @login_required
 async def events():
     after = request.args.get("after", "")[:40]
-    context: dict = {"after": after, "events": [], "has_more": False}
+    shown_type = request.args.get("type", "")[:64]
+    context: dict = {"after": after, "type": shown_type, "events": [], "has_more": False}
     try:
         rows, has_more = await event_reads.list_events(
-            g.merchant.id, limit=PAGE_SIZE, starting_after=after or None
+            g.merchant.id, type=shown_type or None, limit=PAGE_SIZE, starting_after=after or None
         )
     except ServiceError as error:  # a page link edited by hand
         context["page_error"] = error_words.words(error)
