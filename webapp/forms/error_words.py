@@ -86,7 +86,7 @@ WORDS: dict[str, Template] = {
     "webhook_events_unknown": lambda v: (
         f"Tally has no event named {', '.join(v['names'])}: choose the events from the list"
     ),
-    "webhook_description_invalid": "Keep the description to 500 characters or fewer",
+    "webhook_description_invalid": "Keep the description to plain text of 500 characters or fewer",
     "webhook_endpoint_disabled": "This endpoint is disabled: enable it first, then try again",
     "webhook_no_endpoint": "None of your enabled endpoints receives this type of event: add "
     "or enable one, or resend it to one endpoint by name",
