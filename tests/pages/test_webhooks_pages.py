@@ -1,13 +1,9 @@
 """Developers → Webhooks through the in-process client: status, errors in place, the secret
 shown once, CSRF on every action, and another merchant's ids answering as made-up ones."""
 
-from datetime import timedelta
-from urllib.parse import urlencode
-
 import pytest
 
 from billing.core.ids import new_id
-from billing.core.models import utcnow
 from billing.event_log import event_types
 from billing.event_log.models import (
     DeliveryStatus,
@@ -18,9 +14,7 @@ from billing.event_log.models import (
 )
 from billing.webhooks import endpoints, url_guard
 from tests.support.pages.subscriptions import merchant_of
-from tests.support.pages.webhooks import an_endpoint, customer_created, failed_attempt
-
-HTMX = {"HX-Request": "true"}
+from tests.support.pages.webhooks import HTMX, an_endpoint, customer_created, post, text
 
 
 @pytest.fixture
@@ -28,18 +22,6 @@ async def signed_in(sign_up):
     """A merchant signed up through the page: (merchant id, the session's CSRF token)."""
     email, token = await sign_up()
     return await merchant_of(email), token
-
-
-async def post(client, path: str, form: dict, headers: dict | None = None):
-    """A form post; a list value is sent as the field repeated, as a browser sends ticked
-    checkboxes."""
-    body = urlencode(form, doseq=True)
-    sent = {"Content-Type": "application/x-www-form-urlencoded", **(headers or {})}
-    return await client.post(path, data=body, headers=sent)
-
-
-async def text(response) -> str:
-    return await response.get_data(as_text=True)
 
 
 async def test_the_page_lists_endpoints_with_their_types_and_status(client, signed_in):
@@ -181,34 +163,6 @@ async def test_a_test_event_queues_one_delivery_to_that_endpoint(client, signed_
     assert refused.status_code == 422 and "enable it first" in await text(refused)
 
 
-async def test_events_list_detail_and_resend(client, signed_in):
-    merchant_id, token = signed_in
-    endpoint = await an_endpoint(merchant_id)
-    event = await customer_created(merchant_id)
-    page = await text(await client.get("/dashboard/webhooks/events"))
-    assert event.id in page and "customer.created" in page and "A customer was created" in page
-
-    delivery = await WebhookDelivery.get(event_id=event.id)
-    at = utcnow()
-    await failed_attempt(delivery, at=at, retry_at=at + timedelta(minutes=5))
-    page = await text(await client.get(f"/dashboard/webhooks/events/{event.id}"))
-    assert "HTTP 500" in page and "42 ms" in page and endpoint.url in page
-    assert "upstream broke" in page
-
-    resend = f"/dashboard/webhooks/events/{event.id}/resend"
-    response = await post(client, resend, form={"csrf_token": token}, headers=HTMX)
-    assert response.status_code == 202 and "Sent again to 1 endpoint" in await text(response)
-    one = await post(
-        client, resend, form={"csrf_token": token, "endpoint_id": endpoint.id}, headers=HTMX
-    )
-    assert one.status_code == 202
-    assert await WebhookDelivery.filter(event_id=event.id, resend=True).count() == 2
-
-    await endpoints.update_endpoint(merchant_id, endpoint.id, status="disabled")
-    none = await post(client, resend, form={"csrf_token": token}, headers=HTMX)
-    assert none.status_code == 422 and "None of your enabled endpoints" in await text(none)
-
-
 async def test_every_action_needs_the_csrf_token(client, signed_in):
     merchant_id, _ = signed_in
     endpoint = await an_endpoint(merchant_id)
@@ -319,23 +273,3 @@ async def test_without_javascript_reveal_and_test_event_are_pages(client, signed
     event = await Event.get(merchant_id=merchant_id, type="webhook_endpoint.test")
     assert sent.status_code == 303
     assert sent.headers["Location"] == f"/dashboard/webhooks/events/{event.id}"
-
-
-async def test_events_page_by_page_and_by_type(client, signed_in):
-    merchant_id, token = signed_in
-    endpoint = await an_endpoint(merchant_id)
-    made = [await customer_created(merchant_id, name=f"N{number}") for number in range(26)]
-    await post(client, f"/dashboard/webhooks/endpoints/{endpoint.id}/test", {"csrf_token": token})
-    first = await text(await client.get("/dashboard/webhooks/events"))
-    assert first.count('class="event-row"') == 25 and "webhook_endpoint.test" in first
-    older = f"/dashboard/webhooks/events?after={made[2].id}"  # the test event is newest
-    assert f'href="{older}"' in first
-    second = await text(await client.get(older, headers=HTMX))
-    assert second.count('class="event-row"') == 2 and made[0].id in second
-    assert "Older events" not in second and "Newest events" in second
-
-    typed = await text(await client.get("/dashboard/webhooks/events?type=customer.created"))
-    assert typed.count('class="event-row"') == 25 and "webhook_endpoint.test" not in typed
-    assert '<option value="customer.created" selected>' in typed
-    bad = await client.get("/dashboard/webhooks/events?type=nope")
-    assert bad.status_code == 200 and "Type must be an event type" in await text(bad)

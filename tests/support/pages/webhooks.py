@@ -6,6 +6,7 @@ endpoints service, as the page and the API make them.
 """
 
 from datetime import datetime
+from urllib.parse import urlencode
 
 from tortoise.transactions import in_transaction
 
@@ -13,6 +14,8 @@ from billing.event_log.models import Event, WebhookAttempt, WebhookDelivery
 from billing.event_log.recording import record
 from billing.webhooks import endpoints
 from tests.support.factories.subscriptions import make_customer
+
+HTMX = {"HX-Request": "true"}
 
 
 async def customer_created(merchant_id: str, *, name: str = "Ada") -> Event:
@@ -44,3 +47,15 @@ async def failed_attempt(
         response_body="upstream broke",
         next_attempt_at=retry_at,
     )
+
+
+async def post(client, path: str, form: dict, headers: dict | None = None):
+    """A form post; a list value is sent as the field repeated, as a browser sends ticked
+    checkboxes."""
+    body = urlencode(form, doseq=True)
+    sent = {"Content-Type": "application/x-www-form-urlencoded", **(headers or {})}
+    return await client.post(path, data=body, headers=sent)
+
+
+async def text(response) -> str:
+    return await response.get_data(as_text=True)
