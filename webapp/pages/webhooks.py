@@ -54,17 +54,10 @@ async def missing(error: NotFound) -> tuple[str, int]:
     return await render_template("error.html", status=404, message=message), 404
 
 
-async def detail_page(endpoint: WebhookEndpoint, form: EndpointForm, status: int = 200, **extra):
-    now = utcnow()
-    return await render_page(
-        DETAIL,
-        None,
-        status,
-        endpoint=endpoint,
-        form=form,
-        overlap=overlap_until(endpoint, now),
-        **extra,
-    )
+async def detail_page(endpoint: WebhookEndpoint, form: EndpointForm, status: int = 200):
+    """The endpoint's page: its facts, secret (masked), test event and edit form."""
+    overlap = overlap_until(endpoint, utcnow())
+    return await render_page(DETAIL, None, status, endpoint=endpoint, form=form, overlap=overlap)
 
 
 @bp.get("")
