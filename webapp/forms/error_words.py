@@ -76,6 +76,20 @@ WORDS: dict[str, Template] = {
     "domain_characters": f"{DOMAIN}: letters, digits and hyphens in dot-separated parts",
     "domain_ip": f"{DOMAIN}, not an IP address",
     "domain_not_valid": f"{DOMAIN}; that one is not a valid domain name",
+    "webhook_url_invalid": "Enter a full web address that starts with https:// or http://, "
+    "like https://example.com/webhooks",
+    "webhook_url_unresolved": "Tally could not find this address's host: check the domain "
+    "name for typos",
+    "webhook_url_private": "This address is on a private or internal network, which Tally "
+    "does not send to: use one your server answers on from the public internet",
+    "webhook_events_invalid": "Choose the events to send from the list",
+    "webhook_events_unknown": lambda v: (
+        f"Tally has no event named {', '.join(v['names'])}: choose the events from the list"
+    ),
+    "webhook_description_invalid": "Keep the description to plain text of 500 characters or fewer",
+    "webhook_endpoint_disabled": "This endpoint is disabled: enable it first, then try again",
+    "webhook_no_endpoint": "None of your enabled endpoints receives this type of event: add "
+    "or enable one, or resend it to one endpoint by name",
 }
 
 # API field names (camelCase, as in request bodies) in a merchant's words.

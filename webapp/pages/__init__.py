@@ -30,6 +30,9 @@ from webapp.pages import (
     tax,
     tax_preview_page,  # noqa: F401 - adds the preview route to tax.bp
     usage,
+    webhooks,
+    webhooks_endpoint,  # noqa: F401 - adds an endpoint's actions to webhooks.bp
+    webhooks_events,  # noqa: F401 - adds the event log to webhooks.bp
 )
 from webapp.pages.common import check_csrf
 from webapp.pages.enum_labels import label
@@ -40,6 +43,7 @@ BLUEPRINTS = (
     onboarding.bp,
     mode.bp,
     api_keys.bp,
+    webhooks.bp,
     settings.bp,
     plans.bp,
     pricing_tables.bp,
