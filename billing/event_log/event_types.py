@@ -53,5 +53,6 @@ def unknown(names: list[str]) -> list[str]:
 
 
 def wants(subscribed: list[str], name: str) -> bool:
-    """Whether an endpoint subscribed to ``subscribed`` receives events of type ``name``."""
-    return ALL in subscribed or name in subscribed
+    """Whether an endpoint subscribed to ``subscribed`` receives events of type ``name``
+    (``*`` means every type of ``TYPES``, not a dashboard's test event)."""
+    return (ALL in subscribed and name in TYPES) or name in subscribed
