@@ -26,9 +26,9 @@ def is_credit_note(invoice: Invoice) -> bool:
 # whatever the count, where the ORM's ``IN ($1, ..., $n)`` is a new statement for every length
 # (the event log renders a billing claim's hundreds of invoices through here).
 NOTES = """
-SELECT {columns} FROM invoices
-WHERE merchant_id = $1 AND credit_note_for = ANY($2::text[]) AND deleted_at IS NULL
-ORDER BY issue_date, number
+SELECT {columns} FROM invoices i
+WHERE i.merchant_id = $1 AND i.credit_note_for = ANY($2::text[]) AND i.deleted_at IS NULL
+ORDER BY i.issue_date, i.number
 """
 ORIGINALS = """
 SELECT {columns} FROM unnest($2::text[]) AS wanted(id) JOIN invoices i ON i.id = wanted.id
@@ -56,8 +56,7 @@ async def attach(merchant_id: str, invoices: list[Invoice]) -> None:
 
 
 async def _invoices(sql: str, merchant_id: str, ids: list[str]) -> list[Invoice]:
-    table = "i" if "wanted" in sql else "invoices"
-    columns = ", ".join(f"{table}.{column}" for column in column_names(Invoice))
+    columns = ", ".join(f"i.{column}" for column in column_names(Invoice))
     rows = await connections.get("default").execute_query_dict(
         sql.format(columns=columns), [merchant_id, ids]
     )
