@@ -13,6 +13,7 @@ import asyncio
 from dataclasses import dataclass
 from datetime import datetime
 
+from tortoise import connections
 from tortoise.expressions import Q
 from tortoise.functions import Count
 
@@ -20,6 +21,7 @@ from billing.accounts.models import Merchant
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
 from billing.core.lookup import find_scoped
+from billing.core.models import column_names, from_row
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
 from billing.invoicing import credit_notes, pdf
@@ -97,18 +99,53 @@ async def get_invoice(merchant_id: str, invoice_id: object) -> Invoice:
     return invoice
 
 
+# A join to the ids' ``unnest`` rather than the ORM's ``IN ($1, ..., $n)``: one prepared
+# statement whatever the count (an IN list is a new statement for every length), and no plan
+# that compares every row with every id (what ``= ANY($1)`` becomes in a generic plan over a
+# table whose statistics lag, as during a billing run). The event log renders a billing
+# claim's hundreds of invoices through here.
+LINES = """
+SELECT {columns} FROM unnest($1::text[]) AS wanted(id)
+JOIN invoice_lines l ON l.invoice_id = wanted.id
+"""
+BY_IDS = """
+SELECT {columns} FROM unnest($2::text[]) AS wanted(id) JOIN invoices i ON i.id = wanted.id
+WHERE i.merchant_id = $1
+"""
+CUSTOMERS = """
+SELECT {columns} FROM unnest($1::text[]) AS wanted(id) JOIN customers c ON c.id = wanted.id
+"""
+
+
+async def by_ids(merchant_id: str, ids: list[str]) -> list[Invoice]:
+    """The merchant row's invoices among ``ids`` (soft-deleted ones too), in one statement
+    whatever their number: what the event log renders a billing claim's invoices from."""
+    columns = ", ".join(f"i.{column}" for column in column_names(Invoice))
+    rows = await connections.get("default").execute_query_dict(
+        BY_IDS.format(columns=columns), [merchant_id, ids]
+    )
+    return [from_row(Invoice, row) for row in rows]
+
+
 async def with_lines(invoices: list[Invoice]) -> None:
     """Attach each invoice's customer and its lines in order (``invoice.line_items``), in two
-    queries for a whole page."""
+    queries for a whole page (or a billing claim's invoices, for their events)."""
     if not invoices:
         return
-    await Invoice.fetch_for_list(invoices, "customer")
+    connection = connections.get("default")
+    customer_ids = list({invoice.customer_id for invoice in invoices})
+    sql = CUSTOMERS.format(columns=", ".join(f"c.{c}" for c in column_names(Customer)))
+    customers = {
+        row["id"]: from_row(Customer, row)
+        for row in await connection.execute_query_dict(sql, [customer_ids])
+    }
     by_invoice: dict[str, list[InvoiceLine]] = {invoice.id: [] for invoice in invoices}
-    lines = InvoiceLine.filter(invoice_id__in=list(by_invoice)).order_by("invoice_id", "position")
-    for line in await lines:
-        by_invoice[line.invoice_id].append(line)
+    sql = LINES.format(columns=", ".join(f"l.{c}" for c in column_names(InvoiceLine)))
+    for row in await connection.execute_query_dict(sql, [list(by_invoice)]):
+        by_invoice[row["invoice_id"]].append(from_row(InvoiceLine, row))
     for invoice in invoices:
-        invoice.line_items = by_invoice[invoice.id]
+        invoice.customer = customers[invoice.customer_id]
+        invoice.line_items = sorted(by_invoice[invoice.id], key=lambda line: line.position)
 
 
 async def invoice_pdf(

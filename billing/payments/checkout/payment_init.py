@@ -70,6 +70,7 @@ from billing.core.errors import Conflict, Invalid
 from billing.core.lookup import find_scoped
 from billing.core.models import utcnow
 from billing.customers.models import Customer
+from billing.invoicing import invoice_events
 from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments import checkout_calls
@@ -135,7 +136,9 @@ async def end(live: Subscription, now: datetime) -> None:
     for payment in await Payment.filter(invoice_id__in=invoice_ids, status=PENDING):
         await mark_failed(payment.id, ABANDONED, at=now)
     await checkout_states.end_abandoned(live, now)
+    issued = await unpaid.filter(number__isnull=False).values_list("id", flat=True)
     await unpaid.update(status=InvoiceStatus.VOID)
+    await invoice_events.voided(live.merchant_id, list(issued), now)  # drafts tell nothing
 
 
 async def _reusable(customer: Customer, plan: Plan, price: Price, now: datetime):

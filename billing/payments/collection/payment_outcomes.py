@@ -26,6 +26,12 @@ the pass's (the test clock runs ahead of the sandbox) is dated at the attempt to
 is never paid before its issue date (a customer paying at the present an invoice a due pass
 issued as of a later instant: the test clock).
 
+Events (``billing.event_log``), in the same transaction, dated the outcome's date (a due
+pass's ``now``): ``payment.succeeded`` and ``invoice.paid`` (preceded by ``invoice.created``
+for a checkout's invoice, issued by its numbering here); ``payment.failed`` and, for an issued
+invoice still unpaid, ``invoice.payment_failed`` (``invoice_events`` says which invoice
+events are written when). One ``record_many`` per outcome.
+
 Both lock the payment row first and are idempotent: an outcome already recorded is not
 recorded again (a webhook redelivered, or arriving after the call's own answer, changes
 nothing), and a success is never overturned by a late failure. Each answers whether it changed
@@ -34,6 +40,8 @@ anything. Call inside a transaction.
 
 from datetime import datetime
 
+from billing.event_log.recording import Change, record_many
+from billing.invoicing import invoice_events
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.invoicing.numbering import take_numbers
 from billing.payments.checkout import checkout_claims
@@ -79,6 +87,14 @@ async def mark_succeeded(
     if await checkout_claims.claim(payment, invoice, at):
         await activate(payment.merchant_id, invoice.stable_subscription_id, at)
     await payment_events.notify(payment)
+    told = (invoice_events.CREATED, invoice_events.PAID) if numbers else (invoice_events.PAID,)
+    await record_many(
+        [
+            *invoice_events.changes(payment.merchant_id, invoice.id, *told),
+            Change(payment.merchant_id, "payment.succeeded", payment.id),
+        ],
+        at=at,
+    )
     return True
 
 
@@ -99,8 +115,14 @@ async def mark_failed(
     payment.provider_payment_id = provider_payment_id or payment.provider_payment_id
     await schedule_after_failure(payment, at)
     await payment.save()
-    await Invoice.filter(id=payment.invoice_id, status=InvoiceStatus.UNPAID).update(
+    unpaid = await Invoice.filter(id=payment.invoice_id, status=InvoiceStatus.UNPAID).update(
         payment_status=InvoicePaymentStatus.FAILED, payment_id=payment.id
     )
     await payment_events.notify(payment)
+    told = [Change(payment.merchant_id, "payment.failed", payment.id)]
+    if unpaid and await Invoice.filter(id=payment.invoice_id, number__isnull=False).exists():
+        told[:0] = invoice_events.changes(
+            payment.merchant_id, payment.invoice_id, invoice_events.PAYMENT_FAILED
+        )
+    await record_many(told, at=at)
     return True

@@ -12,6 +12,9 @@ refunds at once can never give back more than was paid. Settling it:
   and the adjustment invoice is voided (an issued invoice is never deleted; ``void`` is the
   one change it accepts). The original invoice is untouched either way.
 
+Events (``billing.event_log``), in the settling transaction at ``at``: ``refund.succeeded``,
+or ``refund.failed`` with ``invoice.voided`` for its credit note (``invoice_events``).
+
 A refund is settled once: whoever comes second (the webhook after the call's answer, a
 redelivered event, the due-work re-check after the webhook) finds it no longer ``pending`` and
 changes nothing, and a success is never overturned by a late failure nor the other way round.
@@ -23,6 +26,8 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
+from billing.event_log.recording import Change, record_many
+from billing.invoicing import invoice_events
 from billing.invoicing.models import Invoice, InvoiceStatus
 from billing.payments.models import Payment, Refund, RefundStatus
 
@@ -45,11 +50,18 @@ async def apply_locked(
     ``updated_at``: the row has no settlement column of its own."""
     refund.status = SUCCEEDED if succeeded else FAILED
     refund.provider_refund_id = provider_refund_id or refund.provider_refund_id
+    told = [Change(refund.merchant_id, f"refund.{refund.status}", refund.id)]
     if not succeeded:
         refund.failure_message = (message or REFUSED)[:500]
         payment.refunded_cents -= refund.amount_cents
         await payment.save(update_fields=["refunded_cents", "updated_at"])
-        await Invoice.filter(id=refund.adjustment_invoice_id).update(status=InvoiceStatus.VOID)
+        voided = await Invoice.filter(
+            id=refund.adjustment_invoice_id, status__not=InvoiceStatus.VOID
+        ).update(status=InvoiceStatus.VOID)
+        if voided:
+            told += invoice_events.changes(
+                refund.merchant_id, refund.adjustment_invoice_id, invoice_events.VOIDED
+            )
     await Refund.filter(id=refund.id).update(
         status=refund.status,
         provider_refund_id=refund.provider_refund_id,
@@ -57,6 +69,7 @@ async def apply_locked(
         updated_at=at,
     )
     refund.updated_at = at
+    await record_many(told, at=at)
 
 
 async def settle_refund(

@@ -151,10 +151,11 @@ async def _adjustment_invoice(payment: Payment, amount: int, reason: str | None)
         taxes=[(description, -cents) for description, cents in shares],
         stable_subscription_id=original.stable_subscription_id,
         subscription_id=original.subscription_id,
+        # A credit note for the original: linked as it is issued, never after (so its
+        # ``invoice.created`` event names the original too).
+        credit_note_for=original.id,
     )
     [invoice_id] = await write_invoices([draft])
-    # A credit note for the original: linked in the transaction that issues it, never after.
-    await Invoice.filter(id=invoice_id).update(credit_note_for=original.id)
     return invoice_id
 
 
