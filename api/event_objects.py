@@ -21,7 +21,6 @@ from api.subscriptions import subscription_json
 from billing.customers.models import Customer
 from billing.event_log import objects
 from billing.invoicing import credit_notes, invoices
-from billing.invoicing.models import Invoice
 from billing.payments.models import Payment, Refund
 from billing.payments.refunds import refund_reads
 from billing.seats.models import SeatChange
@@ -41,7 +40,7 @@ async def subscriptions(merchant_id: str, ids: list[str]) -> dict[str, dict]:
 
 
 async def invoices_(merchant_id: str, ids: list[str]) -> dict[str, dict]:
-    found = await Invoice.filter(merchant_id=merchant_id, id__in=ids)
+    found = await invoices.by_ids(merchant_id, ids)  # one plan whatever the id count
     await invoices.with_lines(found)
     await credit_notes.attach(merchant_id, found)
     related = await related_for(merchant_id, found)
