@@ -4,7 +4,8 @@
 Each path answers 200 unless told otherwise: ``answer(path, *behaviours)`` queues what the
 next requests to ``path`` get (then 200 again), ``always(path, behaviour)`` sets what every
 request gets. A behaviour is a status (``500``), ``Slow(seconds, status)``, ``CLOSE`` (the
-connection is closed without an answer) or ``Redirect(location)``.
+connection is closed without an answer), ``Redirect(location)`` or ``FailFirst(times)`` (500
+for the first requests of each ``webhook-id``).
 ``receiving()`` runs one for a ``with`` block (the tests' ``receiver`` fixture).
 
 Unit tests read ``received`` after the pass that sent (the server answered before the pass
@@ -15,7 +16,7 @@ deadline.
 import contextlib
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -32,7 +33,19 @@ class Redirect:
     location: str
 
 
+@dataclass(frozen=True)
+class FailFirst:
+    """500 for the first ``times`` requests of each ``webhook-id``, then 200."""
+
+    times: int = 1
+
+
 CLOSE = "close"
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 256  # a sender opens dozens of connections at once
 
 
 @dataclass
@@ -41,7 +54,16 @@ class Received:
     path: str
     headers: dict[str, str]
     body: str
+    status: int | None  # what it was answered (None: the connection was closed)
     at: float = field(default_factory=time.time)  # wall clock on receipt
+
+
+def _status_of(behaviour: object) -> int | None:
+    if isinstance(behaviour, Slow):
+        return behaviour.status
+    if isinstance(behaviour, Redirect):
+        return 302
+    return None if behaviour == CLOSE else int(behaviour)
 
 
 class Receiver:
@@ -49,6 +71,7 @@ class Receiver:
         self.received: list[Received] = []
         self.body: str | None = None  # what a 2xx answer says ("ok" unless set)
         self._plans: dict[str, deque] = {}
+        self._seen: Counter[tuple[str, str]] = Counter()
         self._defaults: dict[str, object] = {}
         self._changed = threading.Condition()
         receiver = self
@@ -64,8 +87,7 @@ class Receiver:
             def log_message(self, *args) -> None:
                 pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        self.server = _Server(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -101,31 +123,30 @@ class Receiver:
                     return got
                 self._changed.wait(left)
 
-    def _behaviour(self, path: str) -> object:
-        with self._changed:
-            plan = self._plans.get(path)
-            if plan:
-                return plan.popleft()
-            return self._defaults.get(path, 200)
+    def _status(self, path: str, headers: dict[str, str]) -> object:
+        """What to answer, the request recorded (under the lock)."""
+        plan = self._plans.get(path)
+        behaviour = plan.popleft() if plan else self._defaults.get(path, 200)
+        key = (path, headers.get("webhook-id", ""))
+        self._seen[key] += 1
+        if isinstance(behaviour, FailFirst):
+            behaviour = 500 if self._seen[key] <= behaviour.times else 200
+        return behaviour
 
     def _answer(self, handler: BaseHTTPRequestHandler, body: str) -> None:
-        behaviour = self._behaviour(handler.path)
         headers = {k.lower(): v for k, v in handler.headers.items()}
         with self._changed:
-            self.received.append(Received(handler.command, handler.path, headers, body))
+            behaviour = self._status(handler.path, headers)
+            status = _status_of(behaviour)
+            self.received.append(Received(handler.command, handler.path, headers, body, status))
             self._changed.notify_all()
         if isinstance(behaviour, Slow):
             time.sleep(behaviour.seconds)
-            behaviour = behaviour.status
         if behaviour == CLOSE:
             handler.close_connection = True
             handler.connection.close()
             return
-        status, extra = (
-            (302, {"location": behaviour.location})
-            if isinstance(behaviour, Redirect)
-            else (int(behaviour), {})
-        )
+        extra = {"location": behaviour.location} if isinstance(behaviour, Redirect) else {}
         text = (self.body or "ok").encode() if status < 300 else b"not this time"
         handler.send_response(status)
         for name, value in {**extra, "content-length": str(len(text))}.items():
