@@ -28,13 +28,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from itertools import count
 
-import httpx
-
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
 from billing.event_log.models import DeliveryStatus, WebhookEndpoint
 from billing.webhooks import endpoints, posting
 from billing.webhooks.delivery_rows import Job, claim, record
+from billing.webhooks.http_clients import Clients
 from billing.webhooks.posting import Outcome
 
 log = logging.getLogger("tally.webhooks")
@@ -91,16 +90,15 @@ class _Pass:
         }
 
     async def run(self) -> Counter[str]:
-        limits = httpx.Limits(max_connections=CONCURRENCY, max_keepalive_connections=CONCURRENCY)
-        async with httpx.AsyncClient(
-            timeout=posting.TIMEOUT, follow_redirects=False, limits=limits, trust_env=False
-        ) as self.client:
-            try:
-                await self._loop()
-            finally:
-                for task in [*self.tasks, self.recorder]:
-                    if task is not None and not task.done():
-                        task.cancel()  # stopped: the leases end and the deliveries go again
+        self.clients = Clients(posting.TIMEOUT)
+        try:
+            await self._loop()
+        finally:
+            unfinished = [t for t in [*self.tasks, self.recorder] if t and not t.done()]
+            for task in unfinished:
+                task.cancel()  # stopped: the leases end and the deliveries go again
+            await asyncio.gather(*unfinished, return_exceptions=True)
+            await self.clients.aclose()
         return self.outcomes
 
     async def _loop(self) -> None:
@@ -113,7 +111,7 @@ class _Pass:
                 if not found:
                     may_find, after_empty = False, sum(self.held().values())
             self._start()
-            if not self.tasks:
+            if not self.tasks and self.finished.empty():  # a finished task's result waits
                 if may_find:
                     continue
                 break
@@ -157,9 +155,10 @@ class _Pass:
     async def _send(self, job: Job) -> None:
         target = self.targets[job.endpoint_id]
         try:
-            outcome = await posting.post(
-                self.client, target.url, job.event_id, job.body, target.secrets
-            )
+            async with self.clients.client(job.endpoint_id) as client:
+                outcome = await posting.post(
+                    client, target.url, job.event_id, job.body, target.secrets
+                )
         except Exception as error:  # a bug of ours: recorded as a failed attempt, retried
             log.exception("webhook delivery %s could not be attempted", job.id)
             outcome = Outcome(False, None, 0, "", f"internal error: {type(error).__name__}")

@@ -11,7 +11,7 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 from billing.due_work import run_due
 from billing.event_log.models import DeliveryStatus, WebhookAttempt, WebhookDelivery
 from billing.webhooks import endpoints, posting
-from tests.support.billing.webhook_sending import write_event
+from tests.support.billing.webhook_sending import write_event, write_events
 from tests.support.fakes.webhook_receiver import CLOSE, Redirect, Slow, receiving
 from tests.support.processes.ports import free_port
 
@@ -165,3 +165,19 @@ async def test_only_the_first_kilobyte_of_an_answer_is_kept(merchant, receiver):
     attempt = await WebhookAttempt.get(event_id=event.id)
     assert attempt.response_body == "x" * 1024
     assert json.loads(receiver.at("/chatty")[0].body)["id"] == event.id
+
+
+async def test_a_pass_sends_a_backlog_to_every_endpoint_once_a_slow_one_included(
+    merchant, receiver
+):
+    for path in ("/fast", "/slow"):
+        await endpoints.create_endpoint(merchant.id, url=f"{receiver.url}{path}")
+    receiver.always("/slow", Slow(0.05))
+    ids = await write_events(merchant.id, CLOCK, 150)
+    report = await run_due(CLOCK, merchant_id=merchant.id)
+    assert report.count("webhooks", "delivered") == 300
+    for path in ("/fast", "/slow"):
+        assert sorted(r.headers["webhook-id"] for r in receiver.at(path)) == sorted(ids)
+    assert not await WebhookDelivery.filter(
+        merchant_id=merchant.id, status=DeliveryStatus.PENDING
+    ).exists()

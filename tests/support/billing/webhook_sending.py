@@ -18,3 +18,17 @@ async def write_event(merchant_id: str, at: datetime, type_: str = "customer.upd
     async with in_transaction():
         await recording.record(merchant_id, type_, customer.id, at=at)
     return await Event.filter(merchant_id=merchant_id, object_id=customer.id, type=type_).first()
+
+
+async def write_events(merchant_id: str, at: datetime, count: int) -> list[str]:
+    """``count`` events about one new customer at ``at``, in one transaction; their ids."""
+    customer = await customers.create_customer(merchant_id, email=unique_email("many"))
+    changes = [
+        recording.Change(merchant_id, "customer.updated", customer.id, key=f"{customer.id}:{n}")
+        for n in range(count)
+    ]
+    async with in_transaction():
+        await recording.record_many(changes, at=at)
+    return await Event.filter(merchant_id=merchant_id, object_id=customer.id).values_list(
+        "id", flat=True
+    )

@@ -1,5 +1,8 @@
-"""A merchant's webhook receiver for the tests and the benchmark: a real HTTP server on
-127.0.0.1 (a free port) in threads of the test process, recording every request.
+"""A merchant's webhook receiver for the tests and the benchmark: a real HTTP/1.1 server on
+127.0.0.1 (a free port), recording every request. It runs an event loop of its own in a
+thread of the test process (one thread for every connection, not one each: a thread per
+connection measured under 150 requests/s at 64 connections on two cores, the interpreter
+lock passed between them).
 
 Each path answers 200 unless told otherwise: ``answer(path, *behaviours)`` queues what the
 next requests to ``path`` get (then 200 again), ``always(path, behaviour)`` sets what every
@@ -13,13 +16,14 @@ recorded the attempt); tests of another process wait with ``wait_for``, bounded 
 deadline.
 """
 
+import asyncio
 import contextlib
 import threading
 import time
 from collections import Counter, deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http import HTTPStatus
 
 
 @dataclass(frozen=True)
@@ -41,11 +45,6 @@ class FailFirst:
 
 
 CLOSE = "close"
-
-
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-    request_queue_size = 256  # a sender opens dozens of connections at once
 
 
 @dataclass
@@ -74,30 +73,32 @@ class Receiver:
         self._seen: Counter[tuple[str, str]] = Counter()
         self._defaults: dict[str, object] = {}
         self._changed = threading.Condition()
-        receiver = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def do_POST(self) -> None:  # noqa: N802 (the standard library's name)
-                length = int(self.headers.get("content-length") or 0)
-                body = self.rfile.read(length).decode()
-                receiver._answer(self, body)
-
-            def log_message(self, *args) -> None:
-                pass
-
-        self.server = _Server(("127.0.0.1", 0), Handler)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
-        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
+        self._thread.start()
+        self._server = asyncio.run_coroutine_threadsafe(
+            asyncio.start_server(self._serve, "127.0.0.1", 0, backlog=512), self._loop
+        ).result(10)
+        self.url = f"http://127.0.0.1:{self._server.sockets[0].getsockname()[1]}"
 
     def __enter__(self) -> "Receiver":
-        self._thread.start()
         return self
 
     def __exit__(self, *_exc) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        async def close() -> None:
+            self._server.close()
+            for writer in list(self._writers):
+                writer.close()
+            serving = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in serving:  # connections still answering (slowly)
+                task.cancel()
+            await asyncio.gather(*serving, return_exceptions=True)
+
+        asyncio.run_coroutine_threadsafe(close(), self._loop).result(5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
+        self._loop.close()
 
     def answer(self, path: str, *behaviours: object) -> None:
         with self._changed:
@@ -133,26 +134,48 @@ class Receiver:
             behaviour = 500 if self._seen[key] <= behaviour.times else 200
         return behaviour
 
-    def _answer(self, handler: BaseHTTPRequestHandler, body: str) -> None:
-        headers = {k.lower(): v for k, v in handler.headers.items()}
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """One connection: HTTP/1.1 requests, kept alive until the client closes it."""
+        self._writers.add(writer)
+        try:
+            while True:
+                try:
+                    head = await reader.readuntil(b"\r\n\r\n")
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    return
+                request_line, *lines = head.decode("latin-1").split("\r\n")
+                method, path, _ = request_line.split(" ", 2)
+                headers = {
+                    name.strip().lower(): value.strip()
+                    for name, _, value in (line.partition(":") for line in lines if line)
+                }
+                body = await reader.readexactly(int(headers.get("content-length") or 0))
+                if not await self._answer(writer, method, path, headers, body.decode()):
+                    return
+        finally:
+            self._writers.discard(writer)
+            writer.close()
+
+    async def _answer(self, writer, method: str, path: str, headers: dict, body: str) -> bool:
+        """Answer one request as told; False when the connection is to be closed."""
         with self._changed:
-            behaviour = self._status(handler.path, headers)
+            behaviour = self._status(path, headers)
             status = _status_of(behaviour)
-            self.received.append(Received(handler.command, handler.path, headers, body, status))
+            self.received.append(Received(method, path, headers, body, status))
             self._changed.notify_all()
         if isinstance(behaviour, Slow):
-            time.sleep(behaviour.seconds)
-        if behaviour == CLOSE:
-            handler.close_connection = True
-            handler.connection.close()
-            return
-        extra = {"location": behaviour.location} if isinstance(behaviour, Redirect) else {}
+            await asyncio.sleep(behaviour.seconds)
+        if status is None:
+            return False
+        extra = f"location: {behaviour.location}\r\n" if isinstance(behaviour, Redirect) else ""
         text = (self.body or "ok").encode() if status < 300 else b"not this time"
-        handler.send_response(status)
-        for name, value in {**extra, "content-length": str(len(text))}.items():
-            handler.send_header(name, value)
-        handler.end_headers()
-        handler.wfile.write(text)
+        writer.write(
+            f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\n{extra}"
+            f"content-length: {len(text)}\r\n\r\n".encode()
+            + text
+        )
+        await writer.drain()
+        return True
 
 
 @contextlib.contextmanager
