@@ -8,11 +8,13 @@ records what came back in short batched transactions (``delivery_rows.record``) 
 next POSTs run. So a slow receiver costs an HTTP slot, never a database connection, and a
 request that made a change never waits for a delivery.
 
-At most ``CONCURRENCY`` POSTs are in flight. When a slot frees it goes to the endpoint with the
-fewest in flight that has work (ties in turn), so every endpoint with work keeps slots while
-one slow or timing-out receiver takes only what the others leave; and claims take endpoints in
-turn and never more than ``PER_ENDPOINT`` of one in hand, so a backlog of one endpoint never
-holds the deliveries of the others behind it. The pass ends when nothing it may claim is due.
+At most ``CONCURRENCY`` POSTs are in flight, at most ``ENDPOINT_FLYING`` to one endpoint. When a
+slot frees it goes to the endpoint with the fewest in flight that has work (ties in turn), so
+every endpoint with work keeps slots while one slow or timing-out receiver takes only what the
+others leave; claims take endpoints in turn, never more than ``PER_ENDPOINT`` of one in hand,
+and a claim is made as soon as an endpoint that may have more runs out, so a backlog of one
+endpoint never holds the deliveries of the others behind it. The pass ends when nothing it may
+claim is due.
 
 ``send_due(now)`` works as of ``now`` (the test clock): what is due then, attempts recorded at
 ``now``, retries due after the schedule from ``now``. ``send_live`` reads the present at each
@@ -40,6 +42,7 @@ log = logging.getLogger("tally.webhooks")
 
 CONCURRENCY = 64
 PER_ENDPOINT = 64  # deliveries of one endpoint in hand (queued or in flight) at most
+ENDPOINT_FLYING = 48  # in flight to one endpoint at most: the others always have slots
 CLAIM_SIZE = 256
 RECORD_BATCH = 500
 
@@ -81,6 +84,7 @@ class _Pass:
         self.recorder: asyncio.Task | None = None
         self.targets: dict[str, Target] = {}
         self.outcomes: Counter[str] = Counter()
+        self.more: set[str] = set()  # endpoints the last claim gave deliveries to
 
     def held(self) -> dict[str, int]:
         return {
@@ -105,8 +109,7 @@ class _Pass:
         may_find = True
         after_empty: int | None = None  # what was in hand when a claim found nothing
         while True:
-            queued = sum(len(queue) for queue in self.queues.values())
-            if may_find and queued <= CONCURRENCY // 2:
+            if may_find and self._hungry():
                 found = await self._claim()
                 if not found:
                     may_find, after_empty = False, sum(self.held().values())
@@ -123,6 +126,14 @@ class _Pass:
             self._record_soon()
         await self._drain()
 
+    def _hungry(self) -> bool:
+        """Whether to claim now: little is queued, or an endpoint that may have more due
+        (its last claim gave it some) has run out, so a slow endpoint's queue never holds
+        the others' refills back."""
+        if sum(len(queue) for queue in self.queues.values()) <= CONCURRENCY // 2:
+            return True
+        return any(not self.queues[endpoint] for endpoint in self.more)
+
     async def _claim(self) -> int:
         now = self.clock()
         jobs = await claim(
@@ -134,6 +145,7 @@ class _Pass:
                 signing = endpoints.signing_secrets(endpoint, now)
                 secrets = [signing.current] + ([signing.previous] if signing.previous else [])
                 self.targets[endpoint.id] = Target(endpoint.url, secrets)
+        self.more = {job.endpoint_id for job in jobs}
         for job in jobs:
             self.queues.setdefault(job.endpoint_id, deque()).append(job)
         return len(jobs)
@@ -141,7 +153,11 @@ class _Pass:
     def _start(self) -> None:
         """Fill free slots, each with the next job of the endpoint with fewest in flight."""
         while len(self.tasks) < CONCURRENCY:
-            waiting = [endpoint for endpoint, queue in self.queues.items() if queue]
+            waiting = [
+                endpoint
+                for endpoint, queue in self.queues.items()
+                if queue and self.flying[endpoint] < ENDPOINT_FLYING
+            ]
             if not waiting:
                 return
             endpoint = min(waiting, key=lambda e: (self.flying[e], self.started.get(e, -1)))
