@@ -35,24 +35,34 @@ SCHEDULE = tuple(
 )
 DISABLE_AFTER = timedelta(days=5)
 
+# ``due``: the oldest due deliveries, at most $8, of endpoints not at their cap (a window over
+# every due row cost tens of milliseconds a claim at a backlog of 15,000); ``ranked`` numbers
+# each endpoint's in turn.
 CLAIM = """
 WITH held AS (
   SELECT * FROM unnest($3::text[], $4::int[]) AS h(endpoint_id, outstanding)
 ), due AS (
-  SELECT d.id,
-         row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS turn
+  SELECT d.id, d.endpoint_id, d.next_attempt_at
   FROM webhook_deliveries d
   JOIN webhook_endpoints e ON e.id = d.endpoint_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= $1
     AND e.status = 'enabled' AND e.deleted_at IS NULL
     AND ($2::text IS NULL OR d.merchant_id = $2)
+    AND NOT d.endpoint_id = ANY(
+      SELECT endpoint_id FROM held WHERE outstanding >= $5
+    )
+  ORDER BY d.next_attempt_at
+  LIMIT $8
+), ranked AS (
+  SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn
+  FROM due
 ), picked AS (
   SELECT d.id FROM webhook_deliveries d
-  JOIN due ON due.id = d.id
+  JOIN ranked ON ranked.id = d.id
   LEFT JOIN held ON held.endpoint_id = d.endpoint_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-    AND due.turn <= $5 - coalesce(held.outstanding, 0)
-  ORDER BY due.turn, d.id
+    AND ranked.turn <= $5 - coalesce(held.outstanding, 0)
+  ORDER BY ranked.turn, d.id
   LIMIT $6
   FOR UPDATE OF d SKIP LOCKED
 )
@@ -129,7 +139,16 @@ async def claim(
     of each endpoint, taking endpoints in turn."""
     rows = await connections.get("default").execute_query_dict(
         CLAIM,
-        [now, merchant_id, list(held), list(held.values()), per_endpoint, limit, now + LEASE],
+        [
+            now,
+            merchant_id,
+            list(held),
+            list(held.values()),
+            per_endpoint,
+            limit,
+            now + LEASE,
+            4 * limit,
+        ],
     )
     return [
         Job(

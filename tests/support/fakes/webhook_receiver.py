@@ -152,6 +152,8 @@ class Receiver:
                 body = await reader.readexactly(int(headers.get("content-length") or 0))
                 if not await self._answer(writer, method, path, headers, body.decode()):
                     return
+        except (asyncio.CancelledError, asyncio.IncompleteReadError, ConnectionError):
+            return  # the receiver closing, or the client hanging up mid-request
         finally:
             self._writers.discard(writer)
             writer.close()
