@@ -86,6 +86,10 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[
        answer, error, next_at)
 """
 
+LOCK_IN_ORDER = """
+SELECT 1 FROM {table} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
+"""
+
 MOVE_DELIVERIES = """
 UPDATE webhook_deliveries d
 SET status = u.status, attempts = u.attempt, next_attempt_at = u.next_at, updated_at = u.at
@@ -181,7 +185,8 @@ def disabled_reason(at: datetime, outcome: Outcome) -> str:
 
 
 async def record(finished: list[tuple[Job, Outcome]]) -> list[str]:
-    """Write ``finished`` attempts in one transaction; answers the delivery statuses."""
+    """Write ``finished`` attempts in one transaction; answers the delivery statuses (in the
+    order given)."""
     moves = [next_attempt(job, outcome) for job, outcome in finished]
     attempts = [
         (
@@ -200,10 +205,12 @@ async def record(finished: list[tuple[Job, Outcome]]) -> list[str]:
         )
         for (job, outcome), (_, next_at) in zip(finished, moves, strict=True)
     ]
-    deliveries = [
+    # Rows are locked in id order first (LOCK_IN_ORDER), so two recordings of overlapping
+    # rows (a lease that ran out) wait for each other instead of deadlocking.
+    deliveries = sorted(
         (job.id, status, job.attempt, next_at, job.now)
         for (job, _), (status, next_at) in zip(finished, moves, strict=True)
-    ]
+    )
     streaks: dict[str, list] = {}
     for job, outcome in finished:  # in the order they finished: the last one counts
         any_ok = outcome.ok or (job.endpoint_id in streaks and streaks[job.endpoint_id][1])
@@ -217,11 +224,17 @@ async def record(finished: list[tuple[Job, Outcome]]) -> list[str]:
     retries = [next_at for _, next_at in moves if next_at is not None]
     async with in_transaction() as connection:
         await connection.execute_query(INSERT_ATTEMPTS, _columns(attempts))
+        await connection.execute_query(
+            LOCK_IN_ORDER.format(table="webhook_deliveries"), [[row[0] for row in deliveries]]
+        )
         await connection.execute_query(MOVE_DELIVERIES, _columns(deliveries))
+        await connection.execute_query(
+            LOCK_IN_ORDER.format(table="webhook_endpoints"), [sorted(streaks)]
+        )
         await connection.execute_query(
             STREAKS,
             [
-                *_columns(list(streaks.values())),
+                *_columns(sorted(streaks.values())),
                 DISABLE_AFTER,
                 EndpointStatus.DISABLED.value,
                 EndpointStatus.ENABLED.value,
