@@ -11,8 +11,9 @@ end checkouts nobody paid within a day (``payments/checkout.py``), refund checko
 customer who already subscribes (``payments/checkout_claims.py``),
 renew credit grants, prune usage idempotency keys past their 24-hour window, usage
 checkpoints no read has moved in weeks, portal sessions a day past their expiry and checkout
-rate-limit windows that ended (``payments/checkout_limits.py``). Nothing
-else runs on a timer.
+rate-limit windows that ended (``payments/checkout_limits.py``), and last send the webhook
+deliveries that are due, first attempts and retries (``webhooks/sending.py``). Nothing else
+runs on a timer.
 
 Three things run it (``webapp/due_loop.py``): ``tally serve`` in one of its worker processes,
 ``tally worker`` as a process of its own, and ``tally run-due [--now ISO]`` once, as of any
@@ -46,6 +47,7 @@ from billing.subscriptions import (
     trials,
 )
 from billing.usage import events, usage_checkpoints
+from billing.webhooks import sending
 
 log = logging.getLogger("tally.due_work")
 
@@ -78,6 +80,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("usage checkpoints", _pruned(usage_checkpoints.prune)),
     ("portal sessions", _pruned(portal_sessions.prune_expired)),
     ("checkout rate windows", _pruned(checkout_limits.prune)),
+    ("webhooks", sending.send_due),
 )
 
 

@@ -11,7 +11,9 @@ PostgreSQL for one session advisory lock and only the holder passes, so one work
 ``tally serve`` processes sharing the database) does the work; if it dies its connection
 closes, the lock frees, and another worker takes over within an interval. ``tally worker``
 runs it without the lock: any number of workers pass at once and the row claims keep every
-item done once.
+item done once. While a loop passes (the lock held, for ``tally serve``) the webhook sender
+listens beside it (``webapp/webhook_sender.py``), so deliveries go out moments after their
+commit, and stops with it.
 
 Nothing stops the loop but ``stop``: a failing pass or a dropped connection is logged and
 tried again after an interval. ``stop`` also cancels a pass in progress (its open claim rolls
@@ -31,6 +33,7 @@ import asyncpg
 from billing.core.due_signal import CHANNEL, DONE_CHANNEL
 from billing.due_work import run_due
 from webapp import db
+from webapp.webhook_sender import WebhookSender
 
 log = logging.getLogger("tally.due_work")
 
@@ -128,10 +131,13 @@ class DueLoop:
         """Pass until ``stop`` is set."""
         while not self.stop.is_set():
             connection = None
+            sender = None
             try:
                 connection = await self._connect()
                 if self.exclusive:
                     await self._hold_lock(connection)
+                if not self.stop.is_set():
+                    sender = asyncio.create_task(WebhookSender(self.database_url).run())
                 while not self.stop.is_set():
                     await self._pass(connection)
                     await self._wait_for_next_pass()
@@ -139,5 +145,9 @@ class DueLoop:
                 log.exception("due work loop failed; it starts again in %s s", self.interval)
                 await self.stop_or(self.interval)
             finally:
+                if sender is not None:
+                    sender.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await sender
                 if connection is not None:
                     await connection.close(timeout=5)

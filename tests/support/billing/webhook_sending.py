@@ -1,0 +1,34 @@
+"""Events written for the sender's tests the way a change writes them: ``recording.record``
+inside a transaction, for a real customer, so the endpoints' deliveries are fanned out and
+the commit notifies the senders."""
+
+from datetime import datetime
+
+from tortoise.transactions import in_transaction
+
+from billing.customers import customers
+from billing.event_log import recording
+from billing.event_log.models import Event
+from tests.conftest import unique_email
+
+
+async def write_event(merchant_id: str, at: datetime, type_: str = "customer.updated") -> Event:
+    """A new customer of ``merchant_id`` and one event of ``type_`` about it at ``at``."""
+    customer = await customers.create_customer(merchant_id, email=unique_email("hook"))
+    async with in_transaction():
+        await recording.record(merchant_id, type_, customer.id, at=at)
+    return await Event.filter(merchant_id=merchant_id, object_id=customer.id, type=type_).first()
+
+
+async def write_events(merchant_id: str, at: datetime, count: int) -> list[str]:
+    """``count`` events about one new customer at ``at``, in one transaction; their ids."""
+    customer = await customers.create_customer(merchant_id, email=unique_email("many"))
+    changes = [
+        recording.Change(merchant_id, "customer.updated", customer.id, key=f"{customer.id}:{n}")
+        for n in range(count)
+    ]
+    async with in_transaction():
+        await recording.record_many(changes, at=at)
+    return await Event.filter(merchant_id=merchant_id, object_id=customer.id).values_list(
+        "id", flat=True
+    )
