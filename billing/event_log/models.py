@@ -17,7 +17,7 @@
 from enum import StrEnum
 
 from tortoise import fields
-from tortoise.indexes import Index
+from tortoise.indexes import Index, PartialIndex
 
 from billing.core.models import PrefixedIdModel, TenantModel
 
@@ -83,6 +83,13 @@ class WebhookDelivery(PrefixedIdModel):
         indexes = (
             Index(fields=("next_attempt_at",), name="webhook_deliveries_due_idx"),
             Index(fields=("merchant_id", "event_id"), name="webhook_deliveries_event_idx"),
+            # the sender claims each endpoint's due deliveries, oldest first, without reading
+            # past another endpoint's backlog (billing/webhooks/delivery_rows.py)
+            PartialIndex(
+                fields=("endpoint_id", "next_attempt_at"),
+                name="webhook_deliveries_endpoint_due_idx",
+                condition={"status": "pending"},
+            ),
         )
 
 

@@ -35,36 +35,37 @@ SCHEDULE = tuple(
 )
 DISABLE_AFTER = timedelta(days=5)
 
-# ``due``: the oldest due deliveries, at most $8, of endpoints not at their cap (a window over
-# every due row cost tens of milliseconds a claim at a backlog of 15,000); ``ranked`` numbers
-# each endpoint's in turn.
+# ``ready``: the enabled endpoints with room (``$5`` less what the pass holds of each);
+# ``due``: the oldest due deliveries of each, locked with SKIP LOCKED through the partial index
+# (endpoint_id, next_attempt_at) WHERE status = 'pending', so one endpoint's backlog is never
+# read past to reach another's; ``picked``: the first of every endpoint, then the second, ...
 CLAIM = """
 WITH held AS (
   SELECT * FROM unnest($3::text[], $4::int[]) AS h(endpoint_id, outstanding)
+), ready AS (
+  SELECT e.id AS endpoint_id, $5 - coalesce(held.outstanding, 0) AS room
+  FROM webhook_endpoints e LEFT JOIN held ON held.endpoint_id = e.id
+  WHERE e.status = 'enabled' AND e.deleted_at IS NULL
+    AND ($2::text IS NULL OR e.merchant_id = $2)
+    AND $5 - coalesce(held.outstanding, 0) > 0
 ), due AS (
   SELECT d.id, d.endpoint_id, d.next_attempt_at
-  FROM webhook_deliveries d
-  JOIN webhook_endpoints e ON e.id = d.endpoint_id
-  WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-    AND e.status = 'enabled' AND e.deleted_at IS NULL
-    AND ($2::text IS NULL OR d.merchant_id = $2)
-    AND NOT d.endpoint_id = ANY(
-      SELECT endpoint_id FROM held WHERE outstanding >= $5
-    )
-  ORDER BY d.next_attempt_at
-  LIMIT $8
-), ranked AS (
-  SELECT id, row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn
-  FROM due
+  FROM ready CROSS JOIN LATERAL (
+    SELECT w.id, w.endpoint_id, w.next_attempt_at FROM webhook_deliveries w
+    WHERE w.endpoint_id = ready.endpoint_id AND w.status = 'pending'
+      AND w.next_attempt_at <= $1
+    ORDER BY w.next_attempt_at, w.id
+    LIMIT least(ready.room, $6)
+    FOR UPDATE SKIP LOCKED
+  ) d
 ), picked AS (
-  SELECT d.id FROM webhook_deliveries d
-  JOIN ranked ON ranked.id = d.id
-  LEFT JOIN held ON held.endpoint_id = d.endpoint_id
-  WHERE d.status = 'pending' AND d.next_attempt_at <= $1
-    AND ranked.turn <= $5 - coalesce(held.outstanding, 0)
-  ORDER BY ranked.turn, d.id
+  SELECT id FROM (
+    SELECT id, next_attempt_at,
+           row_number() OVER (PARTITION BY endpoint_id ORDER BY next_attempt_at, id) AS turn
+    FROM due
+  ) ranked
+  ORDER BY turn, next_attempt_at, id
   LIMIT $6
-  FOR UPDATE OF d SKIP LOCKED
 )
 UPDATE webhook_deliveries w SET next_attempt_at = $7
 FROM picked, log_events ev
@@ -151,7 +152,6 @@ async def claim(
             per_endpoint,
             limit,
             now + LEASE,
-            4 * limit,
         ],
     )
     return [
