@@ -5,7 +5,9 @@ resolves to must be public: loopback, private, link-local (the cloud metadata ad
 169.254.169.254 among them), carrier-grade NAT, multicast, reserved and unspecified
 addresses are refused. The check runs when an endpoint is created or its URL changed, and
 again before each delivery (DNS may have changed since), after resolution, and the request
-then goes to the address checked, never to a second lookup. Redirects are never followed.
+then goes to the address checked, never to a second lookup (a name's answer is reused for up to
+``LOOKUP_SECONDS``; the address rule is applied to it every time). Redirects are never
+followed.
 
 ``TALLY_WEBHOOK_ALLOW_PRIVATE_URLS=true`` lifts the address rule for an operator whose
 receivers live on a private network (and for the tests, which receive on loopback); the
@@ -13,8 +15,10 @@ scheme rule always holds.
 """
 
 import asyncio
+import contextlib
 import ipaddress
 import socket
+import time
 from urllib.parse import urlsplit
 
 from billing.core.errors import Invalid
@@ -25,7 +29,9 @@ UNRESOLVED = "url's host could not be resolved"
 METADATA = ipaddress.ip_network("169.254.169.254/32")
 SHARED = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT
 
+LOOKUP_SECONDS = 5.0
 _allow_private = False
+_lookups: dict[tuple[str, int], tuple[float, list[str]]] = {}
 
 
 def configure(*, allow_private: bool) -> None:
@@ -61,15 +67,31 @@ def is_public(address: str) -> bool:
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)
 
 
-async def resolve(url: object) -> list[str]:
-    """The addresses a delivery to ``url`` may use, checked; ``Invalid`` when the URL is bad,
-    its host does not resolve, or (unless allowed) any address it resolves to is not public."""
-    _, host, port = parse(url)
+async def _lookup(host: str, port: int) -> list[str]:
+    """The addresses ``host`` resolves to: an IP literal is its own (no lookup, no thread),
+    a name is looked up, and its answer kept for ``LOOKUP_SECONDS`` (a sender's pass posts
+    hundreds of deliveries a second to one host; each lookup takes a thread of the pool)."""
+    with contextlib.suppress(ValueError):
+        return [str(ipaddress.ip_address(host))]
+    kept = _lookups.get((host, port))
+    if kept is not None and kept[0] > time.monotonic():
+        return kept[1]
     try:
         found = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError):
         raise Invalid(UNRESOLVED, code="webhook_url_unresolved", field="url") from None
     addresses = list(dict.fromkeys(info[4][0] for info in found))
+    if len(_lookups) > 10_000:
+        _lookups.clear()
+    _lookups[(host, port)] = (time.monotonic() + LOOKUP_SECONDS, addresses)
+    return addresses
+
+
+async def resolve(url: object) -> list[str]:
+    """The addresses a delivery to ``url`` may use, checked; ``Invalid`` when the URL is bad,
+    its host does not resolve, or (unless allowed) any address it resolves to is not public."""
+    _, host, port = parse(url)
+    addresses = await _lookup(host, port)
     if not _allow_private and not all(is_public(address) for address in addresses):
         raise Invalid(PRIVATE_URL, code="webhook_url_private", field="url")
     return addresses
