@@ -76,6 +76,9 @@ class WebhookDelivery(PrefixedIdModel):
     status = fields.CharEnumField(DeliveryStatus, max_length=16, default=DeliveryStatus.PENDING)
     attempts = fields.IntField(default=0)
     next_attempt_at = fields.DatetimeField(null=True)
+    # Until when a sender holds it (the database's own clock, never a pass's test clock, so a
+    # ``run-due --now`` years ahead cannot take a delivery a live sender is posting).
+    leased_until = fields.DatetimeField(null=True)
     resend = fields.BooleanField(default=False)
 
     class Meta:

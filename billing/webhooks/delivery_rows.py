@@ -2,13 +2,16 @@
 their attempts came to. Each is one short statement or transaction, never held across HTTP.
 
 Claiming: one statement picks due deliveries (pending, ``next_attempt_at <= now``, endpoint
-enabled and not deleted) with ``FOR UPDATE SKIP LOCKED`` and pushes their ``next_attempt_at``
-to ``now + LEASE``; it commits at once. Another process neither waits for them nor finds them
-due any more, and no connection is held while they are posted. A process that dies mid-send
-leaves them due again when the lease ends (so a receiver may, rarely, see one twice: it drops
-it by ``webhook-id``). The pick takes each endpoint's deliveries in turn (the first of every
-endpoint, then the second, ...) and at most ``room`` more of an endpoint than the sender has
-in hand, so a receiver with a backlog cannot fill a claim and hold the others back.
+enabled and not deleted, no lease running) with ``FOR UPDATE SKIP LOCKED`` and leases them,
+``leased_until`` the database's present + ``LEASE``; it commits at once. Another process
+neither waits for them nor finds them free any more, and no connection is held while they are
+posted. The lease runs on the database's clock, not the pass's: a ``run-due --now`` years
+ahead (the test clock) still leaves alone what a live sender is posting. A process that dies
+mid-send leaves them free again when the lease ends (so a receiver may, rarely, see one
+twice: it drops it by ``webhook-id``). The pick takes each endpoint's deliveries in turn (the
+first of every endpoint, then the second, ...) and at most ``room`` more of an endpoint than
+the sender has in hand, so a receiver with a backlog cannot fill a claim and hold the others
+back.
 
 Recording: for a batch of finished attempts, one transaction inserts their ``WebhookAttempt``
 rows, moves each delivery on (succeeded; due again after the next wait of ``SCHEDULE``;
@@ -53,7 +56,7 @@ WITH held AS (
   FROM ready CROSS JOIN LATERAL (
     SELECT w.id, w.endpoint_id, w.next_attempt_at FROM webhook_deliveries w
     WHERE w.endpoint_id = ready.endpoint_id AND w.status = 'pending'
-      AND w.next_attempt_at <= $1
+      AND w.next_attempt_at <= $1 AND (w.leased_until IS NULL OR w.leased_until <= now())
     ORDER BY w.next_attempt_at, w.id
     LIMIT least(ready.room, $6)
     FOR UPDATE SKIP LOCKED
@@ -67,7 +70,7 @@ WITH held AS (
   ORDER BY turn, next_attempt_at, id
   LIMIT $6
 )
-UPDATE webhook_deliveries w SET next_attempt_at = $7
+UPDATE webhook_deliveries w SET leased_until = now() + $7::interval
 FROM picked, log_events ev
 WHERE w.id = picked.id AND ev.id = w.event_id
 RETURNING w.id, w.merchant_id, w.endpoint_id, w.attempts, ev.type, ev.created_at, ev.data,
@@ -93,7 +96,8 @@ SELECT 1 FROM {table} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
 
 MOVE_DELIVERIES = """
 UPDATE webhook_deliveries d
-SET status = u.status, attempts = u.attempt, next_attempt_at = u.next_at, updated_at = u.at
+SET status = u.status, attempts = u.attempt, next_attempt_at = u.next_at, leased_until = NULL,
+    updated_at = u.at
 FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[])
   AS u(id, status, attempt, next_at, at)
 WHERE d.id = u.id AND d.status = 'pending'
@@ -151,7 +155,7 @@ async def claim(
             list(held.values()),
             per_endpoint,
             limit,
-            now + LEASE,
+            LEASE,
         ],
     )
     return [

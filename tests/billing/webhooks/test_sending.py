@@ -10,7 +10,7 @@ from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from billing.due_work import run_due
 from billing.event_log.models import DeliveryStatus, WebhookAttempt, WebhookDelivery
-from billing.webhooks import endpoints, posting
+from billing.webhooks import delivery_rows, endpoints, posting
 from tests.support.billing.webhook_sending import write_event, write_events
 from tests.support.fakes.webhook_receiver import CLOSE, Redirect, Slow, receiving
 from tests.support.processes.ports import free_port
@@ -181,3 +181,15 @@ async def test_a_pass_sends_a_backlog_to_every_endpoint_once_a_slow_one_included
     assert not await WebhookDelivery.filter(
         merchant_id=merchant.id, status=DeliveryStatus.PENDING
     ).exists()
+
+
+async def test_a_leased_delivery_is_left_alone_by_a_pass_at_a_clock_years_ahead(merchant, receiver):
+    await endpoints.create_endpoint(merchant.id, url=f"{receiver.url}/hooks")
+    event = await write_event(merchant.id, CLOCK)
+    [job] = await delivery_rows.claim(CLOCK, merchant.id, {}, per_endpoint=8, limit=8)
+    assert job.event_id == event.id  # a live sender holds it, posting
+
+    report = await run_due(CLOCK + timedelta(days=400), merchant_id=merchant.id)
+    assert report.count("webhooks", "delivered") == 0 and receiver.received == []
+    delivery = await WebhookDelivery.get(event_id=event.id)
+    assert (delivery.status, delivery.attempts) == (DeliveryStatus.PENDING, 0)

@@ -5,12 +5,14 @@ RUN_IN_TRANSACTION = True
 
 async def upgrade(db: BaseDBAsyncClient) -> str:
     return """
+        ALTER TABLE "webhook_deliveries" ADD "leased_until" TIMESTAMPTZ;
         CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_due_idx" ON "webhook_deliveries" ("endpoint_id", "next_attempt_at") WHERE status = 'pending';"""
 
 
 async def downgrade(db: BaseDBAsyncClient) -> str:
     return """
-        DROP INDEX IF EXISTS "webhook_deliveries_endpoint_due_idx";"""
+        DROP INDEX IF EXISTS "webhook_deliveries_endpoint_due_idx";
+        ALTER TABLE "webhook_deliveries" DROP COLUMN "leased_until";"""
 
 
 MODELS_STATE = (
@@ -270,14 +272,14 @@ MODELS_STATE = (
     "26jhsr30Qwy+Zt//OTCTfhgH796fLmEoWmOfoL+i7qYP8duNrA1TbYI3tPnS7gajvEVa/j"
     "aquqo3xpB4uCMpZPaO2/pnL0opDkqUa/XH75cPXl4/cokv9m3369uLi8/HD54XvkBYaBsY"
     "nNb/aP768+sY+mOrGiys2ydZjf1Dihj/OLnqrD/KbEgSTDz6ZF+iNnX3X1BLbMzAJ3dVjc"
-    "FZ0Ki6rxnzuOhXW7lIXHwpL8EyrV1ROUfNLvip5fX3/KLOb5VZ5j//r5/JKeW3wV6SASGq"
-    "DFZwsCC/qL4YBAGSBj9xxqIGN3RcbiODF+S2yTBHtFgU2fmDVQjd5j7VHcl6kZVYU4+/Jv"
-    "nl0SK+Wu89ROfkkqDUIR7PtIL0m2bLlDIL2rNzsE4g2y2wyT+mUwCvddpxYHEN9AfA/0MN"
-    "lTChSI70Nc9TrEN9TqPATeL3AtmTdnNFxBW/3kVd3iBZXVC4oFOVI3JwF0TkyB8OYeAm7X"
-    "FeqyMJeXP1lL9F8AZfTDNLANBiOaBMTyie29ZNf7a1cr0HdZlD10nWKbicu2ox1dfnl/zn"
-    "2ikfw3+8PVbfSRSbz1nDt3lMZ3o1HFxZM8koqikAhQ61zyMDV/BGpUeX7LWkKJV23fqS1L"
-    "Fz8SJ/A0eeQFoirs8h2vgIafl4S+KhpYE9UzgXUxZOuChQjR36p5JHrDyyx8QRjWeshrDV"
-    "5g8AIP4FmCOm3Dgb5TR9p7Cr0xHwn8Z9E34yq3mb4e06WvTMphVRqqKjwaBf7uaLsP113V"
-    "SpBquXuKPj6eJM+WElHw1XNydlaH0zw7q2jFclaItaYPlQTC0XAF0T2uxRUcV3AFx0WugF"
-    "7RF0YdlZOYKREo4yzJVxbUqj7TRH//f6JZgYY="
+    "lYV1j76hAtsngraQ1Yudl4WVHvJK06mwqO/CuePQhbRL/S1Y2HxhQqW6OiuTT/pd0fPr60"
+    "+ZxTy/yntTvn4+v6RvKL6KdBAJqYbiKQohJP1F60BIFNDuew410O67ot1xXAJhS2yTUgqK"
+    "Aps+MWugGr3H2nNmXKZmVBXi7Mu/eR5RbH65zlM7mUSphBdFsO8jkSjZsuWun/Su3uz6iT"
+    "fIbnOJ6hc8Kdx3naor4OIAF8dAD5M9JbvBxXGIq17HxQFVWQ+B9wtcAbFb/uaMhitoq5+8"
+    "qlumorJORbH0SurmJIDOiSkQyN5DaPW6FmEW5vJCN2uJ/kvdjH6YBrbBYESTgFg+sb2X7H"
+    "p/7WoF+i6As4dOcmwzcdnGw6PLL+/Pufc7kv9mf7i6jT4yibeec+cu8fhuNKq4eJJHUlEU"
+    "Uj5qnUsepuaPQI0qz2RaSyjxqu07iWnp4kfiBJ4mj7xAVIVdvuMV0PDzktBXRQNronomsC"
+    "6GbF2wYDD6WzWPRG94mYUvCMNaD3mtwQsMXuABPEtQkW840HfqSHtPoTfmI4H/LPpmXOU2"
+    "09djuvSVSTmsSoOShUejwN8dbffhuqtaCUcud0/Rx8eT5NlSIgq+ek7OzupwmmdnFU13zg"
+    "pR9fShkkA4Gq4guse1uILjCq7guMgV0Cv6wqijchIzJQIFuyX5yoJa1WdC8O//D5dBHhQ="
 )
