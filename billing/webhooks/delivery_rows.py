@@ -42,20 +42,20 @@ DISABLE_AFTER = timedelta(days=5)
 # ``due``: the oldest due deliveries of each, locked with SKIP LOCKED through the partial index
 # (endpoint_id, next_attempt_at) WHERE status = 'pending', so one endpoint's backlog is never
 # read past to reach another's; ``picked``: the first of every endpoint, then the second, ...
-CLAIM = """
+CLAIM = f"""
 WITH held AS (
   SELECT * FROM unnest($3::text[], $4::int[]) AS h(endpoint_id, outstanding)
 ), ready AS (
   SELECT e.id AS endpoint_id, $5 - coalesce(held.outstanding, 0) AS room
   FROM webhook_endpoints e LEFT JOIN held ON held.endpoint_id = e.id
-  WHERE e.status = 'enabled' AND e.deleted_at IS NULL
+  WHERE e.status = '{EndpointStatus.ENABLED}' AND e.deleted_at IS NULL
     AND ($2::text IS NULL OR e.merchant_id = $2)
     AND $5 - coalesce(held.outstanding, 0) > 0
 ), due AS (
   SELECT d.id, d.endpoint_id, d.next_attempt_at
   FROM ready CROSS JOIN LATERAL (
     SELECT w.id, w.endpoint_id, w.next_attempt_at FROM webhook_deliveries w
-    WHERE w.endpoint_id = ready.endpoint_id AND w.status = 'pending'
+    WHERE w.endpoint_id = ready.endpoint_id AND w.status = '{DeliveryStatus.PENDING}'
       AND w.next_attempt_at <= $1 AND (w.leased_until IS NULL OR w.leased_until <= now())
     ORDER BY w.next_attempt_at, w.id
     LIMIT least(ready.room, $6)
@@ -94,13 +94,13 @@ LOCK_IN_ORDER = """
 SELECT 1 FROM {table} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
 """
 
-MOVE_DELIVERIES = """
+MOVE_DELIVERIES = f"""
 UPDATE webhook_deliveries d
 SET status = u.status, attempts = u.attempt, next_attempt_at = u.next_at, leased_until = NULL,
     updated_at = u.at
 FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[], $5::timestamptz[])
   AS u(id, status, attempt, next_at, at)
-WHERE d.id = u.id AND d.status = 'pending'
+WHERE d.id = u.id AND d.status = '{DeliveryStatus.PENDING}'
 """
 
 # Per endpoint of the batch: whether any attempt succeeded, whether the last did, and the

@@ -76,7 +76,9 @@ def _description(text: object) -> str:
     if not isinstance(text, str) or len(text) > MAX_DESCRIPTION:
         raise Invalid(BAD_DESCRIPTION, code="webhook_description_invalid", field="description")
     if has_unstorable_characters(text):  # NUL and lone surrogates cannot be stored
-        raise Invalid(CONTROL_DESCRIPTION, code="webhook_description_invalid", field="description")
+        raise Invalid(
+            CONTROL_DESCRIPTION, code="webhook_description_unstorable", field="description"
+        )
     return text.strip()
 
 

@@ -88,6 +88,8 @@ WORDS: dict[str, Template] = {
     ),
     "webhook_description_invalid": "Keep the description to plain text of 500 characters or fewer",
     "webhook_endpoint_disabled": "This endpoint is disabled: enable it first, then try again",
+    "webhook_test_endpoint_disabled": "This endpoint is disabled: enable it to send a test event",
+    "webhook_description_unstorable": "Remove the control characters from the description",
     "webhook_no_endpoint": "None of your enabled endpoints receives this type of event: add "
     "or enable one, or resend it to one endpoint by name",
 }

@@ -12,7 +12,7 @@ from quart import flash, g, redirect, request, url_for
 from billing.core.errors import NotFound, ServiceError
 from billing.core.models import utcnow
 from billing.event_log.models import EndpointStatus
-from billing.webhooks import endpoints, test_event
+from billing.webhooks import endpoint_test_event, endpoints
 from webapp.forms import error_words
 from webapp.pages.common import is_htmx, login_required, render_page
 from webapp.pages.webhooks import bp, missing, overlap_until
@@ -65,7 +65,7 @@ async def rotate(endpoint_id: str):
 @login_required
 async def send_test(endpoint_id: str):
     try:
-        event, delivery = await test_event.send_test_event(g.merchant.id, endpoint_id)
+        event, delivery = await endpoint_test_event.send_test_event(g.merchant.id, endpoint_id)
     except NotFound as error:
         return await missing(error)
     except ServiceError as error:

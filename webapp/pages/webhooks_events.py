@@ -12,7 +12,7 @@ from quart import flash, g, redirect, request, url_for
 from billing.core.errors import NotFound, ServiceError
 from billing.event_log import event_types
 from billing.webhooks import endpoints, event_reads, resend
-from billing.webhooks.test_event import TEST_TYPE
+from billing.webhooks.endpoint_test_event import TEST_TYPE
 from webapp.forms import error_words
 from webapp.pages.common import is_htmx, login_required, render_page
 from webapp.pages.webhooks import bp, missing

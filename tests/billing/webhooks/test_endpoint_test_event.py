@@ -12,7 +12,7 @@ from billing.event_log import event_types
 from billing.event_log.models import DeliveryStatus, Event, WebhookDelivery
 from billing.event_log.recording import CHANNEL
 from billing.webhooks import endpoints
-from billing.webhooks.test_event import TEST_TYPE, send_test_event
+from billing.webhooks.endpoint_test_event import TEST_TYPE, send_test_event
 from webapp import db
 
 NOW = datetime(2031, 3, 4, 5, 6, 7, tzinfo=UTC)

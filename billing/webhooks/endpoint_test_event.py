@@ -39,7 +39,7 @@ async def send_test_event(
     now = now or utcnow()
     endpoint = await endpoints.get_endpoint(merchant_id, endpoint_id)
     if endpoint.status != EndpointStatus.ENABLED:
-        raise Conflict(ENDPOINT_DISABLED, code="webhook_endpoint_disabled", field="endpointId")
+        raise Conflict(ENDPOINT_DISABLED, code="webhook_test_endpoint_disabled", field="endpointId")
     async with in_transaction():
         event = await Event.create(
             merchant_id=merchant_id,
