@@ -4,7 +4,6 @@ back NOTIFYs nothing. The served loop charging on that signal is proven end to e
 tests/test_prompt_charging.py."""
 
 import asyncio
-import contextlib
 from datetime import datetime
 
 import pytest
@@ -14,28 +13,16 @@ from billing.core.due_signal import CHANNEL
 from billing.invoicing.models import Invoice
 from billing.invoicing.prorations import override_price
 from tests.support.billing.invoicing.prorations import paid_subscription
-from webapp import db
+from tests.support.billing.listening import listening
 
 
 class RolledBack(Exception):
     pass
 
 
-@contextlib.asynccontextmanager
-async def listening(database_url: str):
-    """The moments the due-work channel is told about, as they arrive."""
-    heard: asyncio.Queue[str] = asyncio.Queue()
-    connection = await db.connect(database_url)
-    await connection.add_listener(CHANNEL, lambda *args: heard.put_nowait(args[-1]))
-    try:
-        yield heard
-    finally:
-        await connection.close()
-
-
 async def test_an_owed_proration_signals_its_issue_on_commit_only(database_url, merchant):
     sub, dearer = await paid_subscription(merchant.id)
-    async with listening(database_url) as heard:
+    async with listening(database_url, CHANNEL) as heard:
         with pytest.raises(RolledBack):
             async with in_transaction():
                 await override_price(merchant.id, sub.id, price_id=dearer.id)

@@ -2,7 +2,6 @@
 delivery to the endpoint asked for only, and the senders woken when it commits."""
 
 import asyncio
-import contextlib
 from datetime import UTC, datetime
 
 import pytest
@@ -13,7 +12,7 @@ from billing.event_log.models import DeliveryStatus, Event, WebhookDelivery
 from billing.event_log.recording import CHANNEL
 from billing.webhooks import endpoints
 from billing.webhooks.endpoint_test_event import TEST_TYPE, send_test_event
-from webapp import db
+from tests.support.billing.listening import listening
 
 NOW = datetime(2031, 3, 4, 5, 6, 7, tzinfo=UTC)
 
@@ -23,22 +22,10 @@ async def an_endpoint(merchant_id: str, url: str = "http://localhost/hooks"):
     return endpoint
 
 
-@contextlib.asynccontextmanager
-async def listening(database_url: str):
-    """The payloads told on the webhook channel, as they arrive."""
-    heard: asyncio.Queue[str] = asyncio.Queue()
-    connection = await db.connect(database_url)
-    await connection.add_listener(CHANNEL, lambda *args: heard.put_nowait(args[-1]))
-    try:
-        yield heard
-    finally:
-        await connection.close()
-
-
 async def test_one_event_and_one_pending_delivery_to_that_endpoint(database_url, merchant):
     endpoint = await an_endpoint(merchant.id, "http://localhost/one")
     other = await an_endpoint(merchant.id, "http://localhost/all")  # wants every type
-    async with listening(database_url) as heard:
+    async with listening(database_url, CHANNEL) as heard:
         event, delivery = await send_test_event(merchant.id, endpoint.id, now=NOW)
         assert await asyncio.wait_for(heard.get(), timeout=10) == NOW.isoformat()
     stored = await Event.get(id=event.id)
