@@ -16,6 +16,8 @@ from billing.invoicing.models import Invoice
 from billing.payments.checkout import payment_init
 from billing.subscriptions.models import Subscription
 from tests.support.api.subscriptions import body, catalog
+from tests.support.billing.event_log import events
+from tests.support.billing.event_log import invoice_as_got as as_got
 from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.support.factories.checkout_shop import card_shop, pay, start
 from tests.support.factories.invoices import FLAT_49, priced_subscription
@@ -36,18 +38,6 @@ PASS = JAN_1 + timedelta(hours=6)  # the due pass's clock, after the issue date
 @pytest.fixture
 def gateway(memory_gateway):
     return memory_gateway
-
-
-async def events(merchant_id: str, type_: str) -> list[Event]:
-    return await Event.filter(merchant_id=merchant_id, type=type_).order_by("created_at", "id")
-
-
-async def as_got(client, account, invoice_id: str) -> dict:
-    """The invoice as ``GET /v1/invoices/{id}`` answers it, its signed PDF link aside."""
-    got = await client.get(f"/v1/invoices/{invoice_id}", headers=account.headers)
-    assert got.status_code == 200
-    invoice = (await got.get_json())["invoice"]
-    return {**invoice, "pdfUrl": None}
 
 
 async def test_a_due_pass_tells_each_issued_invoice_once_at_its_clock(client, merchant):

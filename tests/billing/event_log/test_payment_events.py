@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from billing.due_work import run_due
-from billing.event_log.models import Event
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
+from tests.support.billing.event_log import events
 from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.subscriptions import make_customer
@@ -29,10 +29,6 @@ PASS = JAN_1 + timedelta(hours=6)
 @pytest.fixture
 def gateway(memory_gateway):
     return memory_gateway
-
-
-async def events(merchant_id: str, type_: str) -> list[Event]:
-    return await Event.filter(merchant_id=merchant_id, type=type_).order_by("created_at", "id")
 
 
 async def _charged(make_merchant, number: str):

@@ -6,25 +6,16 @@ provider answered by the in-memory gateway): the credit note is an issued invoic
 import pytest
 
 from billing.core.models import utcnow
-from billing.event_log.models import Event
 from billing.payments.models import Refund
 from tests.support.api.subscription_refunds import refund
+from tests.support.billing.event_log import events
+from tests.support.billing.event_log import invoice_as_got as as_got
 from tests.support.factories.refunds import paid_subscription
 
 
 @pytest.fixture
 def gateway(memory_gateway):
     return memory_gateway
-
-
-async def events(merchant_id: str, type_: str) -> list[Event]:
-    return await Event.filter(merchant_id=merchant_id, type=type_).order_by("created_at", "id")
-
-
-async def as_got(client, account, invoice_id: str) -> dict:
-    got = await client.get(f"/v1/invoices/{invoice_id}", headers=account.headers)
-    assert got.status_code == 200
-    return {**(await got.get_json())["invoice"], "pdfUrl": None}
 
 
 async def _refunded(client, merchant, body: dict) -> tuple:
