@@ -53,6 +53,21 @@ WORDS = {
 }
 
 
+UNSEALABLE = "not sent: the signing secret cannot be opened with this server's encryption key"
+
+
+def _secrets(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
+    """The secrets to sign with, or none when they cannot be opened (a server started with
+    another ``TALLY_ENCRYPTION_KEY``): then its deliveries fail their attempts, saying so, and
+    the other endpoints' go out as ever."""
+    try:
+        signing = endpoints.signing_secrets(endpoint, now)
+    except ValueError:
+        log.error("the signing secret of webhook endpoint %s cannot be opened", endpoint.id)
+        return []
+    return [signing.current] + ([signing.previous] if signing.previous else [])
+
+
 @dataclass(frozen=True)
 class Target:
     url: str
@@ -142,9 +157,7 @@ class _Pass:
         unknown = {job.endpoint_id for job in jobs} - set(self.targets)
         if unknown:
             for endpoint in await WebhookEndpoint.filter(id__in=sorted(unknown)):
-                signing = endpoints.signing_secrets(endpoint, now)
-                secrets = [signing.current] + ([signing.previous] if signing.previous else [])
-                self.targets[endpoint.id] = Target(endpoint.url, secrets)
+                self.targets[endpoint.id] = Target(endpoint.url, _secrets(endpoint, now))
         self.more = {job.endpoint_id for job in jobs}
         for job in jobs:
             self.queues.setdefault(job.endpoint_id, deque()).append(job)
@@ -170,6 +183,9 @@ class _Pass:
 
     async def _send(self, job: Job) -> None:
         target = self.targets[job.endpoint_id]
+        if not target.secrets:
+            self.finished.put_nowait((job, Outcome(False, None, 0, "", UNSEALABLE)))
+            return
         try:
             async with self.clients.client(job.endpoint_id) as client:
                 outcome = await posting.post(

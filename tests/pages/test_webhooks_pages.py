@@ -160,7 +160,7 @@ async def test_a_test_event_queues_one_delivery_to_that_endpoint(client, signed_
         form={"csrf_token": token},
         headers=HTMX,
     )
-    assert refused.status_code == 422 and "enable it first" in await text(refused)
+    assert refused.status_code == 422 and "enable it to send" in await text(refused)
 
 
 async def test_every_action_needs_the_csrf_token(client, signed_in):

@@ -9,7 +9,12 @@ import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
 from billing.due_work import run_due
-from billing.event_log.models import DeliveryStatus, WebhookAttempt, WebhookDelivery
+from billing.event_log.models import (
+    DeliveryStatus,
+    WebhookAttempt,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from billing.webhooks import delivery_rows, endpoints, posting
 from tests.support.billing.webhook_sending import write_event, write_events
 from tests.support.fakes.webhook_receiver import CLOSE, Redirect, Slow, receiving
@@ -193,3 +198,18 @@ async def test_a_leased_delivery_is_left_alone_by_a_pass_at_a_clock_years_ahead(
     assert report.count("webhooks", "delivered") == 0 and receiver.received == []
     delivery = await WebhookDelivery.get(event_id=event.id)
     assert (delivery.status, delivery.attempts) == (DeliveryStatus.PENDING, 0)
+
+
+async def test_a_secret_this_server_cannot_open_fails_its_attempts_and_not_the_others(
+    merchant, receiver
+):
+    broken, _ = await endpoints.create_endpoint(merchant.id, url=f"{receiver.url}/broken")
+    await endpoints.create_endpoint(merchant.id, url=f"{receiver.url}/fine")
+    # sealed with another server's key: this one cannot open it
+    await WebhookEndpoint.filter(id=broken.id).update(secret="gAAAAABsealed-elsewhere")
+    event = await write_event(merchant.id, CLOCK)
+    report = await run_due(CLOCK, merchant_id=merchant.id)
+    assert (report.count("webhooks", "delivered"), report.count("webhooks", "to retry")) == (1, 1)
+    assert receiver.at("/broken") == [] and len(receiver.at("/fine")) == 1
+    [attempt] = await WebhookAttempt.filter(event_id=event.id, endpoint_id=broken.id)
+    assert attempt.response_status is None and "encryption key" in attempt.error
