@@ -2,7 +2,7 @@
 their attempts came to. Each is one short statement or transaction, never held across HTTP.
 
 Claiming: one statement picks due deliveries (pending, ``next_attempt_at <= now``, endpoint
-enabled and not deleted, no lease running) with ``FOR UPDATE SKIP LOCKED`` and leases them,
+enabled and not deleted, no lease running) with ``FOR NO KEY UPDATE SKIP LOCKED`` and leases them,
 ``leased_until`` the database's present + ``LEASE``; it commits at once. Another process
 neither waits for them nor finds them free any more, and no connection is held while they are
 posted. The lease runs on the database's clock, not the pass's: a ``run-due --now`` years
@@ -59,7 +59,7 @@ WITH held AS (
       AND w.next_attempt_at <= $1 AND (w.leased_until IS NULL OR w.leased_until <= now())
     ORDER BY w.next_attempt_at, w.id
     LIMIT least(ready.room, $6)
-    FOR UPDATE SKIP LOCKED
+    FOR NO KEY UPDATE SKIP LOCKED
   ) d
 ), picked AS (
   SELECT id FROM (
@@ -90,8 +90,11 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[
        answer, error, next_at)
 """
 
+# NO KEY UPDATE, not UPDATE: a transaction writing events holds KEY SHARE on the endpoints
+# its deliveries point at (their foreign key), in its own order; FOR UPDATE waited on it while
+# it waited on us (a deadlock, and the batch's attempts went again after their lease).
 LOCK_IN_ORDER = """
-SELECT 1 FROM {table} WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE
+SELECT 1 FROM {table} WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE
 """
 
 MOVE_DELIVERIES = f"""

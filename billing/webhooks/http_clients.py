@@ -9,11 +9,20 @@ next request to that endpoint).
 """
 
 import contextlib
+import ssl
 from collections.abc import AsyncIterator
+from functools import cache
 
 import httpx
 
 SIZE = 8
+
+
+@cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context for every client: making one loads the CA store (a few milliseconds),
+    and a pass makes clients as it goes."""
+    return httpx.create_ssl_context()
 
 
 class Clients:
@@ -24,7 +33,11 @@ class Clients:
     def _new(self) -> httpx.AsyncClient:
         limits = httpx.Limits(max_connections=SIZE, max_keepalive_connections=SIZE)
         return httpx.AsyncClient(
-            timeout=self.timeout, follow_redirects=False, limits=limits, trust_env=False
+            timeout=self.timeout,
+            follow_redirects=False,
+            limits=limits,
+            trust_env=False,
+            verify=_tls(),
         )
 
     @contextlib.asynccontextmanager
