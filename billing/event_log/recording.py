@@ -132,4 +132,12 @@ async def _fan_out(rows: list[tuple], at: datetime) -> None:
         INSERT_DELIVERIES,
         [*columns, DeliveryStatus.PENDING.value, [at] * len(deliveries)],
     )
-    await connection.execute_query("SELECT pg_notify($1, $2)", [CHANNEL, at.isoformat()])
+    await wake_senders(at)
+
+
+async def wake_senders(at: datetime) -> None:
+    """Tell the webhook senders that deliveries fall due at ``at``, on commit of the caller's
+    transaction (every writer of deliveries calls it: the fan-out, a resend, a test event)."""
+    await connections.get("default").execute_query(
+        "SELECT pg_notify($1, $2)", [CHANNEL, at.isoformat()]
+    )

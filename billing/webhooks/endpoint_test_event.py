@@ -18,13 +18,12 @@ Design decisions where the issue is silent:
 
 from datetime import datetime
 
-from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Conflict
 from billing.core.models import utcnow
 from billing.event_log.models import EndpointStatus, Event, WebhookDelivery
-from billing.event_log.recording import CHANNEL
+from billing.event_log.recording import wake_senders
 from billing.webhooks import endpoints
 
 TEST_TYPE = "webhook_endpoint.test"
@@ -56,7 +55,5 @@ async def send_test_event(
             next_attempt_at=now,
             created_at=now,
         )
-        await connections.get("default").execute_query(
-            "SELECT pg_notify($1, $2)", [CHANNEL, now.isoformat()]
-        )
+        await wake_senders(now)
     return event, delivery

@@ -10,14 +10,13 @@ Design decisions where the issue is silent:
 
 from datetime import datetime
 
-from tortoise import connections
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Conflict
 from billing.core.models import utcnow
 from billing.event_log import event_types
 from billing.event_log.models import EndpointStatus, WebhookDelivery, WebhookEndpoint
-from billing.event_log.recording import CHANNEL
+from billing.event_log.recording import wake_senders
 from billing.webhooks import endpoints
 from billing.webhooks.event_reads import find_event
 
@@ -57,7 +56,5 @@ async def resend(
             )
             for target in targets
         ]
-        await connections.get("default").execute_query(
-            "SELECT pg_notify($1, $2)", [CHANNEL, now.isoformat()]
-        )
+        await wake_senders(now)
     return made
