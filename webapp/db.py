@@ -43,6 +43,7 @@ MODEL_MODULES = [
         "seats",
         "enrollment",
         "event_log",
+        "emails",
     )
 ]
 EMBEDDED_DATABASE = "tally"

@@ -45,6 +45,11 @@ class Customer(TenantModel):
     # customer: skipped by email and external-id lookups until its payment settles it
     # (billing/payments/checkout/checkout_claims.py): paid, it becomes a customer of its own.
     checkout_pending = fields.BooleanField(default=False)
+    # Set when a mail server refused the address for good (an SMTP 5xx bounce of a customer
+    # e-mail, billing/emails): the reason in the server's words, shown on the customer's page;
+    # cleared when the address changes.
+    email_undeliverable = fields.CharField(max_length=1000, null=True)
+    email_undeliverable_at = fields.DatetimeField(null=True)
 
     class Meta:
         table = "customers"
