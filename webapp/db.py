@@ -19,7 +19,7 @@ from tortoise import Tortoise, connections
 
 from api import event_objects
 from billing.usage import metric_sandbox
-from webapp import metrics_role
+from webapp import emails, metrics_role
 from webapp.config import ConfigError, Settings
 
 log = logging.getLogger(__name__)
@@ -199,6 +199,7 @@ async def init_orm(database_url: str) -> None:
     """Open the database: the ORM's shared pool now, the custom-metric pool (its own role) on
     its first use."""
     event_objects.register()
+    emails.register()
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     metric_sandbox.configure(metrics_role.credentials(credentials_from_url(database_url)))
 
