@@ -10,15 +10,8 @@ from billing.due_work import run_due
 from billing.event_log.models import DeliveryStatus, WebhookAttempt, WebhookDelivery
 from billing.webhooks import endpoints, url_guard
 from tests.support.billing.webhook_sending import write_event
-from tests.support.fakes.webhook_receiver import receiving
 
 CLOCK = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def receiver():
-    with receiving() as running:
-        yield running
 
 
 @pytest.fixture
