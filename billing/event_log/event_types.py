@@ -1,8 +1,11 @@
 """Every type of event Tally writes, in one place: its object kind and when it happens.
 
-The README ("Webhooks to your server") lists the same with an example body each; a test
-checks that each type here is written by a real change. ``kind`` names the object in
-``data.object``, rendered by the API's shaper for that kind (``objects``).
+The README ("Webhooks to your server") lists the same with an example body each (a test
+checks that it names every type here and no other), and
+``tests/billing/event_log/test_every_type.py`` checks that each type here is written by a
+real change (requests, due passes and a gateway's answers; never by writing the event).
+``kind`` names the object in ``data.object``, rendered by the API's shaper for that kind
+(``objects``).
 """
 
 from dataclasses import dataclass

@@ -1,5 +1,5 @@
-"""Reading the event log: a merchant row's events newest first, and one event with every
-attempt made to deliver it.
+"""Reading the event log: a merchant row's events newest first (for the dashboard, with how
+their deliveries went), and one event with every attempt made to deliver it.
 
 Design decisions where the issue is silent:
 - ``limit`` is 1 to 100 (default 20); ``startingAfter`` is an event id of this merchant row
@@ -9,12 +9,15 @@ Design decisions where the issue is silent:
   change (one clock) keep one order between pages.
 """
 
+from dataclasses import dataclass
+
 from tortoise.expressions import Q
+from tortoise.functions import Count
 
 from billing.core.errors import Invalid, NotFound
 from billing.core.ids import is_well_formed
 from billing.event_log import event_types
-from billing.event_log.models import Event, WebhookAttempt
+from billing.event_log.models import DeliveryStatus, Event, WebhookAttempt, WebhookDelivery
 
 EVENT_NOT_FOUND = "Event not found or access denied"
 BAD_LIMIT = "limit must be between 1 and 100"
@@ -59,6 +62,59 @@ async def list_events(
         )
     found = await query.order_by("-created_at", "-id").limit(limit + 1)
     return found[:limit], len(found) > limit
+
+
+@dataclass
+class Outcome:
+    """How an event's deliveries stand (a resend is a delivery of its own)."""
+
+    delivered: int = 0
+    retrying: int = 0  # failed at least once, to be tried again
+    waiting: int = 0  # not tried yet
+    failed: int = 0  # no retries left
+
+    @property
+    def sent_to(self) -> int:
+        return self.delivered + self.retrying + self.waiting + self.failed
+
+
+async def delivery_outcomes(merchant_id: str, event_ids: list[str]) -> dict[str, Outcome]:
+    """How the deliveries of each of ``event_ids`` (the merchant row's) stand, in one grouped
+    query; an event no endpoint was sent is ``Outcome()``."""
+    outcomes = {event_id: Outcome() for event_id in event_ids}
+    if not event_ids:
+        return outcomes
+    rows = (
+        await WebhookDelivery.filter(merchant_id=merchant_id, event_id__in=event_ids)
+        .annotate(n=Count("id"))
+        .group_by("event_id", "status", "attempts")
+        .values("event_id", "status", "attempts", "n")
+    )
+    for row in rows:
+        outcome = outcomes[row["event_id"]]
+        if row["status"] == DeliveryStatus.SUCCEEDED:
+            outcome.delivered += row["n"]
+        elif row["status"] == DeliveryStatus.FAILED:
+            outcome.failed += row["n"]
+        elif row["attempts"]:
+            outcome.retrying += row["n"]
+        else:
+            outcome.waiting += row["n"]
+    return outcomes
+
+
+async def list_events_with_outcomes(
+    merchant_id: str,
+    *,
+    type: str | None = None,
+    limit: int | None = None,
+    starting_after: str | None = None,
+) -> tuple[list[Event], bool, dict[str, Outcome]]:
+    """``list_events``' page, and how each of its events' deliveries stand, by event id."""
+    events, has_more = await list_events(
+        merchant_id, type=type, limit=limit, starting_after=starting_after
+    )
+    return events, has_more, await delivery_outcomes(merchant_id, [e.id for e in events])
 
 
 async def get_event(merchant_id: str, event_id: object) -> tuple[Event, list[WebhookAttempt]]:

@@ -3,7 +3,12 @@
 An endpoint URL must be ``http`` or ``https`` with a host, and every address its host
 resolves to must be public: loopback, private, link-local (the cloud metadata address
 169.254.169.254 among them), carrier-grade NAT, multicast, reserved and unspecified
-addresses are refused. The check runs when an endpoint is created or its URL changed, and
+addresses are refused. An IPv6 address that carries an IPv4 one is judged by the IPv4 address
+it carries: IPv4-mapped (``::ffff:0:0/96``), NAT64 (``64:ff9b::/96``, the address in its last
+32 bits) and 6to4 (``2002::/16``, the address in bits 16 to 47); so ``64:ff9b::7f00:1`` is
+loopback. The local-use NAT64 prefix ``64:ff9b:1::/48`` is refused whatever it carries: it
+translates on the operator's own network, with the IPv4 address at a place only that network
+knows. The check runs when an endpoint is created or its URL changed, and
 again before each delivery (DNS may have changed since), after resolution, and the request
 then goes to the address checked, never to a second lookup (a name's answer is reused for up to
 ``LOOKUP_SECONDS``; the address rule is applied to it every time). Redirects are never
@@ -28,6 +33,8 @@ PRIVATE_URL = "url must resolve to a public internet address"
 UNRESOLVED = "url's host could not be resolved"
 METADATA = ipaddress.ip_network("169.254.169.254/32")
 SHARED = ipaddress.ip_network("100.64.0.0/10")  # carrier-grade NAT
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # the well-known prefix (RFC 6052)
+LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")  # local use (RFC 8215)
 
 LOOKUP_SECONDS = 5.0
 _allow_private = False
@@ -57,11 +64,22 @@ def parse(url: object) -> tuple[str, str, int]:
     return parts.scheme, parts.hostname, port or (443 if parts.scheme == "https" else 80)
 
 
+def _carried(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv4-mapped, NAT64 or 6to4 address carries (None for others)."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip in NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return ip.sixtofour
+
+
 def is_public(address: str) -> bool:
     """Whether ``address`` (an IP literal) is one a delivery may reach."""
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in LOCAL_NAT64:
+            return False
+        ip = _carried(ip) or ip
     if ip in METADATA or (isinstance(ip, ipaddress.IPv4Address) and ip in SHARED):
         return False
     return ip.is_global and not (ip.is_multicast or ip.is_reserved or ip.is_unspecified)

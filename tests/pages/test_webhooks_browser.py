@@ -1,6 +1,7 @@
 """Developers → Webhooks in Chromium, at desktop and phone widths: add an endpoint (a bad URL
 first, its error in place), see its secret once, reveal and rotate it, send a test event,
-resend an event from the log, disable the endpoint; nothing wider than the screen."""
+resend an event from the log, see how each event's deliveries stand, disable the endpoint;
+nothing wider than the screen."""
 
 import asyncio
 import re
@@ -105,6 +106,7 @@ async def test_endpoint_journey(new_page, app, viewport):
     await page.get_by_role("link", name="See recent events").click()
     listed = page.locator(f"#event-{event.id}")
     await expect(listed).to_contain_text("customer.created")
+    await expect(listed.locator(".delivery-outcome")).to_have_text("Deliveries: 1 waiting")
     await expect(page.locator(".event-row").nth(1)).to_contain_text("webhook_endpoint.test")
     await listed.get_by_role("button", name="Resend").click()
     await expect(listed.locator(".resend-note")).to_have_text(
@@ -120,6 +122,19 @@ async def test_endpoint_journey(new_page, app, viewport):
     await expect(attempt).to_contain_text("HTTP 500")
     await expect(attempt).to_contain_text("http://127.0.0.1:9/hooks/tally")
     await fits(page, f"webhooks-event-{width}")
+
+    # Back in the list, the event says how its deliveries stand: the first failed once and
+    # waits for its retry, the resend is not tried yet.
+    await WebhookDelivery.filter(id=first.id).update(
+        attempts=1, next_attempt_at=event.created_at + RETRY
+    )
+    await page.locator(".crumbs").get_by_role("link", name="Events").click()
+    outcome = listed.locator(".delivery-outcome")
+    await expect(outcome).to_have_text("Deliveries: 1 retrying · 1 waiting")
+    await expect(outcome).to_have_class(re.compile(r"\bbadge-warning\b"))
+    await expect(outcome).to_be_in_viewport()
+    await fits(page, f"webhooks-events-outcomes-{width}")
+    await page.go_back()
 
     await page.locator(".crumbs").get_by_role("link", name="Webhooks").click()
     await page.get_by_role("link", name="http://127.0.0.1:9/hooks/tally").click()

@@ -1,12 +1,13 @@
 """Developers → Webhooks → Events through the in-process client: the log page by page and
-by type, an event's attempts, and resending it to every endpoint or to one."""
+by type with how each event's deliveries stand, an event's attempts, and resending it to
+every endpoint or to one."""
 
 from datetime import timedelta
 
 import pytest
 
 from billing.core.models import utcnow
-from billing.event_log.models import WebhookDelivery
+from billing.event_log.models import DeliveryStatus, WebhookDelivery
 from billing.webhooks import endpoints
 from tests.support.pages.subscriptions import merchant_of
 from tests.support.pages.webhooks import (
@@ -17,6 +18,8 @@ from tests.support.pages.webhooks import (
     post,
     text,
 )
+
+SUCCEEDED, FAILED = DeliveryStatus.SUCCEEDED, DeliveryStatus.FAILED
 
 
 @pytest.fixture
@@ -72,3 +75,43 @@ async def test_events_page_by_page_and_by_type(client, signed_in):
     assert '<option value="customer.created" selected>' in typed
     bad = await client.get("/dashboard/webhooks/events?type=nope")
     assert bad.status_code == 200 and "Type must be an event type" in await text(bad)
+
+
+def row_of(page: str, event_id: str) -> str:
+    start = page.index(f'id="event-{event_id}"')
+    return page[start : page.index("</li>", start)]
+
+
+async def test_each_listed_event_says_how_its_deliveries_stand(client, signed_in, make_merchant):
+    merchant_id, _ = signed_in
+    unsent = await customer_created(merchant_id, name="Before any endpoint")
+    for number in range(3):
+        await an_endpoint(merchant_id, url=f"http://localhost/hooks/{number}")
+    mixed = await customer_created(merchant_id, name="Mixed")
+    done = await customer_created(merchant_id, name="Done")
+    waiting = await customer_created(merchant_id, name="Waiting")
+    delivered, retrying, failed = await WebhookDelivery.filter(event_id=mixed.id).order_by("id")
+    await WebhookDelivery.filter(id=delivered.id).update(status=SUCCEEDED, attempts=1)
+    await WebhookDelivery.filter(id=retrying.id).update(attempts=2)
+    await WebhookDelivery.filter(id=failed.id).update(status=FAILED, attempts=8)
+    await WebhookDelivery.filter(event_id=done.id).update(status=SUCCEEDED, attempts=1)
+    # Another merchant's deliveries never count, even made to look like this one's events'.
+    other = await make_merchant("Other Ltd")
+    theirs = await an_endpoint(other.id, url="http://localhost/theirs")
+    await WebhookDelivery.create(merchant_id=other.id, event_id=done.id, endpoint_id=theirs.id)
+
+    page = await text(await client.get("/dashboard/webhooks/events"))
+    expected = {
+        unsent.id: ("Not sent", "badge-muted"),
+        mixed.id: ("1 delivered · 1 retrying · 1 failed", "badge-danger"),
+        done.id: ("3 delivered", "badge-success"),
+        waiting.id: ("3 waiting", "badge-muted"),
+    }
+    for event_id, (words, tone) in expected.items():
+        row = row_of(page, event_id)
+        assert f'class="badge delivery-outcome {tone}"' in row, row
+        assert f"Deliveries: </span>{words}</span>" in row, row
+
+    await WebhookDelivery.filter(id=failed.id).update(status=SUCCEEDED)
+    again = row_of(await text(await client.get("/dashboard/webhooks/events")), mixed.id)
+    assert "2 delivered · 1 retrying" in again and "badge-warning" in again

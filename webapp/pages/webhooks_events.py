@@ -1,5 +1,5 @@
-"""Developers → Webhooks → Events: the event log newest first (of one type, if asked), one
-event with every attempt
+"""Developers → Webhooks → Events: the event log newest first (of one type, if asked), each
+event with how its deliveries stand ("2 delivered · 1 retrying"), one event with every attempt
 made to deliver it, and resending it (to every endpoint that wants it, or to one).
 
 Reads go through ``billing.webhooks.event_reads`` and resending through
@@ -33,20 +33,54 @@ def event_when(type_name: str) -> str:
     return known.when if known else ""
 
 
+@bp.app_template_filter("delivery_words")
+def delivery_words(outcome: event_reads.Outcome) -> str:
+    """How an event's deliveries stand, in words: "2 delivered · 1 retrying", "Not sent"."""
+    parts = [
+        f"{count} {word}"
+        for count, word in (
+            (outcome.delivered, "delivered"),
+            (outcome.retrying, "retrying"),
+            (outcome.waiting, "waiting"),
+            (outcome.failed, "failed"),
+        )
+        if count
+    ]
+    return " · ".join(parts) or "Not sent"
+
+
+@bp.app_template_filter("delivery_tone")
+def delivery_tone(outcome: event_reads.Outcome) -> str:
+    """The chip's colour: failed red, retrying amber, all delivered green, else plain."""
+    if outcome.failed:
+        return "badge-danger"
+    if outcome.retrying:
+        return "badge-warning"
+    if outcome.sent_to and outcome.delivered == outcome.sent_to:
+        return "badge-success"
+    return "badge-muted"
+
+
 @bp.get("/events")
 @login_required
 async def events():
     after = request.args.get("after", "")[:40]
     shown_type = request.args.get("type", "")[:64]
-    context: dict = {"after": after, "type": shown_type, "events": [], "has_more": False}
+    context: dict = {
+        "after": after,
+        "type": shown_type,
+        "events": [],
+        "has_more": False,
+        "outcomes": {},
+    }
     try:
-        rows, has_more = await event_reads.list_events(
+        rows, has_more, outcomes = await event_reads.list_events_with_outcomes(
             g.merchant.id, type=shown_type or None, limit=PAGE_SIZE, starting_after=after or None
         )
     except ServiceError as error:  # a page link edited by hand
         context["page_error"] = error_words.words(error)
     else:
-        context.update(events=rows, has_more=has_more)
+        context.update(events=rows, has_more=has_more, outcomes=outcomes)
     return await render_page(EVENTS, EVENTS_PANEL, **context)
 
 

@@ -11,16 +11,9 @@ from billing.core.errors import Conflict
 from billing.due_work import run_due
 from billing.webhooks import endpoints, resend
 from tests.support.billing.webhook_sending import write_event
-from tests.support.fakes.webhook_receiver import receiving
 
 CLOCK = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
 LATER = CLOCK + timedelta(days=2)
-
-
-@pytest.fixture
-def receiver():
-    with receiving() as running:
-        yield running
 
 
 async def test_a_resent_event_arrives_again_with_the_same_id_and_signature(merchant, receiver):

@@ -4,8 +4,6 @@ for 5 days disabled with its reason."""
 
 from datetime import UTC, datetime, timedelta
 
-import pytest
-
 from billing.due_work import run_due
 from billing.event_log.models import (
     DeliveryStatus,
@@ -16,7 +14,6 @@ from billing.event_log.models import (
 )
 from billing.webhooks import endpoints
 from tests.support.billing.webhook_sending import write_event
-from tests.support.fakes.webhook_receiver import receiving
 
 CLOCK = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
 WAITS = [
@@ -28,12 +25,6 @@ WAITS = [
     timedelta(hours=10),
     timedelta(hours=10),
 ]
-
-
-@pytest.fixture
-def receiver():
-    with receiving() as running:
-        yield running
 
 
 async def test_a_failing_delivery_is_retried_on_the_schedule_with_the_same_id_then_failed(

@@ -5,6 +5,7 @@ import json
 import time
 from datetime import UTC, datetime, timedelta
 
+import httpx
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
@@ -18,15 +19,10 @@ from billing.event_log.models import (
 from billing.webhooks import delivery_rows, endpoints, posting
 from tests.support.billing.webhook_sending import write_event, write_events
 from tests.support.fakes.webhook_receiver import CLOSE, Redirect, Slow, receiving
+from tests.support.fakes.webhook_receiving import unverified
 from tests.support.processes.ports import free_port
 
 CLOCK = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def receiver():
-    with receiving() as running:
-        yield running
 
 
 async def test_a_due_delivery_is_the_event_signed_with_the_endpoints_secret(merchant, receiver):
@@ -51,6 +47,35 @@ async def test_a_due_delivery_is_the_event_signed_with_the_endpoints_secret(merc
     assert (attempt.attempt, attempt.attempted_at, attempt.response_status) == (1, CLOCK, 200)
     assert (attempt.response_body, attempt.error, attempt.next_attempt_at) == ("ok", None, None)
     assert attempt.endpoint_id == endpoint.id and attempt.duration_ms >= 0
+
+
+async def test_the_receivers_check_catches_a_forged_a_tampered_and_a_stray_request(merchant):
+    """What the ``receiver`` fixture checks after each test: every request it got verifies
+    with a secret of the endpoint at its URL."""
+    with receiving() as other:
+        await endpoints.create_endpoint(merchant.id, url=f"{other.url}/hooks")
+        event = await write_event(merchant.id, CLOCK)
+        await run_due(CLOCK, merchant_id=merchant.id)
+        assert await unverified(other) == []
+        [sent] = other.at("/hooks")
+        signed = {k: v for k, v in sent.headers.items() if k.startswith("webhook-")}
+        now = datetime.now(UTC)
+        forged = {
+            **signed,
+            "webhook-timestamp": str(int(now.timestamp())),
+            "webhook-signature": Webhook(endpoints.new_secret()).sign(event.id, now, sent.body),
+        }
+        tampered = sent.body.replace('"customer.updated"', '"customer.deleted"', 1)
+        async with httpx.AsyncClient(base_url=other.url) as http:
+            await http.post("/hooks", content=sent.body, headers=forged)
+            await http.post("/hooks", content=tampered, headers=signed)
+            await http.post("/nobody", content=sent.body, headers=signed)
+        problems = await unverified(other)
+    assert problems == [
+        f"/hooks ({event.id}): fails verification with every secret of its endpoint",
+        f"/hooks ({event.id}): fails verification with every secret of its endpoint",
+        f"/nobody ({event.id}): no endpoint with a secret this test can open has that URL",
+    ]
 
 
 async def test_nothing_is_sent_before_it_is_due_nor_twice(merchant, receiver):

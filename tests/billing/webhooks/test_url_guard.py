@@ -10,15 +10,8 @@ from billing.due_work import run_due
 from billing.event_log.models import DeliveryStatus, WebhookAttempt, WebhookDelivery
 from billing.webhooks import endpoints, url_guard
 from tests.support.billing.webhook_sending import write_event
-from tests.support.fakes.webhook_receiver import receiving
 
 CLOCK = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def receiver():
-    with receiving() as running:
-        yield running
 
 
 @pytest.fixture
@@ -56,10 +49,45 @@ async def test_only_http_urls_are_accepted_whatever_the_rule(merchant, url):
     assert refused.value.code == "webhook_url_invalid"
 
 
-def test_public_addresses_pass_and_private_ones_do_not():
-    assert url_guard.is_public("93.184.216.34") and url_guard.is_public("2606:4700::1111")
-    for address in ("127.0.0.1", "10.0.0.1", "169.254.169.254", "::ffff:127.0.0.1", "fe80::1"):
-        assert not url_guard.is_public(address)
+@pytest.mark.parametrize(
+    ("address", "public"),
+    [
+        ("93.184.216.34", True),
+        ("2606:4700::1111", True),
+        ("127.0.0.1", False),
+        ("10.0.0.1", False),
+        ("169.254.169.254", False),
+        ("fe80::1", False),
+        # IPv4-mapped IPv6 (::ffff:0:0/96): judged by the address it carries
+        ("::ffff:127.0.0.1", False),
+        ("::ffff:169.254.169.254", False),
+        ("::ffff:10.0.0.1", False),
+        ("::ffff:93.184.216.34", True),
+        # NAT64, the well-known prefix (64:ff9b::/96): the IPv4 address in the last 32 bits
+        ("64:ff9b::7f00:1", False),  # 127.0.0.1
+        ("64:ff9b::a9fe:a9fe", False),  # 169.254.169.254
+        ("64:ff9b::c0a8:1", False),  # 192.168.0.1
+        ("64:ff9b::6440:1", False),  # 100.64.0.1 (carrier-grade NAT)
+        ("64:ff9b::5db8:d822", True),  # 93.184.216.34
+        # NAT64, the local-use prefix (64:ff9b:1::/48): refused whatever it carries
+        ("64:ff9b:1::7f00:1", False),
+        ("64:ff9b:1::5db8:d822", False),
+        # 6to4 (2002::/16): the IPv4 address in bits 16 to 47
+        ("2002:7f00:1::", False),  # 127.0.0.1
+        ("2002:a00:1::1", False),  # 10.0.0.1
+        ("2002:a9fe:a9fe::", False),  # 169.254.169.254
+        ("2002:5db8:d822::1", True),  # 93.184.216.34
+    ],
+)
+def test_an_address_is_public_only_when_it_and_any_ipv4_address_it_carries_are(address, public):
+    assert url_guard.is_public(address) is public
+
+
+@pytest.mark.parametrize("url", ["http://[64:ff9b::7f00:1]/hooks", "http://[2002:a9fe:a9fe::]/"])
+async def test_a_translated_private_address_is_refused_at_creation(merchant, guarded, url):
+    with pytest.raises(Invalid) as refused:
+        await endpoints.create_endpoint(merchant.id, url=url)
+    assert refused.value.code == "webhook_url_private"
 
 
 async def test_a_delivery_to_an_address_now_refused_is_a_failed_attempt_not_a_request(
