@@ -39,6 +39,7 @@ pytest_plugins = [
     "tests.support.dashboard",
     "tests.support.fakes.memory_gateway",
     "tests.support.fakes.localstripe_server",
+    "tests.support.fakes.smtp_server",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
