@@ -13,10 +13,12 @@ The port defaults to 25 (``smtp``) or 465 (``smtps``); mail submission usually w
 
 ``Connection`` sends one message after another over one SMTP session, opened on the first
 send and opened again after anything that may have left it in doubt (a dropped connection, a
-timeout). ``send`` answers an ``Answer``: the server's code and words, or the error that kept
-the message from an answer, never an exception.
+timeout). One message takes at most ``MESSAGE_TIMEOUT``, connecting included. ``send`` answers
+an ``Answer``: the server's code and words, or the error that kept the message from an answer,
+never an exception.
 """
 
+import asyncio
 import re
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
@@ -24,6 +26,7 @@ from urllib.parse import unquote, urlsplit
 import aiosmtplib
 
 TIMEOUT = 30.0  # seconds for the connection and for each command
+MESSAGE_TIMEOUT = 60.0  # seconds for one message in all, connecting included
 SCHEMES = {"smtp": (25, False), "smtps": (465, True)}
 SENDER = re.compile(r"[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9.-]+")
 
@@ -147,6 +150,16 @@ class Connection:
         return self.client
 
     async def send(self, sender: str, recipient: str, message: bytes) -> Answer:
+        """Send ``message`` from ``sender`` to ``recipient``; at most ``MESSAGE_TIMEOUT``
+        seconds, connecting included."""
+        try:
+            async with asyncio.timeout(MESSAGE_TIMEOUT):
+                return await self._send(sender, recipient, message)
+        except TimeoutError:
+            self.drop()
+            return Answer(None, f"timeout: no answer within {MESSAGE_TIMEOUT:g} s")
+
+    async def _send(self, sender: str, recipient: str, message: bytes) -> Answer:
         try:
             client = await self._open()
             await client.mail(sender)
@@ -157,20 +170,20 @@ class Connection:
             await self._reset()
             return Answer(refused.code, refused.message, recipient=True)
         except aiosmtplib.SMTPAuthenticationError as refused:
-            await self.close()  # the server refused Tally, not this message: tried again later
+            self.drop()  # the server refused Tally, not this message: tried again later
             return Answer(None, f"login refused: {refused.code} {refused.message}")
         except (
             aiosmtplib.SMTPSenderRefused,
             aiosmtplib.SMTPHeloError,
             aiosmtplib.SMTPConnectResponseError,
         ) as refused:
-            await self.close()  # nor is a refused sender or greeting this message's fault
+            self.drop()  # nor is a refused sender or greeting this message's fault
             return Answer(None, f"server refused Tally: {refused.code} {refused.message}")
         except aiosmtplib.SMTPResponseException as refused:
             await self._reset()
             return Answer(refused.code, refused.message)
         except (TimeoutError, aiosmtplib.SMTPException, OSError) as error:
-            await self.close()
+            self.drop()
             return Answer(None, _words(error))
 
     async def _reset(self) -> None:
@@ -179,14 +192,22 @@ class Connection:
             if self.client is not None:
                 await self.client.rset()
         except (TimeoutError, aiosmtplib.SMTPException, OSError):
-            await self.close()
+            self.drop()
+
+    def drop(self) -> None:
+        """Forget the session without a word to the server (it is in doubt)."""
+        client, self.client = self.client, None
+        if client is not None:
+            client.close()
 
     async def close(self) -> None:
+        """End the session politely (QUIT), within ``TIMEOUT``."""
         client, self.client = self.client, None
         if client is None or not client.is_connected:
             return
         try:
-            await client.quit()
+            async with asyncio.timeout(TIMEOUT):
+                await client.quit()
         except (TimeoutError, aiosmtplib.SMTPException, OSError):
             client.close()
 
