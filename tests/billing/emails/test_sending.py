@@ -11,12 +11,13 @@ from datetime import UTC, datetime, timedelta
 from billing.customers import customers
 from billing.customers.models import Customer
 from billing.due_work import run_due
-from billing.emails import message, sending, smtp
+from billing.emails import message, rendering, sending, smtp
 from billing.emails.models import Email, EmailSettings, EmailStatus
 from tests.support.billing.emails import pending_to
 from tests.support.factories.subscriptions import make_customer
 from tests.support.fakes.smtp_server import MAIL_FROM
 from tests.support.processes.ports import free_port
+from webapp import emails as webapp_emails
 
 CLOCK = datetime(2031, 5, 1, 9, 0, tzinfo=UTC)
 STEP = "customer e-mails"
@@ -196,3 +197,24 @@ async def test_two_passes_at_once_send_each_email_once(merchant, smtp_server):
     assert counted == Counter(customer.email for customer in people)
     statuses = await Email.filter(merchant_id=merchant.id).values_list("status", flat=True)
     assert set(statuses) == {EmailStatus.SENT}
+
+
+async def test_a_rendering_that_raises_is_counted_failed_and_retried(merchant, smtp_server):
+    def broken(template: str, context: dict):
+        raise KeyError("a bug of ours")
+
+    customer = await make_customer(merchant.id)
+    email = await pending_to(merchant.id, customer, at=CLOCK)
+    rendering.register(broken)
+    try:
+        report = await run_due(CLOCK, merchant_id=merchant.id)
+    finally:
+        webapp_emails.register()  # the renderer start-up registers
+    waiting = await Email.get(id=email.id)
+    assert report.count(STEP, "failed") == 1 and report.failures == 1
+    assert (waiting.status, waiting.attempts) == (EmailStatus.PENDING, 1)
+    assert waiting.smtp_response == "not sent: internal error (KeyError)"
+    assert waiting.next_attempt_at == CLOCK + sending.SCHEDULE[0]
+
+    fixed = await run_due(CLOCK + sending.SCHEDULE[0], merchant_id=merchant.id)
+    assert fixed.count(STEP, "sent") == 1 and len(smtp_server.received) == 1
