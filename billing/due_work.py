@@ -11,7 +11,8 @@ end checkouts nobody paid within a day (``payments/checkout.py``), refund checko
 customer who already subscribes (``payments/checkout_claims.py``),
 renew credit grants, prune usage idempotency keys past their 24-hour window, usage
 checkpoints no read has moved in weeks, portal sessions a day past their expiry and checkout
-rate-limit windows that ended (``payments/checkout_limits.py``), and last send the webhook
+rate-limit windows that ended (``payments/checkout_limits.py``), send the customer e-mails
+that are due, first attempts and retries (``emails/sending.py``), and last send the webhook
 deliveries that are due, first attempts and retries (``webhooks/sending.py``). Nothing else
 runs on a timer.
 
@@ -33,6 +34,7 @@ from datetime import datetime
 
 from billing.core.claims import FAILED
 from billing.core.models import utcnow
+from billing.emails import sending as emails
 from billing.invoicing import billing_run
 from billing.payments.checkout import checkout_claims, checkout_limits
 from billing.payments.checkout import payment_init as checkout
@@ -80,6 +82,7 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("usage checkpoints", _pruned(usage_checkpoints.prune)),
     ("portal sessions", _pruned(portal_sessions.prune_expired)),
     ("checkout rate windows", _pruned(checkout_limits.prune)),
+    ("customer e-mails", emails.send_due),
     ("webhooks", sending.send_due),
 )
 

@@ -40,6 +40,7 @@ pytest_plugins = [
     "tests.support.fakes.memory_gateway",
     "tests.support.fakes.localstripe_server",
     "tests.support.fakes.webhook_receiving",
+    "tests.support.fakes.smtp_server",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent

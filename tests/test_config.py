@@ -8,6 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 from cryptography.fernet import Fernet
 
+from billing.emails.smtp import SmtpServer
 from billing.payments.checkout.checkout_limits import Limit
 from webapp.config import ConfigError, Settings
 
@@ -117,3 +118,40 @@ def test_checkout_rates_are_read(data_dir, monkeypatch):
     monkeypatch.setenv("TALLY_CHECKOUT_RATE_PER_KEY", "1000")
     limits = Settings.from_env().checkout_limits
     assert (limits.per_address, limits.per_key) == (Limit(25, 60), Limit(1000, 3600))
+
+
+def test_without_smtp_settings_mail_is_kept_and_sent_from_localhost(data_dir, monkeypatch):
+    for name in ("TALLY_SMTP_URL", "TALLY_MAIL_FROM", "TALLY_PUBLIC_URL"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings.from_env()
+    assert (settings.smtp, settings.mail_from) == (None, "tally@localhost")
+
+
+def test_the_smtp_url_and_sender_are_read(data_dir, monkeypatch):
+    monkeypatch.setenv("TALLY_SMTP_URL", "smtps://postmaster%40shop.example:s%25cret@mail.example")
+    monkeypatch.setenv("TALLY_PUBLIC_URL", "https://billing.shop.example")
+    monkeypatch.delenv("TALLY_MAIL_FROM", raising=False)
+    settings = Settings.from_env()
+    assert settings.smtp == SmtpServer(
+        "mail.example", 465, True, "postmaster@shop.example", "s%cret"
+    )
+    assert settings.mail_from == "billing@billing.shop.example"
+    monkeypatch.setenv("TALLY_MAIL_FROM", "invoices@shop.example")
+    assert Settings.from_env().mail_from == "invoices@shop.example"
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("TALLY_SMTP_URL", "mail.example:587"),
+        ("TALLY_SMTP_URL", "smtp://user:secret@mail.example:port"),
+        ("TALLY_MAIL_FROM", "Acme <billing@shop.example>"),
+        ("TALLY_MAIL_FROM", "billing"),
+    ],
+)
+def test_a_bad_mail_setting_is_a_config_error_naming_it(data_dir, monkeypatch, name, value):
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError) as refused:
+        Settings.from_env()
+    assert str(refused.value).startswith(f"{name} ")
+    assert "secret" not in str(refused.value)

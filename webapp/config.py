@@ -11,9 +11,11 @@ import secrets
 from dataclasses import dataclass
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet
 
+from billing.emails.smtp import MailSetup, SmtpServer, check_sender, parse_url
 from billing.payments.checkout.checkout_limits import (
     PER_ADDRESS,
     PER_KEY,
@@ -105,6 +107,35 @@ def parse_checkout_limit(name: str, default: Limit) -> Limit:
         raise ConfigError(f"{name} {refused}") from None
 
 
+def parse_smtp_url(value: str | None) -> SmtpServer | None:
+    """``TALLY_SMTP_URL`` (billing/emails/smtp.py): unset is no SMTP server (e-mails are
+    kept "not sent"); a bad value is a ConfigError naming the variable, never the password."""
+    if not (value or "").strip():
+        return None
+    try:
+        return parse_url(value)
+    except ValueError as refused:
+        raise ConfigError(f"TALLY_SMTP_URL {refused}") from None
+
+
+def parse_mail_from(value: str | None, public_url: str) -> str:
+    """``TALLY_MAIL_FROM``: the address customer e-mails are sent from; by default
+    ``billing@`` the public URL's host when that is a domain name, else
+    ``tally@localhost``."""
+    if (value or "").strip():
+        try:
+            return check_sender(value)
+        except ValueError as refused:
+            raise ConfigError(f"TALLY_MAIL_FROM {refused}") from None
+    host = urlsplit(public_url).hostname or ""
+    try:
+        ip_address(host)
+    except ValueError:
+        if "." in host and host != "localhost":
+            return f"billing@{host}"
+    return "tally@localhost"
+
+
 def is_trusted(address: str, networks: tuple[IPv4Network | IPv6Network, ...]) -> bool:
     try:
         parsed = ip_address(address)
@@ -143,6 +174,10 @@ class Settings:
     # (TALLY_WEBHOOK_ALLOW_PRIVATE_URLS; billing/webhooks/url_guard.py): off, so a merchant
     # cannot make Tally call its own network.
     webhook_allow_private_urls: bool = False
+    # Customer e-mails (billing/emails): the SMTP server (TALLY_SMTP_URL; None: messages are
+    # kept "not sent") and the address they are sent from (TALLY_MAIL_FROM).
+    smtp: SmtpServer | None = None
+    mail_from: str = "tally@localhost"
 
     @property
     def https(self) -> bool:
@@ -173,12 +208,15 @@ class Settings:
 
     def configure_domain(self) -> None:
         """Hand the domain what it takes from the process (it never reads the environment):
-        the payments setup and the webhook address rule."""
+        the payments setup, the webhook address rule and the SMTP server of customer
+        e-mails."""
+        from billing.emails import smtp
         from billing.payments import setup
         from billing.webhooks import url_guard
 
         setup.configure(self.payments_setup())
         url_guard.configure(allow_private=self.webhook_allow_private_urls)
+        smtp.configure(MailSetup(server=self.smtp, mail_from=self.mail_from))
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -190,6 +228,7 @@ class Settings:
             stored = _stored_secrets(data_dir)
             secret_key = secret_key or stored["secret_key"]
             encryption_key = encryption_key or stored["encryption_key"]
+        public_url = os.environ.get("TALLY_PUBLIC_URL") or "http://127.0.0.1:8000"
         return cls(
             database_url=os.environ.get("DATABASE_URL") or None,
             data_dir=data_dir,
@@ -201,10 +240,12 @@ class Settings:
             fast_lane=_flag("TALLY_FAST_LANE", default=True),
             due_work_interval=parse_interval(os.environ.get("TALLY_DUE_WORK_INTERVAL")),
             trusted_proxies=parse_networks(os.environ.get("TALLY_TRUSTED_PROXIES")),
-            public_url=os.environ.get("TALLY_PUBLIC_URL") or "http://127.0.0.1:8000",
+            public_url=public_url,
             provider_a_api_base=os.environ.get("TALLY_PROVIDER_A_API_BASE") or None,
             provider_b_api_base=os.environ.get("TALLY_PROVIDER_B_API_BASE") or None,
             webhook_allow_private_urls=_flag("TALLY_WEBHOOK_ALLOW_PRIVATE_URLS"),
+            smtp=parse_smtp_url(os.environ.get("TALLY_SMTP_URL")),
+            mail_from=parse_mail_from(os.environ.get("TALLY_MAIL_FROM"), public_url),
             checkout_limits=CheckoutLimits(
                 per_address=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_ADDRESS", PER_ADDRESS),
                 per_key=parse_checkout_limit("TALLY_CHECKOUT_RATE_PER_KEY", PER_KEY),

@@ -18,6 +18,7 @@ from aerich import Command
 from tortoise import Tortoise, connections
 
 from api import event_objects
+from billing.emails import outbox
 from billing.usage import metric_sandbox
 from webapp import emails, metrics_role
 from webapp.config import ConfigError, Settings
@@ -200,6 +201,7 @@ async def init_orm(database_url: str) -> None:
     its first use."""
     event_objects.register()
     emails.register()
+    outbox.register()  # customer e-mails: a consumer of the event log
     await Tortoise.init(config=tortoise_config(database_url), _enable_global_fallback=True)
     metric_sandbox.configure(metrics_role.credentials(credentials_from_url(database_url)))
 

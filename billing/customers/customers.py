@@ -147,6 +147,8 @@ async def update_customer(
             raise Conflict(
                 DUPLICATE_EMAIL_ON_UPDATE, code="customer_email_taken_on_update", field="email"
             )
+        if new_email != customer.email_normalized:  # a bounce was of the old address
+            values.update(email_undeliverable=None, email_undeliverable_at=None)
         for field, value in values.items():
             setattr(customer, field, value)
         await customer.save(update_fields=[*values, "updated_at"])

@@ -7,6 +7,10 @@ its merchant row that wants its type, due at the event's clock; a ``pg_notify`` 
 ``CHANNEL`` (delivered by PostgreSQL only when the transaction commits) wakes the senders, so
 the first attempt goes out within moments and nothing is sent for a change rolled back.
 
+Other contexts consume the log in the same transaction through ``add_consumer`` (customer
+e-mails write their outbox rows so): the log is below them and cannot import them, so each
+registers a function at start-up, and ``record_many`` hands it the events it kept.
+
 ``at`` is the change's clock: a due pass's ``now`` (the test clock) or, by default, the
 present. ``key``, when given, makes the event once-only for its merchant row: a second event
 with the same key is not written (``ON CONFLICT DO NOTHING``), nor its deliveries.
@@ -14,6 +18,7 @@ with the same key is not written (``ON CONFLICT DO NOTHING``), nor its deliverie
 
 import json
 from collections import defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -25,6 +30,21 @@ from billing.event_log import event_types, objects
 from billing.event_log.models import DeliveryStatus, EndpointStatus
 
 CHANNEL = "tally_webhooks"
+
+# A consumer gets the kept events as ``(event_id, merchant_id, type, object_id, data_json)``
+# and their clock, inside the change's transaction: what it writes commits (or rolls back)
+# with the change.
+Consumer = Callable[[list[tuple[str, str, str, str, str]], datetime], Awaitable[None]]
+
+_consumers: list[Consumer] = []
+
+
+def add_consumer(consumer: Consumer) -> None:
+    """Have ``consumer`` told of every event written from now on (once, however often the
+    start-up that registers it runs)."""
+    if consumer not in _consumers:
+        _consumers.append(consumer)
+
 
 INSERT_EVENTS = """
 INSERT INTO log_events (id, merchant_id, type, object_id, data, key, created_at, updated_at)
@@ -85,7 +105,11 @@ async def record_many(changes: list[Change], *, at: datetime | None = None) -> N
     columns = [list(column) for column in zip(*rows, strict=True)]
     written = await connection.execute_query_dict(INSERT_EVENTS, [*columns, [at] * len(rows)])
     kept = {row["id"] for row in written}
-    await _fan_out([row for row in rows if row[0] in kept], at)
+    events = [row for row in rows if row[0] in kept]
+    await _fan_out(events, at)
+    if events:
+        for consumer in _consumers:
+            await consumer([row[:5] for row in events], at)
 
 
 async def _objects(changes: list[Change]) -> dict[tuple[str, str], str]:

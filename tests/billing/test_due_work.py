@@ -142,6 +142,7 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "usage checkpoints",
         "portal sessions",
         "checkout rate windows",
+        "customer e-mails",
         "webhooks",
     ]
 
