@@ -10,8 +10,9 @@ failure, short enough that an old e-mail in a forwarded thread soon stops workin
 
 Following it (``open_link``) starts an ordinary portal session (``sessions``: one hour,
 stored as a hash) for that customer, so from there on the portal works as for a link the
-merchant's server asked for. The session has no ``returnUrl`` (there is no merchant page to
-go back to from an e-mail): the portal then shows no "back" link. An altered link, one made
+merchant's server asked for. There is no merchant page to go back to from an e-mail, so its
+``returnUrl`` is the portal's own page (``home_url``: where provider B's mandate page sends
+the customer back to), and the portal shows no "back" link for it. An altered link, one made
 with another secret, or one whose customer is deleted (or another merchant row's) names
 nobody: ``LinkNotValid``; an old one ``LinkExpired``.
 """
@@ -59,6 +60,11 @@ def make_token(merchant_id: str, customer_id: str, now: datetime | None = None) 
     return _serializer().dumps([merchant_id, customer_id, issued])
 
 
+def home_url() -> str:
+    """The portal's page: the ``returnUrl`` of a session opened from an e-mail."""
+    return f"{setup.current().public_url.rstrip('/')}/portal/"
+
+
 def portal_link(merchant_id: str, customer_id: str, now: datetime | None = None) -> str:
     """The absolute link an e-mail carries for this customer."""
     base = setup.current().public_url.rstrip("/")
@@ -98,7 +104,7 @@ async def open_link(token: object, now: datetime | None = None) -> tuple[PortalS
         merchant_id=merchant_id,
         customer_id=customer.id,
         token_hash=sessions.token_hash(session_token),
-        return_url="",
+        return_url=home_url(),
         expires_at=utcnow() + sessions.LIFETIME,
     )
     return session, session_token
