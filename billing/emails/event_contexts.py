@@ -16,7 +16,7 @@ Each builder takes the e-mail row and the event's object and answers the templat
 from collections.abc import Awaitable, Callable
 
 from billing.catalog.models import Price
-from billing.catalog.pricing import headline_amount_cents
+from billing.catalog.pricing import billing_interval, headline_amount_cents
 from billing.core.errors import ServiceError
 from billing.customers.models import Customer
 from billing.emails import wording
@@ -132,17 +132,24 @@ async def payment_failed(email: Email, data: dict) -> Context:
     }, ()
 
 
-async def _price_words(merchant_id: str, data: dict) -> str:
-    """What the next charge of the subscription will be: the upcoming invoice's total, else
-    the price's recurring amount."""
+async def _next_charge(merchant_id: str, data: dict) -> str:
+    """What the subscription's next invoice will charge (``upcoming``: tax and a first
+    period's proration included), "" when it cannot be told."""
     try:
         coming = await upcoming.upcoming_invoice(merchant_id, data.get("stableSubscriptionId"))
-        return wording.money(coming.total_cents, coming.currency)
     except ServiceError:
-        price = await Price.filter(merchant_id=merchant_id, id=data.get("effectivePriceId") or "")
-        if not price:
-            return ""
-        return wording.money(headline_amount_cents(price[0].pricing_data), price[0].currency)
+        return ""
+    return wording.money(coming.total_cents, coming.currency)
+
+
+async def _recurring_price(merchant_id: str, data: dict) -> str:
+    """The price's recurring amount and interval: ``29.00 USD per month``."""
+    price = await Price.filter(merchant_id=merchant_id, id=data.get("effectivePriceId") or "")
+    if not price:
+        return ""
+    amount = wording.money(headline_amount_cents(price[0].pricing_data), price[0].currency)
+    interval = billing_interval(price[0].pricing_data)
+    return f"{amount} per {interval}" if interval else amount
 
 
 def _plan(data: dict) -> str:
@@ -151,10 +158,13 @@ def _plan(data: dict) -> str:
 
 async def trial_ending(email: Email, data: dict) -> Context:
     card = await card_on_file(email.merchant_id, email.customer_id or data.get("customerId"))
+    price_after = await _recurring_price(email.merchant_id, data)
+    first = await _next_charge(email.merchant_id, data)
     return {
         "plan": _plan(data),
         "trial_end": wording.day(data.get("trialEndDate")),
-        "price_after": await _price_words(email.merchant_id, data),
+        "price_after": price_after,
+        "first_charge": "" if first in ("", price_after.split(" per ")[0]) else first,
         "card": card,
         "portal_url": "" if card else _portal(email, data),
     }, ()
@@ -164,7 +174,8 @@ async def renewal_upcoming(email: Email, data: dict) -> Context:
     return {
         "plan": _plan(data),
         "renewal_date": wording.day(data.get("currentPeriodEnd")),
-        "amount": await _price_words(email.merchant_id, data),
+        "amount": await _next_charge(email.merchant_id, data)
+        or (await _recurring_price(email.merchant_id, data)).split(" per ")[0],
         "card": await card_on_file(email.merchant_id, email.customer_id or data.get("customerId")),
     }, ()
 

@@ -50,7 +50,8 @@ SAMPLES: dict[str, dict] = {
     "trial_ending": {
         "plan": "Pro",
         "trial_end": wording.day(datetime(2027, 3, 15, tzinfo=UTC)),
-        "price_after": _money(2900),
+        "price_after": f"{_money(2900)} per month",
+        "first_charge": "",
         "card": CARD,
         "portal_url": "",
     },
