@@ -56,7 +56,7 @@ SAMPLES: dict[str, dict] = {
         "portal_url": "",
     },
     "renewal_upcoming": {
-        "plan": "Pro (yearly)",
+        "plan": "Pro",
         "renewal_date": wording.day(datetime(2027, 3, 19, tzinfo=UTC)),
         "amount": _money(29000),
         "card": CARD,

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from billing.emails import rendering
 from billing.emails.rendering import Rendered
@@ -40,6 +41,11 @@ def _text_on(color: str) -> str:
     return "#ffffff" if luminance < 0.4 else "#111827"
 
 
+def _keep(value: object) -> Markup:
+    """An amount, a date or a card kept on one line ("15.00 USD" never split after "15.00")."""
+    return Markup('<span style="white-space:nowrap;">{}</span>').format(value)
+
+
 def _safe_url(value: object) -> str:
     """An absolute http(s) URL, else "" (a logo or link of another scheme is not shown)."""
     return value if isinstance(value, str) and URL.fullmatch(value) else ""
@@ -56,6 +62,7 @@ _env = Environment(
 _env.filters["safe_color"] = _safe_color
 _env.filters["safe_url"] = _safe_url
 _env.filters["text_on"] = _text_on
+_env.filters["keep"] = _keep
 
 
 def _one_line(text: str) -> str:
