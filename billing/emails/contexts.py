@@ -35,13 +35,15 @@ async def branding(merchant_id: str) -> dict:
 
 
 async def build(email: Email) -> tuple[dict, tuple[Attachment, ...]]:
+    """The row's context and attachments. A row with an event whose event or builder is
+    missing raises ``LookupError``: made-up sample data must never reach a real customer."""
     brand = await branding(email.merchant_id)
-    builder = event_contexts.BUILDERS.get(email.template)
-    event = None
-    if email.event_id is not None and builder is not None:
-        event = await Event.filter(merchant_id=email.merchant_id, id=email.event_id).first()
-    if event is None:
+    if email.event_id is None:
         return sample(email.template, brand), ()
+    builder = event_contexts.BUILDERS.get(email.template)
+    event = await Event.filter(merchant_id=email.merchant_id, id=email.event_id).first()
+    if builder is None or event is None:
+        raise LookupError(f"e-mail {email.id}: no event {email.event_id} or template")
     context, attachments = await builder(email, event.data)
     customer_id = email.customer_id or event.data.get("customerId")
     name = await event_contexts.customer_name(email.merchant_id, customer_id)

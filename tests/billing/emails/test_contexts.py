@@ -136,3 +136,10 @@ def test_every_sample_has_every_key_its_builder_makes():
         sample = contexts.sample(template, brand)
         assert sample["brand"] == brand and sample["customer_name"]
         assert len(sample) > 2, template
+
+
+async def test_a_row_whose_event_is_missing_is_never_given_sample_data(merchant):
+    row = await email_for(None, "payment_failed", merchant_id=merchant.id)
+    row.event_id = "evt_0000000000000000000000"  # another merchant's, or none at all
+    with pytest.raises(LookupError):
+        await contexts.build(row)
