@@ -182,7 +182,7 @@ async def renewal_upcoming(email: Email, data: dict) -> Context:
 
 async def card_expiring(email: Email, data: dict) -> Context:
     return {
-        "card": wording.card(data.get("cardBrand"), data.get("cardLastFour")) or "your card",
+        "card": wording.card(data.get("cardBrand"), data.get("cardLastFour")) or "card",
         "expires": wording.expiry(data.get("cardExpiryMonth"), data.get("cardExpiryYear")),
         "portal_url": _portal(email, data),
     }, ()

@@ -8,7 +8,9 @@ as they are):
 - a date is day, month name and year, in UTC as Tally bills: ``12 March 2027`` (no weekday,
   no time: the day is what a customer plans around, and a numeric date reads differently on
   either side of the Atlantic);
-- a card is its brand and last four digits: ``Visa ending in 4242``.
+- a card is its brand and last four digits: ``Visa ending in 4242`` (``card ending in 4242``
+  when the brand is unknown, lower case so that "your card ending in 4242" reads in a
+  sentence; a table cell capitalises it).
 """
 
 from datetime import UTC, datetime
@@ -36,10 +38,12 @@ def day(moment: datetime | str | None) -> str:
 
 
 def card(brand: str | None, last_four: str | None) -> str:
-    """``Visa ending in 4242``; a method without card digits is "your payment method"."""
+    """``Visa ending in 4242``; "" for a method without card digits."""
     if not last_four:
         return ""
-    name = (brand or "card").replace("_", " ")
+    if not brand:
+        return f"card ending in {last_four}"
+    name = brand.replace("_", " ")
     name = "American Express" if name.lower() in ("amex", "american express") else name.title()
     return f"{name} ending in {last_four}"
 

@@ -46,6 +46,12 @@ def _keep(value: object) -> Markup:
     return Markup('<span style="white-space:nowrap;">{}</span>').format(value)
 
 
+def _first_upper(value: object) -> str:
+    """A table cell's value starting with a capital ("card ending in 4242" → "Card ...")."""
+    text = str(value)
+    return text[:1].upper() + text[1:]
+
+
 def _safe_url(value: object) -> str:
     """An absolute http(s) URL, else "" (a logo or link of another scheme is not shown)."""
     return value if isinstance(value, str) and URL.fullmatch(value) else ""
@@ -63,6 +69,7 @@ _env.filters["safe_color"] = _safe_color
 _env.filters["safe_url"] = _safe_url
 _env.filters["text_on"] = _text_on
 _env.filters["keep"] = _keep
+_env.filters["first_upper"] = _first_upper
 
 
 def _one_line(text: str) -> str:

@@ -73,7 +73,7 @@ async def test_a_receipt_names_the_amount_the_day_and_the_card(make_merchant, ga
     [event] = await events(merchant.id, "payment.succeeded")
     context, _ = await contexts.build(await email_for(event, "payment_receipt"))
     assert (context["amount"], context["paid_on"]) == ("49.00 USD", "1 January 2030")
-    assert context["card"] == "Card ending in 4242"
+    assert context["card"] == "card ending in 4242"
     assert context["invoice_number"].startswith("INV-")
 
 

@@ -32,7 +32,7 @@ async def test_refund_issued_names_the_amount_the_card_and_the_invoice(make_merc
     [event] = await events(merchant.id, "refund.succeeded")
     context, _ = await contexts.build(await email_for(event, "refund_issued"))
     assert context["amount"] == "15.00 USD"
-    assert context["card"] == "Card ending in 4242"
+    assert context["card"] == "card ending in 4242"
     assert context["invoice_number"] == payment.invoice.number
     assert context["reason"] == "Outage"
 

@@ -25,7 +25,7 @@ def test_dates_are_day_month_year_in_utc():
 def test_cards_by_brand_and_last_four():
     assert wording.card("visa", "4242") == "Visa ending in 4242"
     assert wording.card("amex", "0005") == "American Express ending in 0005"
-    assert wording.card(None, "4242") == "Card ending in 4242"
+    assert wording.card(None, "4242") == "card ending in 4242"
     assert wording.card("visa", None) == ""
     assert wording.expiry(4, 2027) == "April 2027"
     assert wording.expiry(13, 2027) == ""
