@@ -67,11 +67,20 @@ async def _invoice_number(merchant_id: str, invoice_id: str | None) -> str:
     return (found.number or "") if found else ""
 
 
+def _line_words(line: dict) -> str:
+    """A line's description with its period: ``Pro plan (12 March 2027 – 12 April 2027)``."""
+    text = line.get("description") or ""
+    start, end = line.get("billingPeriodStart"), line.get("billingPeriodEnd")
+    if start and end:
+        text = f"{text} ({wording.day(start)} – {wording.day(end)})"
+    return text
+
+
 def _lines(data: dict) -> list[dict]:
     currency = data.get("currency")
     return [
         {
-            "description": line.get("description") or "",
+            "description": _line_words(line),
             "amount": wording.money(line.get("subtotalCents"), currency),
         }
         for line in data.get("lineItems") or []

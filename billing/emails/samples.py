@@ -28,7 +28,6 @@ SAMPLES: dict[str, dict] = {
         "paid": False,
         "lines": [
             {"description": "Pro plan (12 March 2027 – 12 April 2027)", "amount": _money(2900)},
-            {"description": "VAT 20%", "amount": _money(580)},
         ],
         "card": CARD,
     },
