@@ -7,7 +7,9 @@ SameSite=Strict cookie on no request of a redirect chain that began on another s
 the refresh is Tally's own, same-site navigation (the browser test clicks the link on another
 site to prove it). An expired, ended or unknown
 token answers 410 (a token Tally made, naming the merchant) or 404 with a page that says to
-open the billing portal again from the merchant's site. ``GET /portal/`` is the page: plan
+open the billing portal again from the merchant's site. ``GET /portal/e/{token}`` is the
+same for a link in a customer e-mail (``billing.portal.email_links``: signed, 7 days), which
+starts a new session and lands on the payment methods. ``GET /portal/`` is the page: plan
 and status, the overdue warning with "Pay now", payment methods, invoices, payments.
 """
 
