@@ -9,7 +9,8 @@ soft-deleted objects are rendered too (``customer.deleted`` carries its ``delete
 Kinds with no GET of their own are shaped here and documented in the README ("Webhooks to
 your server"): a payment is the portal's Payment with its refunds; a refund is the refund
 entry of an invoice with its ``paymentId``, ``invoiceId`` and the provider's
-``failureMessage``; a seat is one seat change (``kind`` ``add`` or ``remove``).
+``failureMessage``; a seat is one seat change (``kind`` ``add`` or ``remove``). A payment
+method is as ``GET /v1/payment-methods/{id}`` answers it.
 """
 
 from api.common import iso
@@ -21,7 +22,8 @@ from api.subscriptions import subscription_json
 from billing.customers.models import Customer
 from billing.event_log import objects
 from billing.invoicing import credit_notes, invoices
-from billing.payments.models import Payment, Refund
+from billing.payments.methods.payment_methods import payment_method_json
+from billing.payments.models import Payment, PaymentMethod, Refund
 from billing.payments.refunds import refund_reads
 from billing.seats.models import SeatChange
 from billing.subscriptions.models import Subscription
@@ -89,6 +91,11 @@ async def seats(merchant_id: str, ids: list[str]) -> dict[str, dict]:
     }
 
 
+async def payment_methods(merchant_id: str, ids: list[str]) -> dict[str, dict]:
+    found = await PaymentMethod.filter(merchant_id=merchant_id, id__in=ids)
+    return {method.id: payment_method_json(method) for method in found}
+
+
 RENDERERS = {
     "customer": customers,
     "subscription": subscriptions,
@@ -96,6 +103,7 @@ RENDERERS = {
     "payment": payments,
     "refund": refunds,
     "seat": seats,
+    "payment_method": payment_methods,
 }
 
 

@@ -4,7 +4,9 @@
 scheduled changes (plan migrations at the next billing cycle), roll subscription periods over
 (and end those cancelled at period end), end trials whose end has come (``trialing`` →
 ``active``, ``subscriptions/trials.py``), tell trials ending within 3 days
-(``subscriptions/trial_notices.py``), apply seat removals whose paid period ended, bill
+(``subscriptions/trial_notices.py``), yearly renewals within 7 days
+(``subscriptions/renewal_notices.py``) and cards expiring next month
+(``payments/methods/expiry_notices.py``), apply seat removals whose paid period ended, bill
 due cycles into invoices, collect their payments
 (charges, retries on the dunning schedule, end actions after grace: ``payments/collecting.py``),
 end checkouts nobody paid within a day (``payments/checkout.py``), refund checkouts paid for a
@@ -39,11 +41,13 @@ from billing.invoicing import billing_run
 from billing.payments.checkout import checkout_claims, checkout_limits
 from billing.payments.checkout import payment_init as checkout
 from billing.payments.collection import collecting
+from billing.payments.methods import expiry_notices
 from billing.portal import sessions as portal_sessions
 from billing.seats import removals
 from billing.subscriptions import (
     credit_grant_renewal,
     periods,
+    renewal_notices,
     scheduled_changes,
     trial_notices,
     trials,
@@ -72,6 +76,8 @@ STEPS: tuple[tuple[str, Step], ...] = (
     ("subscription periods", periods.roll_due),
     ("trials", trials.end_due),
     ("trial notices", trial_notices.tell_due),
+    ("renewal notices", renewal_notices.tell_due),
+    ("card expiry notices", expiry_notices.tell_due),
     ("seat removals", removals.apply_due),
     ("billing", billing_run.bill_due),
     ("payments", collecting.collect_due),

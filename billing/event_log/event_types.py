@@ -14,7 +14,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class EventType:
     name: str
-    kind: str  # customer, subscription, invoice, payment, refund, seat
+    kind: str  # customer, subscription, invoice, payment, refund, seat, payment_method
     when: str
 
 
@@ -36,6 +36,11 @@ TYPES: dict[str, EventType] = {
         EventType(
             "subscription.trial_will_end", "subscription", "a trial ends in 3 days (or fewer)"
         ),
+        EventType(
+            "subscription.renewal_upcoming",
+            "subscription",
+            "a yearly subscription renews in 7 days (or fewer)",
+        ),
         EventType("invoice.created", "invoice", "an invoice was issued"),
         EventType("invoice.paid", "invoice", "an invoice was paid"),
         EventType("invoice.payment_failed", "invoice", "a charge for an invoice failed"),
@@ -44,6 +49,11 @@ TYPES: dict[str, EventType] = {
         EventType("payment.failed", "payment", "a payment failed"),
         EventType("refund.succeeded", "refund", "a refund went through"),
         EventType("refund.failed", "refund", "the provider refused a refund"),
+        EventType(
+            "payment_method.expiring",
+            "payment_method",
+            "a card on file expires at the end of next month",
+        ),
         EventType("seat.added", "seat", "a seat was added to a subscription"),
         EventType("seat.removed", "seat", "a seat was removed from a subscription"),
     )

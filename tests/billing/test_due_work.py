@@ -132,6 +132,8 @@ def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
         "subscription periods",
         "trials",
         "trial notices",
+        "renewal notices",
+        "card expiry notices",
         "seat removals",
         "billing",
         "payments",

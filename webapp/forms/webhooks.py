@@ -22,6 +22,7 @@ KIND_WORDS = {
     "payment": "Payments",
     "refund": "Refunds",
     "seat": "Seats",
+    "payment_method": "Payment methods",
 }
 
 

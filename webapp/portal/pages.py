@@ -7,17 +7,19 @@ SameSite=Strict cookie on no request of a redirect chain that began on another s
 the refresh is Tally's own, same-site navigation (the browser test clicks the link on another
 site to prove it). An expired, ended or unknown
 token answers 410 (a token Tally made, naming the merchant) or 404 with a page that says to
-open the billing portal again from the merchant's site. ``GET /portal/`` is the page: plan
+open the billing portal again from the merchant's site. ``GET /portal/e/{token}`` is the
+same for a link in a customer e-mail (``billing.portal.email_links``: signed, 7 days), which
+starts a new session and lands on the payment methods. ``GET /portal/`` is the page: plan
 and status, the overdue warning with "Pay now", payment methods, invoices, payments.
 """
 
-from quart import Blueprint, Response, g, render_template
+from quart import Blueprint, Response, g, render_template, url_for
 
 from billing.core.errors import Unauthorized
 from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.gateways import gateway_for
-from billing.portal import overview, sessions
+from billing.portal import email_links, overview, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
 from webapp.portal import words
@@ -39,6 +41,28 @@ async def private(response: Response) -> Response:
     response.headers["Cache-Control"] = "no-store"
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
+
+
+@bp.get("/e/<token>")
+async def open_email_link(token: str):
+    """A link in a customer e-mail (``billing.portal.email_links``): start a session for its
+    customer and go to the payment methods, as ``open_link`` does; an old or altered link
+    answers a page in words (410 or 400)."""
+    try:
+        _, session_token = await email_links.open_link(token)
+    except (email_links.LinkExpired, email_links.LinkNotValid) as refused:
+        html = await render_template("portal/email_link_refused.html", message=refused.message)
+        return Response(html, status=refused.status, mimetype="text/html")
+    target = url_for("portal_pages.home", _anchor="methods")
+    html = await render_template("portal/enter.html", target=target)
+    response = Response(html, mimetype="text/html")
+    set_cookie(response, session_token, int(sessions.LIFETIME.total_seconds()))
+    return response
+
+
+def back_link(return_url: str) -> str | None:
+    """Where "Back to the merchant" leads; none for a session opened from an e-mail."""
+    return None if return_url == email_links.home_url() else return_url
 
 
 @bp.get("/<token>")
@@ -68,7 +92,7 @@ async def home_context(**extra) -> dict:
         "card_key": card_key,
         "merchant": g.portal_merchant,
         "merchant_name": g.portal_merchant.display_name,
-        "return_url": g.portal.return_url,
+        "return_url": back_link(g.portal.return_url),
         "view": found,
         "subscription": found.subscription,
         "overdue": words.in_grace(found.subscription) and bool(unpaid),
@@ -99,7 +123,7 @@ async def sign_out():
         "portal/signed_out.html",
         merchant=g.portal_merchant,
         merchant_name=g.portal_merchant.display_name,
-        return_url=g.portal.return_url,
+        return_url=back_link(g.portal.return_url),
     )
     response = Response(html, mimetype="text/html")
     clear_cookie(response)

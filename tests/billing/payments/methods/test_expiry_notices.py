@@ -1,0 +1,81 @@
+"""payment_method.expiring: an active card is told once, in the month before its expiry
+month, by the due pass at the pass's clock, with the method as the API's GET answers it; not
+before that month, not twice, and not for a removed or inactive card."""
+
+from datetime import UTC, datetime
+
+from billing.due_work import run_due
+from billing.payments.methods import expiry_notices
+from billing.payments.methods.payment_methods import create_payment_method
+from tests.support.billing.event_log import events
+from tests.support.factories.subscriptions import make_customer
+
+STEP = "card expiry notices"
+TYPE = "payment_method.expiring"
+
+
+async def _card(merchant_id: str, *, month=4, year=2030, status="active", last4="4242"):
+    customer = await make_customer(merchant_id)
+    return await create_payment_method(
+        merchant_id,
+        {
+            "customerId": customer.id,
+            "provider": "provider_a",
+            "paymentType": "card",
+            "status": status,
+            "cardBrand": "visa",
+            "cardLastFour": last4,
+            "cardExpiryMonth": month,
+            "cardExpiryYear": year,
+        },
+    )
+
+
+async def test_a_card_is_told_once_in_the_month_before_it_expires(client, merchant):
+    method = await _card(merchant.id)  # expires at the end of April 2030
+    await run_due(datetime(2030, 2, 28, 23, 59, tzinfo=UTC), merchant_id=merchant.id)
+    assert await events(merchant.id, TYPE) == []
+
+    now = datetime(2030, 3, 1, tzinfo=UTC)
+    first = await run_due(now, merchant_id=merchant.id)
+    again = await run_due(now, merchant_id=merchant.id)
+    assert (first.count(STEP, "notice sent"), again.count(STEP, "notice sent")) == (1, 0)
+    await run_due(datetime(2030, 3, 31, tzinfo=UTC), merchant_id=merchant.id)
+    [event] = await events(merchant.id, TYPE)
+    assert (event.object_id, event.created_at) == (method.id, now)
+    got = await client.get(f"/v1/payment-methods/{method.id}", headers=merchant.headers)
+    assert event.data == await got.get_json()
+    assert (event.data["cardExpiryMonth"], event.data["cardExpiryYear"]) == (4, 2030)
+
+
+async def test_a_new_expiry_date_is_told_again(merchant):
+    method = await _card(merchant.id)
+    await run_due(datetime(2030, 3, 5, tzinfo=UTC), merchant_id=merchant.id)
+    method.card_expiry_year = 2031  # the provider sent the renewed card's date
+    await method.save()
+    await run_due(datetime(2031, 3, 5, tzinfo=UTC), merchant_id=merchant.id)
+    told = await events(merchant.id, TYPE)
+    assert [event.data["cardExpiryYear"] for event in told] == [2030, 2031]
+
+
+async def test_removed_inactive_and_later_cards_are_not_told(merchant):
+    removed = await _card(merchant.id)
+    await removed.soft_delete()
+    await _card(merchant.id, status="failed")
+    await _card(merchant.id, month=5)
+    await run_due(datetime(2030, 3, 5, tzinfo=UTC), merchant_id=merchant.id)
+    assert await events(merchant.id, TYPE) == []
+
+
+async def test_one_merchants_pass_leaves_another_alone(merchant, make_merchant):
+    other = await make_merchant("Other Ltd")
+    await _card(merchant.id)
+    await _card(other.id)
+    await run_due(datetime(2030, 3, 5, tzinfo=UTC), merchant_id=merchant.id)
+    assert len(await events(merchant.id, TYPE)) == 1
+    assert await events(other.id, TYPE) == []
+
+
+def test_next_month_wraps_at_the_year_end():
+    assert expiry_notices.next_month(datetime(2030, 12, 15, tzinfo=UTC)) == (2031, 1)
+    assert expiry_notices.next_month(datetime(2030, 3, 31, tzinfo=UTC)) == (2030, 4)
