@@ -1,7 +1,8 @@
 """Every type of ``event_types.TYPES`` is written by a real change: one merchant lives through
 the API's requests, due passes at its clocks and the in-memory gateway's answers (a trial that
 ends and is paid, a card declined, a refund that goes through and one refused, a cancellation,
-seats added and removed, a customer created, changed and deleted), and the types its event
+seats added and removed, a customer created, changed and deleted, a yearly renewal a week
+ahead, a card expiring next month), and the types its event
 log holds afterwards are every type there is, and only those. No event is written by hand."""
 
 from datetime import UTC, datetime, timedelta
@@ -11,12 +12,13 @@ import pytest
 from billing.due_work import run_due
 from billing.event_log import event_types
 from billing.event_log.models import Event
+from billing.payments.methods.payment_methods import create_payment_method
 from tests.support.api.seats import post as seat_post
 from tests.support.api.subscription_refunds import refund
 from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.seats import new_user, seat_team
-from tests.support.factories.subscriptions import make_customer
+from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
 START = datetime(2030, 3, 1, tzinfo=UTC)  # ahead of the present, as a subscription's start
@@ -60,6 +62,27 @@ async def _seat_changes(client, merchant, start: datetime) -> None:
     assert (await seat_post(client, merchant, "remove", removed))[0] == 200
 
 
+async def _notices_due_at_start(merchant_id: str) -> None:
+    """A yearly subscription renewing 5 days after ``START`` and a card expiring the month
+    after it, so the first pass tells subscription.renewal_upcoming and
+    payment_method.expiring."""
+    await subscribe(merchant_id, yearly=True, start=START - timedelta(days=360))
+    customer = await make_customer(merchant_id)
+    await create_payment_method(
+        merchant_id,
+        {
+            "customerId": customer.id,
+            "provider": "provider_a",
+            "paymentType": "card",
+            "status": "active",
+            "cardBrand": "visa",
+            "cardLastFour": "4444",
+            "cardExpiryMonth": START.month + 1,
+            "cardExpiryYear": START.year,
+        },
+    )
+
+
 async def test_every_type_is_written_by_a_real_change(client, make_merchant, gateway):
     merchant = await memory_card_merchant(make_merchant)
     trial_end = START + timedelta(days=14)
@@ -73,6 +96,7 @@ async def test_every_type_is_written_by_a_real_change(client, make_merchant, gat
     declining = await make_customer(merchant.id)
     await memory_card(merchant.id, declining, DECLINED_CARD)
     await priced_subscription(merchant.id, FLAT_49, start=START, customer=declining)
+    await _notices_due_at_start(merchant.id)
     await run_due(START + timedelta(hours=6), merchant_id=merchant.id)  # billed, declined
     await run_due(trial_end - timedelta(days=3), merchant_id=merchant.id)  # the trial's notice
     await run_due(trial_end + timedelta(minutes=5), merchant_id=merchant.id)  # ends, billed, paid
