@@ -50,6 +50,19 @@ def allow_script_origins(origins: tuple[str, ...]) -> None:
     g.csp_script_origins = origins
 
 
+def allow_email_previews() -> None:
+    """Let this request's page show customer e-mails in sandboxed ``srcdoc`` frames, which
+    inherit the page's policy: their inline styles, and images (a merchant's logo) from any
+    https address. Scripts stay Tally's own, and the frames are sandboxed besides."""
+    g.csp_email_previews = True
+
+
+EMAIL_PREVIEWS = (
+    ("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    ("img-src 'self' data:", "img-src 'self' data: https:"),
+)
+
+
 def _with_origins(policy: str, origins: tuple[str, ...]) -> str:
     extra = " ".join(origins)
     for directive in ("script-src", "connect-src", "frame-src"):
@@ -74,6 +87,9 @@ def register_security_headers(app: Quart) -> None:
             origins = g.get("csp_script_origins")
             if origins:
                 policy = _with_origins(policy, origins)
+            if g.get("csp_email_previews"):
+                for strict, relaxed in EMAIL_PREVIEWS:
+                    policy = policy.replace(strict, relaxed, 1)
             response.headers["Content-Security-Policy"] = policy
             if not request.path.startswith("/embed/"):
                 response.headers["X-Frame-Options"] = "DENY"
