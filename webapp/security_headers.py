@@ -14,6 +14,11 @@ A page that loads provider A's card script (the portal's live card form, the liv
 calls ``allow_script_origins`` while it is made: that answer alone also allows the script's
 origins for scripts, requests and frames; every other page keeps Tally's own origin only.
 
+A page that shows customer e-mails (Settings → Customer e-mails' previews, a message in the
+e-mail log) calls ``allow_email_previews``: an e-mail is shown in a sandboxed ``srcdoc`` frame,
+which inherits the page's policy, and its inline styles and https logo would otherwise be
+refused. That answer alone allows inline styles and https images; scripts stay Tally's own.
+
 When Tally's public URL is https (``Settings.https``) every answer, of every kind (pages,
 JSON, the fast lane's, static files, errors, the event stream), carries
 ``Strict-Transport-Security: max-age=31536000``: for a year a browser that has seen it reaches

@@ -8,7 +8,7 @@ not sent by the browser (and all off is an empty list).
 """
 
 from wtforms import ColorField, SelectMultipleField, StringField
-from wtforms.validators import Length
+from wtforms.validators import InputRequired, Length
 
 from billing.emails import kinds
 from billing.emails.settings import DEFAULT_COLOR, MAX_LOGO_URL, MAX_REPLY_TO, MAX_SENDER_NAME
@@ -49,6 +49,7 @@ class EmailSettingsForm(TallyForm):
     )
     brand_color = ColorField(
         "Brand colour",
+        [InputRequired("Choose a colour")],
         default=DEFAULT_COLOR,
         description="The colour of the e-mails' buttons and top line.",
     )

@@ -3,10 +3,11 @@
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
 grants, its version history, the cancelled ones (linking to their read-only pages), the
 customer's organization (its members, the seat price, seats removed but paid until their
-period ends) and an entitlements panel. The features on a card and the entitlements
-panel both read ``feature_access.customer_feature_access`` (what the customer may use right now,
-as the /v1 entitlement checks answer), so they cannot contradict each other. The subscription
-page shows the same card for one subscription; both build it here.
+period ends), an entitlements panel and the customer's latest e-mails. The features on a card
+and the entitlements panel both read ``feature_access.customer_feature_access`` (what the
+customer may use right now, as the /v1 entitlement checks answer), so they cannot contradict
+each other. The subscription page shows the same card for one subscription; both build it
+here.
 """
 
 from dataclasses import dataclass
