@@ -74,6 +74,30 @@ async def test_saving_and_an_error_in_place(client, signed_in):
     assert not any((await settings.get(merchant_id)).enabled.values())  # all switched off
 
 
+@pytest.mark.parametrize(
+    ("changes", "field", "words"),
+    [
+        ({"sender_name": "Acme\x07Billing"}, "sender_name", "Write the sender name on one line"),
+        (
+            {"logo_url": "http://acme.example/l.png"},
+            "logo_url",
+            "Enter an address that starts with https://",
+        ),
+        ({"brand_color": "orange"}, "brand_color", "Choose a colour, written like #2563eb"),
+        ({"enabled": ["nope"]}, "enabled", "Tally has no e-mail named nope"),
+    ],
+)
+async def test_each_rule_words_its_error_next_to_its_field(
+    client, signed_in, changes, field, words
+):
+    merchant_id, _, token = signed_in
+    response = await post(client, PAGE, _form(token, **changes))
+    assert response.status_code == 422
+    page = await text(response)
+    assert f'id="{field}-help">{words}' in page
+    assert (await settings.get(merchant_id)).sender_name == ""
+
+
 async def test_a_merchant_name_in_a_preview_is_escaped(client, signed_in):
     merchant_id, _, _ = signed_in
     await settings.update(merchant_id, sender_name='"><script>alert(1)</script>')

@@ -2,11 +2,14 @@
 could reach a header or a mail client checked, CR and LF above all; a refused update changes
 nothing."""
 
+import asyncio
+
 import pytest
 
 from billing.core.errors import Invalid
 from billing.emails import kinds, settings
 from billing.emails.models import EmailSettings
+from tests.conftest import in_test_mode
 
 EVERY_ON = {kind.template: True for kind in kinds.KINDS}
 
@@ -56,8 +59,6 @@ async def test_a_map_turns_named_emails_a_list_says_which_are_on(merchant):
 
 
 async def test_the_modes_have_settings_of_their_own(make_merchant):
-    from tests.conftest import in_test_mode
-
     live = await make_merchant()
     test = await in_test_mode(live)
     await settings.update(test.id, sender_name="Acme (test)")
@@ -136,3 +137,13 @@ async def test_longest_values_are_kept(merchant):
     longest = "https://acme.example/" + "x" * 1979
     chosen = await settings.update(merchant.id, sender_name="N" * 200, logo_url=longest)
     assert (len(chosen.sender_name), chosen.logo_url) == (200, longest)
+
+
+async def test_two_first_saves_at_once_make_one_row(merchant):
+    await asyncio.gather(
+        settings.update(merchant.id, sender_name="First"),
+        settings.update(merchant.id, enabled={"payment_receipt": False}),
+    )
+    assert await EmailSettings.filter(merchant_id=merchant.id).count() == 1
+    chosen = await settings.get(merchant.id)
+    assert (chosen.sender_name, chosen.enabled["payment_receipt"]) == ("First", False)
