@@ -9,9 +9,12 @@ does. The status words and badges are template filters, so the customer page's "
 section says the same.
 """
 
+from contextlib import suppress
+
 from quart import Blueprint, g, request
 
 from billing.core.errors import NotFound, ServiceError
+from billing.customers import customers
 from billing.emails import kinds, log
 from billing.emails.models import Email, EmailStatus
 from webapp.forms import error_words
@@ -96,6 +99,11 @@ async def index():
         context["page_error"] = error_words.words(error)
     else:
         context.update(emails=rows, next_after=rows[-1].id if has_more else None)
+    if filters["customer"]:  # named on the page, when it is one of this mode's customers
+        with suppress(NotFound):
+            context["shown_customer"] = await customers.get_customer(
+                g.merchant.id, filters["customer"]
+            )
     return await render_page(PAGE, PANEL, **context)
 
 
