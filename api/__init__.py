@@ -6,6 +6,8 @@ from api import (
     api_keys,
     checkout_tokens,
     customers,
+    email_settings,
+    emails,
     enrollment,
     entitlements,
     event_reads,
@@ -70,6 +72,8 @@ RESOURCE_BLUEPRINTS = (
     webhooks.bp,
     webhook_endpoints.bp,
     webhook_events.bp,
+    email_settings.bp,
+    emails.bp,
     identity_provider_webhook.bp,
 )
 

@@ -14,6 +14,11 @@ A page that loads provider A's card script (the portal's live card form, the liv
 calls ``allow_script_origins`` while it is made: that answer alone also allows the script's
 origins for scripts, requests and frames; every other page keeps Tally's own origin only.
 
+A page that shows customer e-mails (Settings → Customer e-mails' previews, a message in the
+e-mail log) calls ``allow_email_previews``: an e-mail is shown in a sandboxed ``srcdoc`` frame,
+which inherits the page's policy, and its inline styles and https logo would otherwise be
+refused. That answer alone allows inline styles and https images; scripts stay Tally's own.
+
 When Tally's public URL is https (``Settings.https``) every answer, of every kind (pages,
 JSON, the fast lane's, static files, errors, the event stream), carries
 ``Strict-Transport-Security: max-age=31536000``: for a year a browser that has seen it reaches
@@ -50,6 +55,19 @@ def allow_script_origins(origins: tuple[str, ...]) -> None:
     g.csp_script_origins = origins
 
 
+def allow_email_previews() -> None:
+    """Let this request's page show customer e-mails in sandboxed ``srcdoc`` frames, which
+    inherit the page's policy: their inline styles, and images (a merchant's logo) from any
+    https address. Scripts stay Tally's own, and the frames are sandboxed besides."""
+    g.csp_email_previews = True
+
+
+EMAIL_PREVIEWS = (
+    ("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+    ("img-src 'self' data:", "img-src 'self' data: https:"),
+)
+
+
 def _with_origins(policy: str, origins: tuple[str, ...]) -> str:
     extra = " ".join(origins)
     for directive in ("script-src", "connect-src", "frame-src"):
@@ -74,6 +92,9 @@ def register_security_headers(app: Quart) -> None:
             origins = g.get("csp_script_origins")
             if origins:
                 policy = _with_origins(policy, origins)
+            if g.get("csp_email_previews"):
+                for strict, relaxed in EMAIL_PREVIEWS:
+                    policy = policy.replace(strict, relaxed, 1)
             response.headers["Content-Security-Policy"] = policy
             if not request.path.startswith("/embed/"):
                 response.headers["X-Frame-Options"] = "DENY"

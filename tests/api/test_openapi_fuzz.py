@@ -53,6 +53,7 @@ from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
 from tests.conftest import serve_on_free_port, stop_process
 from tests.support.api.webhook_api import create_endpoint, logged_event
+from tests.support.factories.emails import an_email
 from tests.support.factories.subscriptions import subscribe
 
 EXAMPLES = 30
@@ -118,6 +119,7 @@ UNSTATED_RULES = {
     "the operator allows private ones)",
     ("POST", "/v1/webhook-endpoints/{endpoint_id}"): "as the create",
     ("GET", "/v1/webhook-events"): "startingAfter must name one of the merchant's events",
+    ("GET", "/v1/emails"): "startingAfter must name one of the merchant's e-mails",
 }
 SKIPPED = ("DELETE", "/v1/api-keys/{key_id}")
 
@@ -190,9 +192,11 @@ async def seeded(make_merchant, client):
     )
     endpoint = await create_endpoint(client, account)
     event = await logged_event(account.id, customer_id=subscription.customer_id)
+    email = await an_email(account.id, customer_id=subscription.customer_id, event_id=event.id)
     ids = {
         "endpoint_id": endpoint["id"],
         "event_id": event.id,
+        "email_id": email.id,
         "invoice_id": invoice.id,
         "customer_id": subscription.customer_id,
         "subscription_id": subscription.id,

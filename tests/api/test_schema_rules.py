@@ -9,6 +9,9 @@ from billing.catalog.pricing import MAX_COMPONENTS, MAX_INTERVAL_COUNT, MAX_TEXT
 from billing.core.validation import MAX_NAME
 from billing.customers.customer_fields import max_length
 from billing.customers.customers import MAX_PAGE_SIZE
+from billing.emails import kinds
+from billing.emails import log as email_log
+from billing.emails import settings as email_settings
 from billing.enrollment.domains import MAX_LABEL
 from billing.enrollment.domains import MAX_LENGTH as MAX_DOMAIN
 from billing.enrollment.free_subscriptions import MAX_USER_ID
@@ -78,6 +81,10 @@ BOUNDS = [
     ),
     ("post", "/v1/tax/calculate-preview", "customerId", "maxLength", MAX_CUSTOMER_ID),
     ("get", "/v1/events", "limit", "maximum", MAX_LIMIT),
+    ("post", "/v1/email-settings", "senderName", "maxLength", email_settings.MAX_SENDER_NAME),
+    ("post", "/v1/email-settings", "replyTo", "maxLength", email_settings.MAX_REPLY_TO),
+    ("post", "/v1/email-settings", "logoUrl", "maxLength", email_settings.MAX_LOGO_URL),
+    ("get", "/v1/emails", "limit", "maximum", email_log.MAX_LIMIT),
     ("get", "/v1/events", "offset", "maximum", 10**MAX_DIGITS - 1),
 ]
 
@@ -157,3 +164,19 @@ async def test_metric_timeframes_are_the_services(client):
     for kind in TIMEFRAMES:
         assert re.search(pattern, kind) and re.search(pattern, kind.lower()), kind
     assert not re.search(pattern, "HOURLY")
+
+
+async def test_email_settings_patterns_are_the_services(client):
+    """Each documented pattern is the service's own, anchored; ``emails`` names every kind."""
+    spec = await (await client.get("/v1/openapi.json")).get_json()
+    path = "/v1/email-settings"
+    for field, regex in (
+        ("senderName", email_settings.SENDER_NAME_PATTERN),
+        ("replyTo", email_settings.REPLY_TO_PATTERN),
+        ("brandColor", email_settings.BRAND_COLOR_PATTERN),
+        ("logoUrl", email_settings.LOGO_URL_PATTERN),
+    ):
+        assert _values(spec, _field(spec, "post", path, field), "pattern") == {f"^{regex}$"}
+    emails = _field(spec, "post", path, "emails")
+    assert set(emails["properties"]) == set(kinds.BY_TEMPLATE)
+    assert emails["additionalProperties"] is False

@@ -92,6 +92,19 @@ WORDS: dict[str, Template] = {
     "webhook_description_unstorable": "Remove the control characters from the description",
     "webhook_no_endpoint": "None of your enabled endpoints receives this type of event: add "
     "or enable one, or resend it to one endpoint by name",
+    "email_sender_name_invalid": "Keep the sender name to 200 characters or fewer",
+    "email_sender_name_control": "Write the sender name on one line, without control characters",
+    "email_reply_to_invalid": "Enter one e-mail address, like billing@example.com, or leave it "
+    "empty",
+    "email_brand_color_invalid": "Choose a colour, written like #2563eb",
+    "email_logo_url_invalid": "Enter an address that starts with https://, like "
+    "https://example.com/logo.png, or leave it empty",
+    "email_templates_invalid": "Choose the e-mails to send from the list",
+    "email_templates_unknown": lambda v: (
+        f"Tally has no e-mail named {', '.join(v['names'])}: choose them from the list"
+    ),
+    "email_template_unknown": "Choose one of the e-mails listed here",
+    "email_status_unknown": "Choose a status from the list",
 }
 
 # API field names (camelCase, as in request bodies) in a merchant's words.

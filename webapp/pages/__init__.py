@@ -8,6 +8,8 @@ from webapp.pages import (
     checkout,
     customers,
     dates,
+    email_settings,  # noqa: F401 - adds Settings → Customer e-mails to settings.bp
+    emails,
     embed,
     features,
     invoice_pdf,
@@ -53,6 +55,7 @@ BLUEPRINTS = (
     subscriptions.bp,
     usage.bp,
     invoices.bp,
+    emails.bp,
     tax.bp,
     payment_providers.bp,
     embed.bp,

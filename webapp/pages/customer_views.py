@@ -3,10 +3,11 @@
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
 grants, its version history, the cancelled ones (linking to their read-only pages), the
 customer's organization (its members, the seat price, seats removed but paid until their
-period ends) and an entitlements panel. The features on a card and the entitlements
-panel both read ``feature_access.customer_feature_access`` (what the customer may use right now,
-as the /v1 entitlement checks answer), so they cannot contradict each other. The subscription
-page shows the same card for one subscription; both build it here.
+period ends), an entitlements panel and the customer's latest e-mails. The features on a card
+and the entitlements panel both read ``feature_access.customer_feature_access`` (what the
+customer may use right now, as the /v1 entitlement checks answer), so they cannot contradict
+each other. The subscription page shows the same card for one subscription; both build it
+here.
 """
 
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from decimal import Decimal
 from quart import url_for
 
 from billing.customers import organizations
+from billing.emails import log as email_log
 from billing.seats.organization_seats import SeatPrice, organization_seats
 from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
@@ -53,6 +55,7 @@ async def detail_context(merchant_id: str, customer) -> dict:
     cards = [await card_of(merchant_id, subscription, access) for subscription in live]
     cancelled = await cancelled_reads.list_cancelled(merchant_id, customer_id=customer.id)
     organization, members = await organizations.organization_customers(merchant_id, customer.id)
+    emails, more_emails = await email_log.customer_emails(merchant_id, customer.id)
     return {
         "cards": cards,
         "cancelled": cancelled,
@@ -61,6 +64,8 @@ async def detail_context(merchant_id: str, customer) -> dict:
         "seats": await organization_seats(merchant_id, customer),
         "entitlements": list(access.values()),
         "invoices_link": url_for("invoices.index", customer=customer.id),
+        "emails": emails,
+        "more_emails": more_emails,
         **await invoice_panels.customer_panel(merchant_id, customer.id),
     }
 
