@@ -77,12 +77,14 @@ async def test_settings_previews_and_a_test(new_page, app, viewport):
     assert (chosen.sender_name, chosen.enabled["trial_ending"]) == ("Acme Billing", False)
 
     preview = page.locator("#preview-payment_failed")
-    await expect(preview).to_contain_text("Subject: Payment failed from Acme Billing")
+    await expect(preview).to_contain_text(
+        "Subject: Your payment of 29.00 USD to Acme Billing failed"
+    )
     await preview.get_by_text("Preview", exact=True).click()
     frame = preview.locator("iframe")
     await expect(frame).to_be_visible()
     assert await frame.get_attribute("sandbox") == ""
-    await expect(preview.frame_locator("iframe").locator("body")).to_contain_text("Payment failed")
+    await expect(preview.frame_locator("iframe").locator("body")).to_contain_text("Your payment failed")
     await fits(page, f"email-settings-preview-{width}")
     # A full-page capture may leave a just-opened frame unpainted: the preview on its own too.
     await preview.screenshot(path=str(SCREENSHOTS / f"email-settings-preview-frame-{width}.png"))
