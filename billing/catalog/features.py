@@ -199,10 +199,11 @@ async def list_features(merchant_id: str, *, search: str | None = None) -> list[
     """Live features ordered by display name; ``search`` matches a part of the slug or the
     display name, ignoring case."""
     query = Feature.scoped(merchant_id)
+    # checked before trimming: a tab at either end is a control character like any other
+    if search and has_unstorable_characters(search):
+        raise Invalid("search must not contain control characters", field="search")
     search = (search or "").strip()
     if search:
-        if has_unstorable_characters(search):
-            raise Invalid("search must not contain control characters", field="search")
         if len(search) > MAX_SEARCH:
             return []  # longer than any slug or display name: nothing can match
         query = query.filter(Q(slug__icontains=search) | Q(display_name__icontains=search))

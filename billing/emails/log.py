@@ -61,7 +61,7 @@ async def list_emails(
         try:
             last = await find_email(merchant_id, starting_after)
         except NotFound:
-            raise Invalid(BAD_CURSOR, code="invalid_cursor", field="startingAfter") from None
+            raise Invalid(BAD_CURSOR, code="email_cursor_invalid", field="startingAfter") from None
         query = query.filter(
             Q(created_at__lt=last.created_at) | Q(created_at=last.created_at, id__lt=last.id)
         )

@@ -7,6 +7,7 @@ Rendering is pure (no database), so the dashboard's previews render sample conte
 very function that renders what is sent. A missing renderer is a programming error and raises.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -24,6 +25,22 @@ class Rendered:
     html: str
     text: str
     attachments: tuple[Attachment, ...] = ()
+
+
+DEFAULT_COLOR = "#2563eb"
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+_URL = re.compile(r"https?://[^\s\"'<>]+")
+
+
+def safe_color(value: object) -> str:
+    """A ``#rrggbb`` colour, else the default: the settings refuse anything else, but a
+    template must not put a stored or sample value into a ``style`` attribute unchecked."""
+    return value if isinstance(value, str) and _COLOR.fullmatch(value) else DEFAULT_COLOR
+
+
+def safe_url(value: object) -> str:
+    """An absolute http(s) URL, else "" (a logo or link of another scheme is not shown)."""
+    return value if isinstance(value, str) and _URL.fullmatch(value) else ""
 
 
 Renderer = Callable[[str, dict], Rendered]

@@ -250,3 +250,12 @@ async def test_check_slug(client, merchant):
         response = await check(bad)
         assert response.status_code == 400
         assert isinstance((await response.get_json())["error"], str)
+
+
+async def test_search_refuses_control_characters_even_at_its_ends(client, merchant):
+    """Trimming the search must not hide a tab or newline at its end: the document's pattern
+    refuses every control character, and so does the route."""
+    for search in ("sso%09", "%0Asso", "s%00so"):
+        response = await client.get(f"/v1/features?search={search}", headers=merchant.headers)
+        assert response.status_code == 400, search
+        assert await response.get_json() == {"error": "search must not contain control characters"}

@@ -13,7 +13,6 @@ it is a ``#rrggbb`` colour (``_safe_color``); anything else falls back to Tally'
 """
 
 import html
-import re
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
@@ -23,14 +22,6 @@ from billing.emails import rendering
 from billing.emails.rendering import Rendered
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "emails"
-DEFAULT_COLOR = "#2563eb"
-COLOR = re.compile(r"#[0-9a-fA-F]{6}")
-URL = re.compile(r"https?://[^\s\"'<>]+")
-
-
-def _safe_color(value: object) -> str:
-    return value if isinstance(value, str) and COLOR.fullmatch(value) else DEFAULT_COLOR
-
 
 def _text_on(color: str) -> str:
     """White text on a dark brand colour, near-black on a light one (a yellow button with
@@ -52,11 +43,6 @@ def _first_upper(value: object) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _safe_url(value: object) -> str:
-    """An absolute http(s) URL, else "" (a logo or link of another scheme is not shown)."""
-    return value if isinstance(value, str) and URL.fullmatch(value) else ""
-
-
 _env = Environment(
     loader=FileSystemLoader(TEMPLATES),
     autoescape=select_autoescape(enabled_extensions=("html",), default_for_string=False),
@@ -65,8 +51,8 @@ _env = Environment(
     lstrip_blocks=True,
     keep_trailing_newline=True,
 )
-_env.filters["safe_color"] = _safe_color
-_env.filters["safe_url"] = _safe_url
+_env.filters["safe_color"] = rendering.safe_color
+_env.filters["safe_url"] = rendering.safe_url
 _env.filters["text_on"] = _text_on
 _env.filters["keep"] = _keep
 _env.filters["first_upper"] = _first_upper
