@@ -126,8 +126,20 @@ async def test_a_due_billing_pass_ends_in_the_invoice_email_received(merchant, s
     assert (email.event_id, email.status, email.sent_at) == (created.id, EmailStatus.SENT, PASS)
     assert report.count("customer e-mails", "sent") >= 1
     [got] = smtp_server.to(customer.email)
-    assert got.message["To"].addresses[0].addr_spec == customer.email
-    assert got.message["Subject"] == email.subject
+    mail = got.message
+    assert mail["To"].addresses[0].addr_spec == customer.email
+    assert mail["Subject"] == email.subject
+    assert mail.get_content_type() == "multipart/mixed"
+    body, *attached = mail.iter_parts()
+    assert body.get_content_type() == "multipart/alternative"
+    [pdf] = attached
+    assert (pdf.get_content_type(), pdf.get_content_disposition()) == (
+        "application/pdf",
+        "attachment",
+    )
+    number = created.data["number"]
+    assert number and pdf.get_filename() == f"Invoice {number}.pdf"
+    assert pdf.get_content().startswith(b"%PDF")
 
 
 @pytest.fixture
