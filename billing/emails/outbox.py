@@ -10,6 +10,9 @@ events at once, so the whole batch is one ``INSERT … SELECT``. It then tells t
 (``due_signal.due_at``, on commit), so the first attempt goes within moments; the sending
 itself is due work (``sending``), never inside the change.
 
+A refund's credit note is an issued invoice too, told ``invoice.created``; it writes no
+invoice e-mail (a "-15.00 USD invoice" beside the refund's own e-mail would only confuse).
+
 The customer of an event's object: ``customerId`` of an invoice, a subscription or a payment
 method; for a payment or a refund (which name their invoice, not their customer), the
 customer of ``invoiceId``.
@@ -74,6 +77,8 @@ async def write(events: list[tuple[str, str, str, str, str]], at: datetime) -> N
         if kind is None:
             continue
         data = json.loads(data_json)
+        if type_ == "invoice.created" and data.get("creditNoteFor"):
+            continue  # a refund's credit note: the refund e-mail says it, not an "invoice"
         customer_id = _text(data.get("customerId"))
         invoice_id = None if customer_id else _text(data.get("invoiceId"))
         if customer_id is None and invoice_id is None:

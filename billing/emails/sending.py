@@ -18,6 +18,10 @@ What an attempt comes to:
   (RCPT), the customer is marked ``email_undeliverable`` with the server's words;
 - an address that cannot receive mail (``message.deliverable``): ``skipped`` and logged, once,
   never tried; so is an e-mail whose customer was deleted before it went;
+- an e-mail the merchant switched off in Settings after it was written: ``skipped`` with
+  ``SWITCHED_OFF`` (the outbox checks when writing, this when sending: a queued or retrying
+  e-mail must not go once switched off). A test e-mail (no event: "send me a test") goes
+  whatever the switch says, since it is asked for by the merchant;
 - no SMTP server configured: ``not_sent``, its rendering kept for the sent-mail log.
 
 The rendering (subject, HTML, text) is kept at the first attempt and a retry sends what was
@@ -37,7 +41,7 @@ from billing.core.claims import FAILED
 from billing.customers.models import Customer
 from billing.emails import contexts, message, rendering, smtp
 from billing.emails.email_rows import Result, claim, record
-from billing.emails.models import Email, EmailStatus
+from billing.emails.models import Email, EmailSettings, EmailStatus
 
 log = logging.getLogger("tally.emails")
 
@@ -49,6 +53,7 @@ SCHEDULE = tuple(timedelta(minutes=m) for m in (1, 5, 30, 120, 360))
 NO_SMTP = "not sent: no SMTP server configured"
 UNDELIVERABLE_ADDRESS = "skipped: the address cannot receive mail"
 DELETED_CUSTOMER = "skipped: the customer was deleted"
+SWITCHED_OFF = "not sent: this e-mail is switched off in Settings"
 
 # The pass's words for ``tally run-due``: "3 sent, 1 retrying". "failed" is kept for our own
 # errors (the due pass counts it as a failure); the server's refusals are "refused".
@@ -88,12 +93,17 @@ class _Claim:
         self.setup = smtp.current()
         self.brands: dict[str, dict] = {}
         self.customers: dict[str, Customer] = {}
+        self.switched_off: dict[str, set[str]] = {}
 
     async def run(self) -> list[tuple[Result, str]]:
+        # Every read is scoped to the claim's merchant rows, as every read of a row is.
+        merchants = sorted({email.merchant_id for email in self.emails})
         ids = {email.customer_id for email in self.emails if email.customer_id}
         if ids:
-            found = await Customer.filter(id__in=sorted(ids))
+            found = await Customer.filter(merchant_id__in=merchants, id__in=sorted(ids))
             self.customers = {customer.id: customer for customer in found}
+        for row in await EmailSettings.filter(merchant_id__in=merchants):
+            self.switched_off[row.merchant_id] = set(row.disabled or ())
         queue: asyncio.Queue[Email] = asyncio.Queue()
         for email in self.emails:
             queue.put_nowait(email)
@@ -131,6 +141,9 @@ class _Claim:
     async def _attempt(
         self, email: Email, connection: smtp.Connection | None
     ) -> tuple[Result, str]:
+        switched_off = self.switched_off.get(email.merchant_id, set())
+        if email.event_id is not None and email.template in switched_off:
+            return self._result(email, EmailStatus.SKIPPED, SWITCHED_OFF), SKIPPED
         customer = self.customers.get(email.customer_id or "")
         if customer is not None and customer.deleted_at is not None:
             return self._result(email, EmailStatus.SKIPPED, DELETED_CUSTOMER), SKIPPED

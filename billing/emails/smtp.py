@@ -6,8 +6,14 @@ configured, and messages are kept "not sent" with their rendering) and the envel
 ``TALLY_MAIL_FROM``); the domain never reads the environment. ``parse_url`` reads the URL:
 
 - ``smtp://host:port``: plain SMTP, upgraded with STARTTLS whenever the server offers it;
+- ``smtp://user:password@host:port``: STARTTLS is required before the login, so a network
+  that strips the server's offer of it cannot make Tally send the password in clear; a
+  server not offering it is a temporary failure (the e-mail waits, the log says why);
 - ``smtps://host:port``: TLS from the first byte (implicit TLS);
-- ``user:password@`` (percent-encoded) logs in after the greeting.
+- ``user:password@`` (percent-encoded) logs in after the greeting (after TLS, see above).
+
+The server's certificate is always verified against the system's trusted certificates
+(the default context, which also honours ``SSL_CERT_FILE``).
 
 The port defaults to 25 (``smtp``) or 465 (``smtps``); mail submission usually wants ``:587``.
 
@@ -125,6 +131,15 @@ class Answer:
         return f"{self.code} {self.words}" if self.code is not None else self.words
 
 
+NO_STARTTLS = (
+    "not sent: the server did not offer STARTTLS (TLS), and the login is only sent over TLS"
+)
+
+
+class TlsNotOffered(aiosmtplib.SMTPException):
+    """A server asked to log in over ``smtp://`` that does not offer STARTTLS."""
+
+
 class Connection:
     """One SMTP session to ``server``, reused for message after message."""
 
@@ -136,17 +151,26 @@ class Connection:
     async def _open(self) -> aiosmtplib.SMTP:
         if self.client is None or not self.client.is_connected:
             server = self.server
-            self.client = aiosmtplib.SMTP(
+            # With a login over plain smtp:// the upgrade is ours to require (below); without
+            # one, STARTTLS is taken whenever offered (None).
+            must_upgrade = bool(server.username) and not server.implicit_tls
+            client = aiosmtplib.SMTP(
                 hostname=server.host,
                 port=server.port,
                 use_tls=server.implicit_tls,
-                start_tls=False if server.implicit_tls else None,  # None: when offered
-                username=server.username or None,
-                password=server.password or None,
+                start_tls=False if server.implicit_tls or must_upgrade else None,
                 local_hostname=self.local_hostname,
                 timeout=TIMEOUT,
             )
-            await self.client.connect()
+            self.client = client
+            await client.connect()
+            if must_upgrade:
+                await client.ehlo()
+                if not client.supports_extension("starttls"):
+                    raise TlsNotOffered(NO_STARTTLS)
+                await client.starttls()
+            if server.username:
+                await client.login(server.username, server.password)
         return self.client
 
     async def send(self, sender: str, recipient: str, message: bytes) -> Answer:
@@ -169,6 +193,9 @@ class Connection:
         except aiosmtplib.SMTPRecipientRefused as refused:
             await self._reset()
             return Answer(refused.code, refused.message, recipient=True)
+        except TlsNotOffered:
+            self.drop()  # a set-up to fix, not this message's fault: tried again later
+            return Answer(None, NO_STARTTLS)
         except aiosmtplib.SMTPAuthenticationError as refused:
             self.drop()  # the server refused Tally, not this message: tried again later
             return Answer(None, f"login refused: {refused.code} {refused.message}")

@@ -41,7 +41,7 @@ KEY_PREFIX = "renewal_upcoming:"
 
 CLAIM = """
 SELECT {columns} FROM subscriptions s
-JOIN prices p ON p.id = s.effective_price_id
+JOIN prices p ON p.merchant_id = s.merchant_id AND p.id = s.effective_price_id
 WHERE s.status = $1 AND s.deleted_at IS NULL AND s.end_timestamp IS NULL
   AND NOT s.cancel_at_period_end
   AND s.current_period_end > $2 AND s.current_period_end <= $3
@@ -93,9 +93,10 @@ async def _claim(
 
 
 async def _tell(claimed: list[Subscription], now: datetime) -> dict[str, str]:
+    merchants = sorted({live.merchant_id for live in claimed})  # scoped as every read is
+    price_ids = sorted({live.effective_price_id for live in claimed})
     prices = {
-        price.id: price
-        for price in await Price.filter(id__in=list({s.effective_price_id for s in claimed}))
+        price.id: price for price in await Price.filter(merchant_id__in=merchants, id__in=price_ids)
     }
     yearly = [live for live in claimed if is_yearly(prices[live.effective_price_id])]
     await recording.record_many(

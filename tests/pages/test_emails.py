@@ -20,7 +20,7 @@ WORDS = [
     (EmailStatus.PENDING, 0, "Queued", "badge-muted"),
     (EmailStatus.PENDING, 2, "Retrying", "badge-warning"),
     (EmailStatus.FAILED, 3, "Failed", "badge-danger"),
-    (EmailStatus.SKIPPED, 0, "Skipped (invalid address)", "badge-warning"),
+    (EmailStatus.SKIPPED, 0, "Skipped: the address cannot receive mail", "badge-warning"),
     (EmailStatus.NOT_SENT, 1, "Not sent: no SMTP server configured", "badge-muted"),
 ]
 
@@ -32,13 +32,24 @@ async def signed_in(sign_up):
 
 
 async def test_the_log_says_each_status_in_words(client, signed_in):
-    for status, attempts, _, _ in WORDS:
-        await an_email(signed_in, status=status, attempts=attempts)
+    for status, attempts, words, _ in WORDS:
+        skipped = status == EmailStatus.SKIPPED  # its words are the row's own reason
+        why = {"smtp_response": words.lower()} if skipped else {}
+        await an_email(signed_in, status=status, attempts=attempts, **why)
+    await an_email(
+        signed_in,
+        status=EmailStatus.SKIPPED,
+        attempts=0,
+        smtp_response="not sent: this e-mail is switched off in Settings",
+    )
     response = await client.get("/dashboard/emails")
     assert response.status_code == 200
     page = await text(response)
     for _, _, words, badge in WORDS:
         assert f'<span class="badge email-status {badge}">{words}</span>' in page
+    # a skipped message says why, in the sending step's words
+    switched_off = "Not sent: this e-mail is switched off in Settings"
+    assert f'<span class="badge email-status badge-warning">{switched_off}</span>' in page
     assert "Payment failed" in page and "250 2.0.0 Ok: queued" in page
 
     failed = await text(await client.get("/dashboard/emails?status=failed", headers=HTMX))

@@ -34,7 +34,7 @@ STATUS_WORDS = {
     EmailStatus.SENT: ("Sent", "badge-success"),
     EmailStatus.PENDING: ("Queued", "badge-muted"),
     EmailStatus.FAILED: ("Failed", "badge-danger"),
-    EmailStatus.SKIPPED: ("Skipped (invalid address)", "badge-warning"),
+    EmailStatus.SKIPPED: ("Skipped", "badge-warning"),  # and why: the row's own words
     EmailStatus.NOT_SENT: ("Not sent: no SMTP server configured", "badge-muted"),
 }
 # The filter's choices: (status, words), "" for every status.
@@ -44,9 +44,14 @@ STATUS_CHOICES = [("", "Every status")] + [(s.value, STATUS_WORDS[s][0]) for s i
 @bp.app_template_filter("email_status")
 def email_status(email: Email) -> str:
     """The message's status as a merchant reads it; a queued message already tried once is
-    "Retrying"."""
+    "Retrying"; a skipped one says why in the sending step's own words (an address that
+    cannot receive mail, a deleted customer, an e-mail switched off), as no one phrase fits
+    every reason."""
     if email.status == EmailStatus.PENDING and email.attempts > 0:
         return "Retrying"
+    reason = (email.smtp_response or "").strip()
+    if email.status == EmailStatus.SKIPPED and reason:
+        return reason[0].upper() + reason[1:]
     return STATUS_WORDS.get(EmailStatus(email.status), (str(email.status), ""))[0]
 
 

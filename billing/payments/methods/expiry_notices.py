@@ -29,17 +29,21 @@ TOLD = "notice sent"
 EXPIRING = "payment_method.expiring"
 KEY_PREFIX = "payment_method_expiring:"
 
-CLAIM = """
-SELECT {columns} FROM payment_methods m
+# The status is written into the statement, not passed: the partial index
+# ``payment_methods_expiry_idx`` (status 'active', not deleted) serves the claim only when the
+# planner can see the WHERE clause implies the index's, which a parameter never shows it
+# once a prepared statement's plan turns generic.
+CLAIM = f"""
+SELECT {{columns}} FROM payment_methods m
 JOIN customers c ON c.id = m.customer_id AND c.deleted_at IS NULL
-WHERE m.status = $1 AND m.deleted_at IS NULL
-  AND m.card_expiry_year = $2 AND m.card_expiry_month = $3
+WHERE m.status = '{PaymentMethodStatus.ACTIVE.value}' AND m.deleted_at IS NULL
+  AND m.card_expiry_year = $1 AND m.card_expiry_month = $2
   AND NOT EXISTS (
-    SELECT 1 FROM log_events e WHERE e.merchant_id = m.merchant_id AND e.key = $4 || m.id || $5)
-  AND ($6::text IS NULL OR m.merchant_id = $6)
-  AND ($7::text IS NULL OR m.id > $7)
+    SELECT 1 FROM log_events e WHERE e.merchant_id = m.merchant_id AND e.key = $3 || m.id || $4)
+  AND ($5::text IS NULL OR m.merchant_id = $5)
+  AND ($6::text IS NULL OR m.id > $6)
 ORDER BY m.id
-LIMIT {limit}
+LIMIT {{limit}}
 FOR UPDATE OF m SKIP LOCKED
 """
 
@@ -63,7 +67,6 @@ async def _claim(
     rows = await connections.get("default").execute_query_dict(
         sql,
         [
-            PaymentMethodStatus.ACTIVE.value,
             year,
             month,
             KEY_PREFIX,

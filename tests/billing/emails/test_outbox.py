@@ -18,11 +18,13 @@ from billing.emails import outbox
 from billing.emails.models import Email, EmailSettings, EmailStatus
 from billing.event_log import recording
 from billing.event_log.models import Event
+from tests.support.api.subscription_refunds import refund
 from tests.support.billing.emails import emails_of
 from tests.support.billing.event_log import events
 from tests.support.billing.listening import listening
 from tests.support.factories.card_payments import GOOD_CARD
 from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.refunds import paid_subscription
 from tests.support.factories.subscriptions import make_customer
 from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
@@ -124,8 +126,20 @@ async def test_a_due_billing_pass_ends_in_the_invoice_email_received(merchant, s
     assert (email.event_id, email.status, email.sent_at) == (created.id, EmailStatus.SENT, PASS)
     assert report.count("customer e-mails", "sent") >= 1
     [got] = smtp_server.to(customer.email)
-    assert got.message["To"].addresses[0].addr_spec == customer.email
-    assert got.message["Subject"] == email.subject
+    mail = got.message
+    assert mail["To"].addresses[0].addr_spec == customer.email
+    assert mail["Subject"] == email.subject
+    assert mail.get_content_type() == "multipart/mixed"
+    body, *attached = mail.iter_parts()
+    assert body.get_content_type() == "multipart/alternative"
+    [pdf] = attached
+    assert (pdf.get_content_type(), pdf.get_content_disposition()) == (
+        "application/pdf",
+        "attachment",
+    )
+    number = created.data["number"]
+    assert number and pdf.get_filename() == f"Invoice {number}.pdf"
+    assert pdf.get_content().startswith(b"%PDF")
 
 
 @pytest.fixture
@@ -144,3 +158,22 @@ async def test_a_charge_mails_a_receipt_to_the_invoices_customer(make_merchant, 
     assert (receipt.event_id, receipt.customer_id) == (paid.id, customer.id)
     assert receipt.status == EmailStatus.NOT_SENT  # no SMTP server in this test
     assert await Event.filter(id=receipt.event_id, object_id=paid.object_id).exists()
+
+
+async def test_a_refund_mails_the_refund_not_its_credit_note(client, merchant, gateway):
+    paid = await paid_subscription(merchant.id, intent_id="pi_memory_refunded")
+    before = {email.id for email in await emails_of(merchant.id)}
+    stable_id = paid.subscription.stable_subscription_id
+    status, answer = await refund(client, merchant, stable_id, {"amountCents": 1500})
+    assert status == 200, answer
+    [note] = [
+        event
+        for event in await events(merchant.id, "invoice.created")
+        if event.data.get("creditNoteFor") == paid.invoice.id
+    ]  # the credit note was told, as for any consumer of the log
+    written = [email for email in await emails_of(merchant.id) if email.id not in before]
+    [refunded] = await events(merchant.id, "refund.succeeded")
+    assert [(email.template, email.event_id) for email in written] == [
+        ("refund_issued", refunded.id)
+    ]
+    assert not await Email.filter(merchant_id=merchant.id, event_id=note.id).exists()

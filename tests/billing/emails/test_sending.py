@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from billing.customers import customers
 from billing.customers.models import Customer
 from billing.due_work import run_due
-from billing.emails import message, rendering, sending, smtp
+from billing.emails import message, outbox, rendering, sending, smtp
 from billing.emails.models import Email, EmailSettings, EmailStatus
 from tests.support.billing.emails import pending_to
 from tests.support.factories.subscriptions import make_customer
@@ -223,3 +223,22 @@ async def test_a_rendering_that_raises_is_counted_failed_and_retried(merchant, s
 
     fixed = await run_due(CLOCK + sending.SCHEDULE[0], merchant_id=merchant.id)
     assert fixed.count(STEP, "sent") == 1 and len(smtp_server.received) == 1
+
+
+async def test_another_merchant_rows_customer_is_never_read(make_merchant, smtp_server):
+    """Every read is scoped to the e-mail's merchant row: a customer id of another row (never
+    written by Tally, but a read must not rely on that) lends the message nothing."""
+    ours, theirs = await make_merchant(), await make_merchant()
+    other = await make_customer(theirs.id, name="Eve Other")
+    await Customer.filter(id=other.id).update(deleted_at=CLOCK)
+    email = await outbox.enqueue(
+        ours.id,
+        template="payment_receipt",
+        recipient="ada@example.com",
+        customer_id=other.id,
+        at=CLOCK,
+    )
+    await sending.send_due(CLOCK, ours.id)
+    assert (await Email.get(id=email.id)).status == EmailStatus.SENT  # not "customer deleted"
+    [got] = smtp_server.received
+    assert "Eve" not in got.message["To"]

@@ -1,13 +1,9 @@
-"""billing.emails.smtp: reading ``TALLY_SMTP_URL`` and logging in with its percent-decoded
-user and password at a real SMTP server that checks them."""
+"""billing.emails.smtp: reading ``TALLY_SMTP_URL`` (logging in with its percent-decoded user
+and password, over TLS, is tested against real servers in test_smtp_tls.py)."""
 
 import pytest
-from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult
 
 from billing.emails import smtp
-from tests.support.fakes.smtp_server import Recorder
-from tests.support.processes.ports import free_port
 
 
 @pytest.mark.parametrize(
@@ -49,38 +45,3 @@ def test_bad_urls_are_refused(url):
 def test_the_password_never_shows():
     server = smtp.parse_url("smtps://ada:hunter2@mail.example")
     assert "hunter2" not in repr(server) and "hunter2" not in str(server)
-
-
-@pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")
-async def test_the_user_and_password_log_in():
-    logins = []
-
-    def authenticate(server, session, envelope, mechanism, auth_data):
-        logins.append((auth_data.login.decode(), auth_data.password.decode()))
-        return AuthResult(success=auth_data.password == b"p:ss/w", handled=False)
-
-    recorder, port = Recorder(), free_port()
-    controller = Controller(
-        recorder,
-        hostname="127.0.0.1",
-        port=port,
-        authenticator=authenticate,
-        auth_require_tls=False,
-        auth_required=True,
-    )
-    controller.start()
-    try:
-        good = smtp.parse_url(f"smtp://user%40shop:p%3Ass%2Fw@127.0.0.1:{port}")
-        bad = smtp.parse_url(f"smtp://user%40shop:wrong@127.0.0.1:{port}")
-        answers = []
-        for server in (good, bad):
-            connection = smtp.Connection(server, "tally.example")
-            answers.append(await connection.send("b@tally.example", "ada@example.com", b"Hi"))
-            await connection.close()
-    finally:
-        controller.stop()
-    assert logins[0] == ("user@shop", "p:ss/w")
-    assert set(logins[1:]) == {("user@shop", "wrong")}  # each mechanism the server offers
-    assert answers[0].sent and len(recorder.received) == 1
-    assert not answers[1].sent and not answers[1].permanent  # the set-up's fault: retried
-    assert answers[1].words.startswith("login refused: 535")

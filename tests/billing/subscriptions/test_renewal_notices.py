@@ -5,6 +5,7 @@ not before the window, not twice, never for a monthly one or one cancelling at p
 from datetime import UTC, datetime, timedelta
 
 from billing.due_work import run_due
+from billing.subscriptions import renewal_notices
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_lifecycle import cancel_at_period_end
 from tests.support.billing.event_log import events
@@ -69,3 +70,14 @@ async def test_one_merchants_pass_leaves_another_alone(merchant, make_merchant):
     await run_due(RENEWAL - timedelta(days=2), merchant_id=merchant.id)
     assert len(await events(merchant.id, TYPE)) == 1
     assert await events(other.id, TYPE) == []
+
+
+async def test_another_merchant_rows_price_never_decides(make_merchant):
+    """Every read is scoped to the subscription's merchant row: a price id of another row
+    (never written by Tally, but a read must not rely on that) is not looked at."""
+    ours, theirs = await make_merchant(), await make_merchant()
+    monthly = await subscribe(ours.id, start=START)
+    yearly = await subscribe(theirs.id, yearly=True, monthly_cents=29000, start=START)
+    await Subscription.filter(id=monthly.id).update(effective_price_id=yearly.effective_price_id)
+    outcomes = await renewal_notices.tell_due(START + timedelta(days=27), merchant_id=ours.id)
+    assert outcomes["notice sent"] == 0 and await events(ours.id, TYPE) == []
