@@ -18,11 +18,13 @@ from billing.emails import outbox
 from billing.emails.models import Email, EmailSettings, EmailStatus
 from billing.event_log import recording
 from billing.event_log.models import Event
+from tests.support.api.subscription_refunds import refund
 from tests.support.billing.emails import emails_of
 from tests.support.billing.event_log import events
 from tests.support.billing.listening import listening
 from tests.support.factories.card_payments import GOOD_CARD
 from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.refunds import paid_subscription
 from tests.support.factories.subscriptions import make_customer
 from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
@@ -144,3 +146,23 @@ async def test_a_charge_mails_a_receipt_to_the_invoices_customer(make_merchant, 
     assert (receipt.event_id, receipt.customer_id) == (paid.id, customer.id)
     assert receipt.status == EmailStatus.NOT_SENT  # no SMTP server in this test
     assert await Event.filter(id=receipt.event_id, object_id=paid.object_id).exists()
+
+
+async def test_a_refund_mails_the_refund_not_its_credit_note_as_an_invoice(
+    client, merchant, gateway
+):
+    """The credit note a refund issues is told ``invoice.created`` (to webhooks), but the
+    customer is told by the refund's e-mail alone, not by an "invoice" of -9.00 to pay."""
+    paid = await paid_subscription(merchant.id, intent_id="pi_memory_refunded")
+    sid = paid.subscription.stable_subscription_id
+    status, answer = await refund(client, merchant, sid, {"amountCents": 900})
+    assert status == 200, answer
+    [note] = [
+        event
+        for event in await events(merchant.id, "invoice.created")
+        if event.object_id == answer["adjustmentInvoiceId"]
+    ]
+    [told] = await events(merchant.id, "refund.succeeded")
+    written = [(email.template, email.event_id) for email in await emails_of(merchant.id)]
+    assert ("refund_issued", told.id) in written
+    assert note.id not in {event_id for _, event_id in written}
