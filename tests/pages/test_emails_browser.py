@@ -84,7 +84,9 @@ async def test_settings_previews_and_a_test(new_page, app, viewport):
     frame = preview.locator("iframe")
     await expect(frame).to_be_visible()
     assert await frame.get_attribute("sandbox") == ""
-    await expect(preview.frame_locator("iframe").locator("body")).to_contain_text("Your payment failed")
+    await expect(preview.frame_locator("iframe").locator("body")).to_contain_text(
+        "Your payment failed"
+    )
     await fits(page, f"email-settings-preview-{width}")
     # A full-page capture may leave a just-opened frame unpainted: the preview on its own too.
     await preview.screenshot(path=str(SCREENSHOTS / f"email-settings-preview-frame-{width}.png"))
