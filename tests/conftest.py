@@ -177,10 +177,13 @@ def tally_process(
     return subprocess.Popen([sys.executable, "-m", "webapp.cli", *args], cwd=ROOT, env=env, **popen)
 
 
-def serve_on_free_port(database_url: str, data_dir: Path, **popen) -> tuple[subprocess.Popen, str]:
-    """``tally serve`` (granian) on a free port, once its health check answers; returns the
-    process and its base URL. Its output goes where ``popen`` says (``stdout=...``)."""
-    port = free_port()
+def serve_on_free_port(
+    database_url: str, data_dir: Path, *, port: int | None = None, **popen
+) -> tuple[subprocess.Popen, str]:
+    """``tally serve`` (granian) on a free port (``port`` when the caller picked one, to name
+    it in the environment first), once its health check answers; returns the process and its
+    base URL. Its output goes where ``popen`` says (``stdout=...``)."""
+    port = port or free_port()
     process = tally_process(database_url, data_dir, "serve", "--port", str(port), **popen)
     base_url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -4,9 +4,11 @@
 start-up, beside the renderer): for the events it is handed, each of a type that has a
 customer e-mail (``kinds.BY_EVENT``), it writes one pending ``Email``, due at the event's
 clock, when the event's object has a customer who is not deleted and the merchant row has
-not turned that e-mail off. The recipient is the customer's address as it is now; the key
-(event, template, address) makes each e-mail once only. A billing claim records hundreds of
-events at once, so the whole batch is one ``INSERT … SELECT``. It then tells the due loops
+not turned that e-mail off. A refund's credit note (an issued invoice of a negative total)
+is told by the refund's e-mail, never mailed as an invoice to pay. The recipient is the
+customer's address as it is now; the key (event, template, address) makes each e-mail once
+only. A billing claim records hundreds of events at once, so the whole batch is one
+``INSERT … SELECT``. It then tells the due loops
 (``due_signal.due_at``, on commit), so the first attempt goes within moments; the sending
 itself is due work (``sending``), never inside the change.
 

@@ -10,9 +10,11 @@ address with ``answer`` (``"550 5.1.1 No such user"``, ``"450 4.2.1 Mailbox busy
 A pytest plugin (listed in ``tests/conftest.py``): ``smtp_server`` points the e-mails'
 SMTP set-up at the session's server for one test (the sending address
 ``billing@tally.example``), forgets what earlier tests told it, and puts the set-up back
-afterwards (no SMTP server: the suite's default).
+afterwards (no SMTP server: the suite's default). ``serving()`` starts a server of a test's
+own, and its ``env`` points a ``tally`` process at it (``TALLY_SMTP_URL``, ``TALLY_MAIL_FROM``).
 """
 
+import contextlib
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -94,16 +96,30 @@ class SmtpServer:
     def setup(self) -> smtp.MailSetup:
         return smtp.MailSetup(server=smtp.SmtpServer("127.0.0.1", self.port), mail_from=MAIL_FROM)
 
+    @property
+    def env(self) -> dict[str, str]:
+        """The settings that point a ``tally`` process's e-mails at this server."""
+        return {"TALLY_SMTP_URL": f"smtp://127.0.0.1:{self.port}", "TALLY_MAIL_FROM": MAIL_FROM}
+
     def __getattr__(self, name: str):  # received, refuse, answer_next, to, reset
         return getattr(self.recorder, name)
 
 
-@pytest.fixture(scope="session")
-def smtp_server_running():
+@contextlib.contextmanager
+def serving():
+    """An ``SmtpServer`` started for the block, stopped after it."""
     server = SmtpServer()
     server.controller.start()
-    yield server
-    server.controller.stop()
+    try:
+        yield server
+    finally:
+        server.controller.stop()
+
+
+@pytest.fixture(scope="session")
+def smtp_server_running():
+    with serving() as server:
+        yield server
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import subprocess
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
@@ -37,6 +37,7 @@ from tests.conftest import (
 from tests.support import databases
 from tests.support.factories.card_payments import KEYS, _card_at_gateway
 from tests.support.fakes.localstripe_server import running_localstripe
+from tests.support.processes.ports import free_port
 
 WEBHOOK_EVENTS = (
     "payment_intent.succeeded",
@@ -65,17 +66,23 @@ class Stack:
     data_dir: Path
     gateway: str  # localstripe's base URL
     served: str  # tally serve's base URL
+    # what else the served process and every ``tally`` command are given (an SMTP server)
+    env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def environment(self) -> dict[str, str]:
+        return {"TALLY_PROVIDER_A_API_BASE": self.gateway, **self.env}
 
     @contextlib.contextmanager
     def _env(self):
         with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("TALLY_PROVIDER_A_API_BASE", self.gateway)
+            for name, value in self.environment.items():
+                patch.setenv(name, value)
             yield
 
     def tally(self, *args: str) -> str:
         """Run one ``tally`` command against the stack; its standard output."""
-        env = {"TALLY_PROVIDER_A_API_BASE": self.gateway}
-        return tally_output(self.database_url, self.data_dir, *args, env=env)
+        return tally_output(self.database_url, self.data_dir, *args, env=self.environment)
 
     async def run_due(self, now: datetime) -> str:
         """One due-work pass as of ``now`` (``tally run-due --now``), in a thread so the
@@ -84,16 +91,29 @@ class Stack:
 
 
 @contextlib.contextmanager
-def running_stack(database_url: str, data_dir: Path, *, due_work: str = "off"):
+def running_stack(
+    database_url: str,
+    data_dir: Path,
+    *,
+    due_work: str = "off",
+    env: dict[str, str] | None = None,
+    public: bool = False,
+):
     """localstripe and ``tally serve`` against ``database_url``; the served due-work loop is
     off unless ``due_work`` gives its interval (the stack's database is its own, so a loop
-    touches only this stack's rows)."""
+    touches only this stack's rows). ``env`` is given to the served process and to every
+    ``tally`` command; ``public`` makes the served address Tally's public URL
+    (``TALLY_PUBLIC_URL``) for both, so the links Tally writes (in e-mails) lead to it."""
     with running_localstripe(data_dir) as gateway:
-        stack = Stack(database_url, data_dir, gateway, "")
+        port = free_port()  # picked after localstripe took its own
+        stack = Stack(database_url, data_dir, gateway, "", dict(env or {}))
+        if public:
+            stack.env["TALLY_PUBLIC_URL"] = f"http://127.0.0.1:{port}"
         with stack._env():
             process, stack.served = serve_on_free_port(
                 database_url,
                 data_dir,
+                port=port,
                 due_work=due_work,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT,
