@@ -35,6 +35,18 @@ def providers() -> tuple[str, ...]:
     return tuple(_registry)
 
 
+def can(provider: str, capability: str) -> bool:
+    """Whether ``provider``'s gateway has ``capability``, one of the protocol's flags (such as
+    ``charges_without_method``): what the rest of Tally asks instead of naming a provider. A
+    stand-in without the flag (a test's or a bench's) has not got it."""
+    return bool(getattr(gateway_for(provider), capability, False))
+
+
+def providers_that(capability: str) -> list[str]:
+    """The provider names whose gateway has ``capability``: what a query filters on."""
+    return [name for name in providers() if can(name, capability)]
+
+
 def gateway_for(provider: str) -> Gateway:
     """The gateway of ``provider`` (a stored provider name); ``LookupError`` for a name no
     gateway answers to."""
