@@ -41,7 +41,7 @@ from billing.payments.gateways.base import (
     SetupRequest,
 )
 from billing.payments.gateways.events import IntentRead
-from billing.payments.models import PaymentStatus
+from billing.payments.models import CheckoutOutcome, PaymentStatus
 from billing.payments.providers import configured_providers
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
@@ -141,7 +141,7 @@ async def _keep(merchant_id: str, live: Subscription, gateway: Gateway, read: In
     await live.refresh_from_db()
     if live.status == statuses.ENDED:  # refused: the customer already subscribes
         return {
-            "status": "already_subscribed",
+            "status": CheckoutOutcome.ALREADY_SUBSCRIBED,
             "subscriptionStatus": live.status,
             "message": NOT_KEPT,
         }
