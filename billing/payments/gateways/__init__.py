@@ -4,8 +4,12 @@ Each provider has one package here (``provider_a``: the Stripe-compatible card g
 the ``stripe`` SDK; ``provider_b``: the hosted payment-link provider through the
 ``dodopayments`` SDK) implementing ``base.Gateway``: the rest of Tally asks
 ``gateway_for(provider)`` (the provider name stored on a payment, a method or a configuration
-row) and never imports an SDK nor branches on a provider's name. An import-linter contract
-keeps the SDKs in here.
+row) and never imports an SDK nor branches on a provider's name: what differs between
+providers is a capability flag of the protocol (``can(provider, "charges_without_method")``,
+``providers_that(...)`` for a query) or a method that answers in Tally's words (a webhook
+event parsed, an intent read back). ``events`` holds those words. Two import-linter contracts
+keep the SDKs and the provider packages in here (the providers' configuration modules, whose
+calls only one provider has, are the listed exceptions).
 
 ``memory`` is a gateway that answers from memory, for tests and benches whose subject is not
 the provider; ``use_gateway`` swaps one in for a provider, process-wide, until the block ends.

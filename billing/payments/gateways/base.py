@@ -11,11 +11,10 @@ later with the same idempotency key. A refusal is an answer (``failed`` with a m
 exception.
 """
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from billing.customers.models import Customer
 from billing.payments.gateways.events import IntentRead, ParsedEvent, SavedMethod
@@ -157,23 +156,6 @@ class InvalidWebhook(Exception):
     (one exception whatever is wrong, so a caller learns nothing about which check failed)."""
 
 
-class NotAnEvent(Exception):
-    """A verified delivery whose body is not a JSON event object with a type (and an id)."""
-
-
-def event_object(payload: Any) -> dict:
-    """The event a verified body (bytes, text or already parsed) holds; ``NotAnEvent``
-    unless it is a JSON object with a ``type``."""
-    if isinstance(payload, (bytes, str)):
-        try:
-            payload = json.loads(payload)
-        except (ValueError, RecursionError):
-            raise NotAnEvent from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise NotAnEvent
-    return payload
-
-
 NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
 
 
@@ -299,7 +281,7 @@ class Gateway(Protocol):
     ) -> tuple[str, dict]:
         """``(event id, event)`` of one inbound delivery, once its signature is proven made with
         the merchant row's webhook ``secret`` and dated within five minutes of now, either way.
-        ``InvalidWebhook`` for any bad signature, ``NotAnEvent`` for a verified body that is
+        ``InvalidWebhook`` for any bad signature, ``events.NotAnEvent`` for a verified body that is
         not an event. Pure: no I/O, so not a coroutine."""
         ...
 

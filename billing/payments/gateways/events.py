@@ -6,6 +6,7 @@ saved) without knowing any provider's event types or shapes. A parsed event keep
 it found as they came (ids, metadata): the services validate them once, whichever provider
 sent them, so an odd value is dropped the same way for every provider.
 
+``event_object`` is the event a verified body holds (``NotAnEvent`` when it holds none).
 ``SavedMethod`` is a way to pay the provider keeps for later charges (a card, a mandate), with
 the ``PaymentMethod`` columns it told; ``IntentRead`` is a checkout payment or a setup read
 back from the provider, for the pages that confirm one in the browser. The small helpers here
@@ -13,6 +14,7 @@ back from the provider, for the pages that confirm one in the browser. The small
 both use to read an event's values safely.
 """
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -80,6 +82,23 @@ class IntentRead:
     method: SavedMethod | None = None
     provider_id: str | None = None
     message: str | None = None
+
+
+class NotAnEvent(Exception):
+    """A verified delivery whose body is not a JSON event object with a type (and an id)."""
+
+
+def event_object(payload: Any) -> dict:
+    """The event a verified body (bytes, text or already parsed) holds; ``NotAnEvent``
+    unless it is a JSON object with a ``type``."""
+    if isinstance(payload, (bytes, str)):
+        try:
+            payload = json.loads(payload)
+        except (ValueError, RecursionError):
+            raise NotAnEvent from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
+        raise NotAnEvent
+    return payload
 
 
 def ignored(reason: str) -> ParsedEvent:

@@ -31,20 +31,20 @@ from billing.payments.gateways.base import (
     GatewayRefused,
     GatewayUnreachable,
     InvalidWebhook,
-    NotAnEvent,
     RefundAnswer,
     Seen,
     SetupRequest,
     SetupStart,
-    event_object,
     no_refund_answer,
 )
 from billing.payments.gateways.events import (
     EventKind,
     IntentRead,
+    NotAnEvent,
     ParsedEvent,
     SavedMethod,
     dict_at,
+    event_object,
     not_acted_on,
 )
 from billing.payments.models import Payment, PaymentMethod, PaymentStatus, Refund

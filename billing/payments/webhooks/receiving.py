@@ -29,7 +29,8 @@ from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
 from billing.payments.checkout import checkout_cards
 from billing.payments.gateways import gateway_for
-from billing.payments.gateways.base import InvalidWebhook, NotAnEvent
+from billing.payments.gateways.base import InvalidWebhook
+from billing.payments.gateways.events import NotAnEvent
 from billing.payments.models import ProviderEvent
 from billing.payments.webhooks.provider_events import first_sighting
 from billing.payments.webhooks.webhook_events import plan_parsed

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 import stripe
 
-from billing.payments.gateways.base import InvalidWebhook, NotAnEvent, event_object
-from billing.payments.gateways.events import text
+from billing.payments.gateways.base import InvalidWebhook
+from billing.payments.gateways.events import NotAnEvent, event_object, text
 
 TOLERANCE_SECONDS = 300
 SIGNATURE_HEADER = "stripe-signature"
