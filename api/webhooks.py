@@ -18,6 +18,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from api.common import ErrorBody
 from billing.core.errors import Invalid
+from billing.payments import provider_a_config, provider_b_config
 from billing.payments.webhooks import receiving as webhooks
 from webapp.auth import no_auth
 
@@ -61,7 +62,7 @@ async def provider_a_webhook(merchant_id: str):
     secret stored for this merchant row. Each event id is processed once.
     """
     body = await _body()
-    await webhooks.receive_provider_a(merchant_id, body, request.headers.get("Stripe-Signature"))
+    await webhooks.receive(merchant_id, provider_a_config.PROVIDER, body, request.headers)
     return {"received": True}
 
 
@@ -76,8 +77,7 @@ async def provider_a_webhook_test(merchant_id: str):
     Nothing changes, and the event is not recorded, so its real delivery still counts.
     """
     body = await _body()
-    signature = request.headers.get("Stripe-Signature")
-    return await webhooks.dry_run_provider_a(merchant_id, body, signature)
+    return await webhooks.dry_run(merchant_id, provider_a_config.PROVIDER, body, request.headers)
 
 
 @bp.post("/webhook-provider-b/<merchant_id>")
@@ -92,5 +92,5 @@ async def provider_b_webhook(merchant_id: str):
     this merchant row. Each ``webhook-id`` is processed once.
     """
     body = await _body()
-    await webhooks.receive_provider_b(merchant_id, body, request.headers)
+    await webhooks.receive(merchant_id, provider_b_config.PROVIDER, body, request.headers)
     return {"received": True}

@@ -141,7 +141,7 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
     from billing.invoicing.subscription_starts import create_subscription
     from billing.payments import provider_a_config
     from billing.payments.collection.collecting import collect_due
-    from billing.payments.gateways.provider_a.sandbox import test_card
+    from billing.payments.gateways import gateway_for
     from billing.payments.methods.payment_methods import create_payment_method
     from billing.payments.models import Payment, PaymentMethodStatus, PaymentStatus
 
@@ -155,12 +155,13 @@ async def walk(url: str, base_url: str, card: str, say) -> dict:
 
         email = f"ada+{secrets.token_hex(3)}@example.com"
         customer = await create_customer(merchant_id, email=email, name="Ada Lovelace")
-        psp_customer, psp_method = await asyncio.to_thread(test_card, SECRET, card, email)
+        gateway = gateway_for(provider_a_config.PROVIDER)
+        psp_customer, psp_method = await gateway.save_test_card(merchant_id, card, email)
         method = await create_payment_method(
             merchant_id,
             {
                 "customerId": customer.id,
-                "provider": "provider_a",
+                "provider": provider_a_config.PROVIDER,
                 "paymentType": "card",
                 "status": PaymentMethodStatus.ACTIVE,
                 "cardLastFour": card[-4:],

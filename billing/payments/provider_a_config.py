@@ -1,4 +1,5 @@
-"""Provider A's configuration for one merchant row: check keys, save them, read them back.
+"""Provider A's configuration for one merchant row: check keys, save them, read them back, and
+read the account they open (the merchant profile's prefill).
 
 A merchant row is one mode (billing/accounts/merchants.py), so its keys must be of that mode:
 test rows take ``sk_test_``/``pk_test_`` keys, live rows ``sk_live_``/``pk_live_``. Gateways
@@ -23,6 +24,7 @@ from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import ProviderConfig
 
 PROVIDER = "provider_a"
+WEBHOOK_EVENTS = provider_a.WEBHOOK_EVENTS  # what the registered endpoint sends
 MAX_KEY_LENGTH = 300
 ACCEPTED = "Provider A accepted the keys"
 NOT_CONFIGURED = (
@@ -225,3 +227,24 @@ async def webhook_secret(merchant_id: str) -> str | None:
         if config and config.webhook_secret_sealed
         else None
     )
+
+
+def webhook_path(merchant_id: str) -> str:
+    """Where provider A delivers this merchant row's events (the settings page shows it)."""
+    return provider_a.webhook_path(merchant_id)
+
+
+def _account_and_currency(secret_key: str) -> tuple[dict, str | None]:
+    account = provider_a.account(secret_key)
+    currency = None if account.get("default_currency") else provider_a.balance_currency(secret_key)
+    return account, currency
+
+
+async def account_and_currency(secret_key: str) -> tuple[dict, str | None]:
+    """The account ``secret_key`` opens (``{}`` where the gateway has no account API) and,
+    when it names no default currency, its balance's. ``Invalid`` when provider A refuses the
+    key, ``Unavailable`` when it cannot be reached."""
+    try:
+        return await asyncio.to_thread(_account_and_currency, secret_key)
+    except ProviderAError as refused:
+        raise (Invalid if refused.refused_key else Unavailable)(refused.message) from refused

@@ -5,13 +5,9 @@ These answers live in payments, not in accounts: accounts sits below every conte
 read the payments tables; the merchant routes and the onboarding checklist call here instead.
 """
 
-import asyncio
-
 from billing.core.currencies import normalize_currency
-from billing.core.errors import Invalid, Unavailable
+from billing.core.errors import Invalid
 from billing.payments import provider_a_config
-from billing.payments.gateways.provider_a import sdk as provider_a
-from billing.payments.gateways.provider_a.sdk import ProviderAError
 from billing.payments.models import PROVIDERS, ProviderConfig
 
 
@@ -57,12 +53,6 @@ def prefill_from_account(account: dict, currency: str | None = None) -> dict:
     }
 
 
-def _read_account(secret_key: str) -> dict:
-    account = provider_a.account(secret_key)
-    currency = None if account.get("default_currency") else provider_a.balance_currency(secret_key)
-    return prefill_from_account(account, currency)
-
-
 async def merchant_data(merchant_id: str) -> dict:
     """Prefill for the merchant profile from provider A's account, read with the stored
     secret key (nothing is saved: the merchant confirms with ``POST /v1/merchants/current``).
@@ -72,7 +62,5 @@ async def merchant_data(merchant_id: str) -> dict:
         raise Invalid(
             "Provider A is not configured. Save its keys with POST /v1/provider-a/config first."
         )
-    try:
-        return await asyncio.to_thread(_read_account, secret_key)
-    except ProviderAError as refused:
-        raise (Invalid if refused.refused_key else Unavailable)(refused.message) from refused
+    account, currency = await provider_a_config.account_and_currency(secret_key)
+    return prefill_from_account(account, currency)

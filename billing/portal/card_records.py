@@ -1,6 +1,6 @@
-"""Recording a card the customer confirmed for a provider A SetupIntent, at once.
+"""Recording a card the customer confirmed for a setup in the portal's page, at once.
 
-The ``setup_intent.succeeded`` webhook records every such card; this records it from the
+The provider's webhook (a saved method) records every such card; this records it from the
 confirmed intent as soon as the customer's page says it is confirmed, so it is listed at
 once, whichever path confirmed it: the test-mode sandbox form (``card_sandbox``) or the
 provider's own script in the customer's browser, which answers only the intent's id (the
@@ -8,8 +8,8 @@ card never reaches Tally). Both go through the webhook's own planned action, onc
 provider payment method id, so whichever arrives first stores it and the other changes
 nothing.
 
-An intent id from the browser is only a hint: the intent is read from the gateway with the
-merchant row's secret key, and it must be succeeded and made for this very customer (its
+A setup id from the browser is only a hint: the setup is read from the gateway
+(``Gateway.read_intent``), and it must be succeeded and made for this very customer (its
 metadata, which Tally set), or it answers as a missing one.
 
 A customer whose subscription is failing (``past_due``, ``unpaid``) adds a card to pay: the
@@ -17,16 +17,16 @@ card is made the subscription's and its unpaid invoices are charged at once
 (``payment_methods.use_new_card``).
 """
 
-import asyncio
-
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid, NotFound, Unavailable
-from billing.payments import provider_a_config
-from billing.payments.gateways.provider_a import sdk as provider_a
-from billing.payments.models import PaymentMethod
+from billing.payments.gateways import gateway_for
+from billing.payments.gateways.base import GatewayRefused
+from billing.payments.gateways.events import EventKind, IntentRead, ParsedEvent
+from billing.payments.models import PaymentMethod, PaymentStatus
+from billing.payments.providers import configured_providers
 from billing.payments.webhooks.webhook_actions import AddPaymentMethod
-from billing.payments.webhooks.webhook_events import plan_provider_a
+from billing.payments.webhooks.webhook_events import plan_method
 from billing.portal.payment_methods import use_new_card
 
 NOT_SAVED = "The card could not be saved; try again in a moment"
@@ -34,18 +34,25 @@ INTENT_NOT_FOUND = "Setup intent not found"
 NOT_CONFIRMED = "The card has not been confirmed yet"
 
 
-async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> PaymentMethod:
-    """Store the card of ``intent`` (succeeded, its payment method expanded, as the
-    ``setup_intent.succeeded`` event carries it); answers the stored method."""
-    event = {"type": "setup_intent.succeeded", "data": {"object": intent}}
-    action = await plan_provider_a(merchant_id, event)
+async def record_intent(
+    merchant_id: str, customer_id: str, provider: str, read: IntentRead
+) -> PaymentMethod:
+    """Store the card of the succeeded setup ``read`` (at ``provider``), as the webhook of a
+    saved method would; answers the stored method."""
+    saved = ParsedEvent(
+        EventKind.METHOD,
+        customer_id=read.customer_id,
+        subscription_id=read.subscription_id,
+        method=read.method,
+    )
+    action = await plan_method(merchant_id, provider, saved)
     if not isinstance(action, AddPaymentMethod) or action.customer_id != customer_id:
         raise Unavailable(NOT_SAVED, code="card_not_saved")
     async with in_transaction():
         await action.apply()
     stored = PaymentMethod.scoped(merchant_id).filter(
         customer_id=customer_id,
-        provider=provider_a_config.PROVIDER,
+        provider=provider,
         external_psp_payment_method_id=action.external_psp_payment_method_id,
     )
     found = await stored.first()
@@ -56,19 +63,19 @@ async def record_intent(merchant_id: str, customer_id: str, intent: dict) -> Pay
 
 
 async def record_confirmed(merchant_id: str, customer_id: str, intent_id: object) -> PaymentMethod:
-    """Store the card the customer's browser confirmed for the SetupIntent ``intent_id``."""
-    if not isinstance(intent_id, str) or not intent_id.startswith("seti_") or len(intent_id) > 255:
+    """Store the card the customer's browser confirmed for the setup ``intent_id``."""
+    if not isinstance(intent_id, str) or len(intent_id) > 255:
         raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
-    secret = await provider_a_config.provider_a_secret(merchant_id)
-    if secret is None:
-        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
-    try:
-        intent = await asyncio.to_thread(provider_a.read_intent, secret, intent_id)
-    except provider_a.ProviderAError as unknown:
-        raise Unavailable(unknown.message) from unknown
-    metadata = (intent or {}).get("metadata") or {}
-    if intent is None or metadata.get("customer_id") != customer_id:
-        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
-    if intent.get("status") != "succeeded":
-        raise Invalid(NOT_CONFIRMED, code="not_confirmed")
-    return await record_intent(merchant_id, customer_id, intent)
+    for provider in await configured_providers(merchant_id):
+        try:
+            read = await gateway_for(provider).read_intent(merchant_id, intent_id, setup=True)
+        except GatewayRefused as unknown:
+            raise Unavailable(unknown.message) from unknown
+        if read is None:
+            continue
+        if read.customer_id != customer_id:
+            break
+        if read.status != PaymentStatus.SUCCEEDED:
+            raise Invalid(NOT_CONFIRMED, code="not_confirmed")
+        return await record_intent(merchant_id, customer_id, provider, read)
+    raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")

@@ -37,7 +37,6 @@ from billing.payments.gateways.base import (
     GatewayRefused,
     SetupRequest,
 )
-from billing.payments.gateways.provider_b.charging import NO_COUNTRY
 from billing.payments.providers import configured_providers
 from billing.portal.access import live_subscription
 from billing.subscriptions import statuses
@@ -117,7 +116,7 @@ async def _refusal(merchant_id: str, refused: GatewayRefused) -> Exception:
     if refused.kind == NEEDS_SUBSCRIPTION_KIND:  # the spec's status for this row is 500
         return Failure(NEEDS_SUBSCRIPTION, code="needs_subscription")
     if refused.kind == NO_COUNTRY_KIND:
-        return Invalid(NO_COUNTRY, code="no_billing_country")
+        return Invalid(refused.message, code="no_billing_country")  # the gateway's sentence
     if refused.kind == UNAVAILABLE:
         return Unavailable(refused.message)
     return Invalid(refused.message)  # the key or the call refused

@@ -10,12 +10,14 @@ detail page, the feature override editor and the lifecycle actions are in
 ``subscription_actions``, which adds its routes to this blueprint.
 """
 
+from enum import StrEnum
+
 from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import plans
 from billing.core.errors import Conflict, NotFound, ServiceError
 from billing.customers import customers
-from billing.subscriptions import cancelled_reads, subscription_reads, subscriptions
+from billing.subscriptions import cancelled_reads, statuses, subscription_reads, subscriptions
 from webapp.forms.money import format_money
 from webapp.forms.subscriptions import SubscribeForm
 from webapp.pages import subscription_labels
@@ -31,8 +33,25 @@ PAGE = "dashboard/subscriptions/index.html"
 LIST = "dashboard/subscriptions/_list.html"
 NEW = "dashboard/subscriptions/new.html"
 PRICES = "dashboard/subscriptions/_prices.html"
-PROBLEMS = "problems"
-STATUSES = ("all", "trialing", "active", "past_due", "paused", "unpaid", "cancelled")
+
+
+class Tab(StrEnum):
+    """The index's tabs: every subscription, one per status a live subscription shows, the
+    cancelled ones (ended by a cancellation, read apart: /v1 never lists them) and those with
+    a billing problem. A member renders as its word, the ``status`` query parameter."""
+
+    ALL = "all"
+    TRIALING = statuses.TRIALING.value
+    ACTIVE = statuses.ACTIVE.value
+    PAST_DUE = statuses.PAST_DUE.value
+    PAUSED = statuses.PAUSED.value
+    UNPAID = statuses.UNPAID.value
+    CANCELLED = "cancelled"
+    PROBLEMS = "problems"
+
+
+PROBLEMS = Tab.PROBLEMS
+STATUSES = tuple(tab for tab in Tab if tab != Tab.PROBLEMS)  # the tabs counted by status
 NO_SUCH_CUSTOMER = "No customer has this email, id or external id"
 
 
@@ -46,21 +65,21 @@ async def helpers() -> dict:
 async def index():
     """Subscriptions, newest first, filtered by status, with a count per status tab. All and
     Cancelled include cancelled ones (read from ``cancelled_reads``; /v1 never lists them)."""
-    status = request.args.get("status", "all")
+    status = request.args.get("status", Tab.ALL)
     if status not in (*STATUSES, PROBLEMS):
-        status = "all"
+        status = Tab.ALL
     if status == PROBLEMS:
         shown = await subscription_reads.list_subscriptions(g.merchant.id, billing_problem="true")
-    elif status == "all":
+    elif status == Tab.ALL:
         shown = await cancelled_reads.list_all(g.merchant.id)
-    elif status == "cancelled":
+    elif status == Tab.CANCELLED:
         shown = await cancelled_reads.list_cancelled(g.merchant.id)
     else:
         shown = await subscription_reads.list_subscriptions(g.merchant.id, status=status)
     by_status = await subscription_reads.status_counts(g.merchant.id)
     counts = {name: by_status.get(name, 0) for name in STATUSES}
-    counts["cancelled"] = await cancelled_reads.cancelled_count(g.merchant.id)
-    counts["all"] = sum(by_status.values()) + counts["cancelled"]
+    counts[Tab.CANCELLED] = await cancelled_reads.cancelled_count(g.merchant.id)
+    counts[Tab.ALL] = sum(by_status.values()) + counts[Tab.CANCELLED]
     counts[PROBLEMS] = await subscription_reads.problem_count(g.merchant.id)
     return await render_page(
         PAGE,

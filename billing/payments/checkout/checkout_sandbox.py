@@ -1,12 +1,11 @@
 """The offline card form of the hosted checkout page, for test mode only.
 
-A real checkout confirms provider A's PaymentIntent in the customer's browser with the
-provider's own script, so card numbers never reach Tally. Offline (a sandbox, the demo,
-the tests against a fake gateway) that script cannot load, so the hosted checkout page offers a
-plain card form instead and this module confirms the PaymentIntent through the provider A API:
-a card PaymentMethod is created from the fields, attached to the intent's customer (which
-checks the card, as saving a card does), set on the intent, and the intent confirmed (rather
-than one ``confirm(payment_method=...)``, which the offline gateway lacks).
+A real checkout at a gateway that takes cards in Tally's page (``Gateway.confirms_in_browser``:
+provider A) confirms the payment in the customer's browser with the provider's own script, so
+card numbers never reach Tally. Offline (a sandbox, the demo, the tests against a fake gateway)
+that script cannot load, so the hosted checkout page offers a plain card form instead and this
+module confirms the payment through the gateway (``Gateway.confirm_test_payment``), as the
+script would.
 
 Because card numbers then pass through Tally, this path is refused for live merchant rows
 (403): only test keys and test cards (``4242 4242 4242 4242`` pays, ``4000 0000 0000 0341`` and
@@ -20,7 +19,6 @@ subscription and invoice, with a new attempt and PaymentIntent), so each attempt
 outcome and the event stream never goes back.
 """
 
-import asyncio
 import re
 
 from tortoise.transactions import in_transaction
@@ -28,7 +26,6 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import get_merchant
 from billing.core.errors import Conflict, Forbidden, Invalid, NotFound
 from billing.core.models import utcnow
-from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import (
     FAILED,
@@ -37,10 +34,10 @@ from billing.payments.collection.payment_outcomes import (
     mark_failed,
     mark_succeeded,
 )
-from billing.payments.gateways.base import ChargeAnswer
-from billing.payments.gateways.provider_a.sandbox import confirm_payment
-from billing.payments.gateways.provider_a.sdk import ProviderAError
+from billing.payments.gateways import can, gateway_for, providers_that
+from billing.payments.gateways.base import Gateway, GatewayRefused
 from billing.payments.models import Payment
+from billing.payments.providers import configured_providers
 
 LIVE_REFUSED = (
     "The card form is the offline sandbox path and works only in test mode; live checkouts "
@@ -51,6 +48,21 @@ PROVIDER_ID = re.compile(r"[A-Za-z0-9_-]{1,200}")
 SETTLED = "This payment attempt has failed already; start the checkout again"
 ALREADY_SUBSCRIBED = "You already have a subscription: this payment is refunded"
 BAD_CARD = "Invalid input: card needs number (12 to 19 digits), expMonth, expYear and cvc"
+NOT_CONFIGURED = "Provider A is not configured for this merchant"
+
+
+def browser_providers() -> list[str]:
+    """The providers whose checkouts a page confirms with a card (``confirms_in_browser``)."""
+    return providers_that("confirms_in_browser")
+
+
+async def card_gateway(merchant_id: str) -> Gateway:
+    """The gateway of the merchant row's first configured provider that takes cards in a
+    page; ``Forbidden`` without one (the test card forms need it)."""
+    for name in await configured_providers(merchant_id):
+        if can(name, "confirms_in_browser"):
+            return gateway_for(name)
+    raise Forbidden(NOT_CONFIGURED, code="provider_a_not_configured")
 
 
 def clean_card(card: object) -> dict:
@@ -82,12 +94,13 @@ def is_provider_id(value: object) -> bool:
 
 
 async def find_checkout_payment(merchant_id: str, payment_intent_id: object) -> Payment:
-    """The merchant row's provider A payment of this PaymentIntent (its latest attempt)."""
+    """The merchant row's payment of this provider payment id (its latest attempt), at a
+    provider whose checkouts a page confirms."""
     if not is_provider_id(payment_intent_id):
         raise NotFound(PAYMENT_NOT_FOUND, code="payment_not_found")
     found = (
         await Payment.scoped(merchant_id)
-        .filter(provider=provider_a_config.PROVIDER, provider_payment_id=payment_intent_id)
+        .filter(provider__in=browser_providers(), provider_payment_id=payment_intent_id)
         .order_by("-attempt")
         .first()
     )
@@ -105,22 +118,20 @@ async def confirm_card(merchant_id: str, *, payment_intent_id: object, card: obj
     payment = await find_checkout_payment(merchant_id, payment_intent_id)
     if payment.status == SUCCEEDED:
         return await settled_answer(payment.id)
-    secret = await provider_a_config.provider_a_secret(merchant_id)
-    if secret is None:
-        raise Forbidden(
-            "Provider A is not configured for this merchant", code="provider_a_not_configured"
-        )
+    gateway = gateway_for(payment.provider)
+    if not await gateway.is_configured(merchant_id):
+        raise Forbidden(NOT_CONFIGURED, code="provider_a_not_configured")
     if payment.status != PENDING:
         raise Conflict(SETTLED, code="payment_attempt_failed")
     try:
-        answer, intent = await asyncio.to_thread(confirm_payment, secret, payment, fields)
-    except ProviderAError as unknown:
-        answer, intent = ChargeAnswer("failed", payment.provider_payment_id, unknown.message), {}
+        answer, method = await gateway.confirm_test_payment(payment, fields)
+    except GatewayRefused as refused:  # removed since: nothing was confirmed
+        raise Forbidden(NOT_CONFIGURED, code="provider_a_not_configured") from refused
     now = utcnow()
     async with in_transaction():
         if answer.status == SUCCEEDED:
             await mark_succeeded(payment.id, now, answer.provider_payment_id)
-            keep = await checkout_cards.keep_for_payment(merchant_id, payment.id, intent)
+            keep = await checkout_cards.keep_for_payment(merchant_id, payment.id, method)
             if keep is not None:
                 await keep.apply()
         elif answer.status == FAILED:

@@ -20,7 +20,6 @@ Every provider call carries an idempotency key; a refusal raises ``BadGateway`` 
 subscription incomplete for the next try.
 """
 
-import asyncio
 from dataclasses import dataclass
 
 from tortoise.transactions import in_transaction
@@ -30,19 +29,20 @@ from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components
 from billing.core.errors import BadGateway, Forbidden, Invalid, NotFound
 from billing.customers.models import Customer
-from billing.payments import provider_a_config
 from billing.payments.checkout import checkout_cards
-from billing.payments.checkout.checkout_sandbox import clean_card, is_provider_id
+from billing.payments.checkout.checkout_sandbox import card_gateway, clean_card, is_provider_id
 from billing.payments.gateways import gateway_for
 from billing.payments.gateways.base import (
     NO_COUNTRY,
     NOT_CONFIGURED,
+    CardDeclined,
+    Gateway,
     GatewayRefused,
     SetupRequest,
 )
-from billing.payments.gateways.provider_a import sdk as provider_a
-from billing.payments.gateways.provider_a.sandbox import CardDeclined, confirm_setup
-from billing.payments.gateways.provider_a.sdk import ProviderAError
+from billing.payments.gateways.events import IntentRead
+from billing.payments.models import CheckoutOutcome, PaymentStatus
+from billing.payments.providers import configured_providers
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
 
@@ -121,7 +121,7 @@ async def start(live: Subscription, provider: str, currency: str) -> SetupStarte
 
 
 async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscription:
-    if not is_provider_id(intent_id) or not str(intent_id).startswith("seti_"):
+    if not is_provider_id(intent_id):
         raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
     live = await Subscription.scoped(merchant_id).filter(checkout_setup_intent_id=intent_id).first()
     if live is None:
@@ -129,10 +129,10 @@ async def _trial_subscription(merchant_id: str, intent_id: object) -> Subscripti
     return live
 
 
-async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
+async def _keep(merchant_id: str, live: Subscription, gateway: Gateway, read: IntentRead) -> dict:
     """Store the confirmed card and start the trial; the answer the page shows."""
     keep = checkout_cards.keep_for_setup(
-        merchant_id, live.customer_id, live.stable_subscription_id, intent
+        merchant_id, live.customer_id, live.stable_subscription_id, gateway.provider, read.method
     )
     if keep is None:
         raise Invalid(NOT_CONFIRMED, code="not_confirmed")
@@ -141,63 +141,60 @@ async def _keep(merchant_id: str, live: Subscription, intent: dict) -> dict:
     await live.refresh_from_db()
     if live.status == statuses.ENDED:  # refused: the customer already subscribes
         return {
-            "status": "already_subscribed",
+            "status": CheckoutOutcome.ALREADY_SUBSCRIBED,
             "subscriptionStatus": live.status,
             "message": NOT_KEPT,
         }
-    return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
-
-
-def _confirm_with_card(secret: str, intent_id: str, card: dict) -> dict:
-    """Confirm the SetupIntent with the card; the intent with its payment method expanded."""
-    key = f"checkout-card-{intent_id}"
-    try:
-        return confirm_setup(secret, intent_id, card, key, keep_succeeded=True)
-    except CardDeclined as declined:
-        return {"status": "failed", "message": declined.message}
-    except ProviderAError as unknown:
-        raise BadGateway(unknown.message) from unknown
+    return {"status": PaymentStatus.SUCCEEDED, "subscriptionStatus": live.status, "message": None}
 
 
 async def confirm_card(merchant_id: str, *, setup_intent_id: object, card: object) -> dict:
-    """Test mode only: confirm the trial's SetupIntent with ``card`` fields (the hosted
-    checkout's offline card form); ``{status, subscriptionStatus, message}``."""
+    """Test mode only: confirm the trial's setup with ``card`` fields (the hosted checkout's
+    offline card form); ``{status, subscriptionStatus, message}``."""
     if (await get_merchant(merchant_id)).mode != "test":
         raise Forbidden(LIVE_REFUSED, code="setup_card_form_live")
     fields = clean_card(card)
     live = await _trial_subscription(merchant_id, setup_intent_id)
-    secret = await provider_a_config.provider_a_secret(merchant_id)
-    if secret is None:
-        raise Forbidden(
-            "Provider A is not configured for this merchant", code="provider_a_not_configured"
+    gateway = await card_gateway(merchant_id)
+    key = f"checkout-card-{live.checkout_setup_intent_id}"
+    try:
+        read = await gateway.confirm_test_setup(
+            merchant_id, live.checkout_setup_intent_id or "", fields, key, True
         )
-    intent = await asyncio.to_thread(
-        _confirm_with_card, secret, live.checkout_setup_intent_id, fields
-    )
-    if intent.get("status") != "succeeded":
-        message = intent.get("message") or DECLINED
-        return {"status": "failed", "subscriptionStatus": live.status, "message": message}
-    return await _keep(merchant_id, live, intent)
+    except CardDeclined as declined:
+        failed = PaymentStatus.FAILED
+        return {"status": failed, "subscriptionStatus": live.status, "message": declined.message}
+    except GatewayRefused as unknown:
+        raise BadGateway(unknown.message) from unknown
+    if read.status != PaymentStatus.SUCCEEDED:
+        message = read.message or DECLINED
+        return {
+            "status": PaymentStatus.FAILED,
+            "subscriptionStatus": live.status,
+            "message": message,
+        }
+    return await _keep(merchant_id, live, gateway, read)
 
 
 async def confirmed(merchant_id: str, *, setup_intent_id: object) -> dict:
-    """The live page's word that the provider's script confirmed the trial's SetupIntent: the
-    intent is read back from the gateway (the browser's id is only a hint) and, when it
+    """The live page's word that the provider's script confirmed the trial's setup: the
+    setup is read back from the gateway (the browser's id is only a hint) and, when it
     succeeded, the card is kept and the trial started."""
     live = await _trial_subscription(merchant_id, setup_intent_id)
     if live.status != statuses.INCOMPLETE:
-        return {"status": "succeeded", "subscriptionStatus": live.status, "message": None}
-    secret = await provider_a_config.provider_a_secret(merchant_id)
-    if secret is None:
-        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
-    try:
-        intent = await asyncio.to_thread(
-            provider_a.read_intent, secret, live.checkout_setup_intent_id
-        )
-    except provider_a.ProviderAError as unknown:
-        raise BadGateway(unknown.message) from unknown
-    if intent is None:
-        raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")
-    if intent.get("status") != "succeeded":
-        raise Invalid(NOT_CONFIRMED, code="not_confirmed")
-    return await _keep(merchant_id, live, intent)
+        succeeded = PaymentStatus.SUCCEEDED
+        return {"status": succeeded, "subscriptionStatus": live.status, "message": None}
+    for name in await configured_providers(merchant_id):
+        gateway = gateway_for(name)
+        try:
+            read = await gateway.read_intent(
+                merchant_id, live.checkout_setup_intent_id or "", setup=True
+            )
+        except GatewayRefused as unknown:
+            raise BadGateway(unknown.message) from unknown
+        if read is None:
+            continue
+        if read.status != PaymentStatus.SUCCEEDED:
+            raise Invalid(NOT_CONFIRMED, code="not_confirmed")
+        return await _keep(merchant_id, live, gateway, read)
+    raise NotFound(INTENT_NOT_FOUND, code="intent_not_found")

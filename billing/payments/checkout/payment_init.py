@@ -73,9 +73,13 @@ from billing.customers.models import Customer
 from billing.invoicing import invoice_events
 from billing.invoicing.billing_run import bill_now
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
-from billing.payments import checkout_calls
 from billing.payments import setup as payments_setup
-from billing.payments.checkout import checkout_customers, checkout_limits, checkout_setup
+from billing.payments.checkout import (
+    checkout_calls,
+    checkout_customers,
+    checkout_limits,
+    checkout_setup,
+)
 from billing.payments.collection.charging import idempotency_key
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed
 from billing.payments.gateways import gateway_for

@@ -246,13 +246,15 @@ async def call_provider(payment_id: str, now: datetime) -> str:
     try:
         gateway = gateway_for(payment.provider)
     except LookupError:
-        answer = ChargeAnswer("failed", None, "No configured provider can charge this method")
+        answer = ChargeAnswer(
+            PaymentStatus.FAILED, None, "No configured provider can charge this method"
+        )
     else:
         try:
             answer = await gateway.charge_off_session(payment, method)
         except GatewayUnreachable as unknown:
             log.warning("payment %s: %s; it is called again later", payment.id, unknown.message)
-            return "pending"
+            return PENDING
     async with in_transaction():
         if answer.status == PaymentStatus.SUCCEEDED:
             await mark_succeeded(payment.id, now, answer.provider_payment_id)

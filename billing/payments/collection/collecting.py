@@ -9,9 +9,10 @@ One pass, as of ``now`` (the pass's clock), in three parts:
    (``charging.start_attempts``: the whole claim's in a few statements) and the claim commits. An
    invoice whose customer has no method Tally can charge is left as it is: it waits for a method
    (the next pass after one is stored charges it) or for a manual payment. The claim itself
-   passes over never-tried invoices whose customer has no active method (unless provider B, which
-   sends links, is configured): the customers who never add one would otherwise be looked at
-   again on every pass, a cost that grows with every unpaid invoice of every merchant.
+   passes over never-tried invoices whose customer has no active method (unless a provider that
+   sends links, ``Gateway.charges_without_method``, is configured): the customers who never add
+   one would otherwise be looked at again on every pass, a cost that grows with every unpaid
+   invoice of every merchant.
 2. **Calls**: as each claim commits, its attempts are handed to the pass's calls
    (``pass_calls``: up to ``CALL_CONCURRENCY`` at once, merchants taking turns), which run
    while the next claims are made; so are, after the claims, the pending attempts whose
@@ -45,6 +46,7 @@ from billing.payments.collection.charging import LEASE, call_provider, start_att
 from billing.payments.collection.pass_calls import PassCalls
 from billing.payments.collection.payment_outcomes import PENDING
 from billing.payments.collection.reconcile import reconcile_due
+from billing.payments.gateways import providers_that
 from billing.payments.models import Payment, PaymentMethodStatus, PaymentStatus
 from billing.subscriptions import statuses
 from billing.subscriptions.models import Subscription
@@ -64,7 +66,7 @@ WHERE i.status = '{unpaid}' AND i.total_cents > 0 AND i.deleted_at IS NULL AND i
                     WHERE m.merchant_id = i.merchant_id AND m.customer_id = i.customer_id
                       AND m.status = '{method_active}' AND m.deleted_at IS NULL)
             OR EXISTS (SELECT FROM provider_configs c
-                       WHERE c.merchant_id = i.merchant_id AND c.provider = 'provider_b'
+                       WHERE c.merchant_id = i.merchant_id AND c.provider = ANY($4::text[])
                          AND c.deleted_at IS NULL)))
        OR (i.payment_status = '{tried_failed}' AND EXISTS (
            SELECT FROM payments p WHERE p.id = i.payment_id AND p.status = '{payment_failed}'
@@ -82,13 +84,19 @@ CLAIM_STATUSES = {
 }
 
 
+def link_providers() -> list[str]:
+    """The providers that charge an invoice no method pays (``charges_without_method``: a
+    payment link), so a merchant row configured with one has every unpaid invoice to try."""
+    return providers_that("charges_without_method")
+
+
 async def _claim_invoices(
     now: datetime, merchant_id: str | None, after: Invoice | None
 ) -> list[Invoice]:
-    args: list = [now, after.id if after else "", CLAIM_SIZE]
+    args: list = [now, after.id if after else "", CLAIM_SIZE, link_providers()]
     sql = CLAIM.format(
         columns=", ".join(f"i.{column}" for column in column_names(Invoice)),
-        merchant="AND i.merchant_id = $4" if merchant_id else "",
+        merchant="AND i.merchant_id = $5" if merchant_id else "",
         **CLAIM_STATUSES,
     )
     if merchant_id:

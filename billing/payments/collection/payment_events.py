@@ -20,10 +20,14 @@ from tortoise.expressions import Q
 
 from billing.core.errors import NotFound
 from billing.core.ids import is_well_formed
-from billing.payments.models import PROVIDERS, Payment
+from billing.payments.models import PROVIDERS, CheckoutOutcome, Payment, PaymentStatus
 
 CHANNEL = "tally_payment_events"
-FINAL_STATUSES = frozenset({"succeeded", "failed", "already_subscribed"})
+# The words after which a stream has nothing more to tell: a payment settled, or paid but
+# refused and refunded at once (``checkout_claims``).
+FINAL_STATUSES = frozenset(
+    {PaymentStatus.SUCCEEDED, PaymentStatus.FAILED, CheckoutOutcome.ALREADY_SUBSCRIBED}
+)
 NOT_FOUND = "Payment intent not found or access denied"
 # What a provider's id can look like (provider_payment_id is 200 characters wide): anything
 # else answers "not found" without a query, so odd path segments never reach the database.

@@ -22,9 +22,10 @@ clock there) is older than its age at that time (``updated_at - created_at``), a
 ``FIRST_CHECK`` and at most ``MAX_INTERVAL``: the same doubling from the refund's creation.
 A refund without the provider's id (its call got no answer, or the process died before the
 answer was stored) cannot be asked about: on the same schedule the refund call itself is
-repeated with the refund's idempotency key (``refund_calls``), which the provider answers with
-the first call's result, so the money moves at most once; its answer settles the refund as
-the first answer would have (a pending answer keeps the provider's id for later checks).
+repeated with the refund's idempotency key (``refund_payment.call_provider``), which the
+provider answers with the first call's result, so the money moves at most once; its answer
+settles the refund as the first answer would have (a pending answer keeps the provider's id
+for later checks).
 
 **Exactly once.** Due rows are claimed ``FOR UPDATE SKIP LOCKED`` and their check instant
 moved forward in the claim's transaction, which commits before any provider is asked: two
@@ -53,13 +54,13 @@ from tortoise.transactions import in_transaction
 
 from billing.core.claims import FAILED as FAILED_CHECK
 from billing.core.claims import work_through, work_through_claims
-from billing.payments import provider_checks, refund_calls
 from billing.payments.checkout import checkout_cards
 from billing.payments.collection.payment_outcomes import PENDING, mark_failed, mark_succeeded
 from billing.payments.gateways import gateway_for
+from billing.payments.gateways.base import FAILED, SUCCEEDED, Seen
 from billing.payments.models import Payment, Refund, RefundStatus
-from billing.payments.provider_checks import FAILED, SUCCEEDED, Seen
 from billing.payments.refunds.refund_outcomes import settle_refund
+from billing.payments.refunds.refund_payment import call_provider
 
 log = logging.getLogger("tally.due_work")
 
@@ -119,13 +120,37 @@ async def _claim_payments(now: datetime, merchant_id: str | None) -> tuple[Count
     return counts, claimed
 
 
+async def payment_at_provider(payment: Payment) -> Seen | None:
+    """What the provider says of the pending ``payment`` (it holds the provider's id); None
+    when it cannot be asked (unreachable, the key refused, the payment unknown to it, no
+    gateway for its provider): the row stays pending and is asked again at its next check."""
+    if not payment.provider_payment_id:
+        return None
+    try:
+        gateway = gateway_for(payment.provider)
+    except LookupError:
+        return None
+    return await gateway.fetch_payment(payment)
+
+
+async def refund_at_provider(payment: Payment, refund: Refund) -> Seen | None:
+    """What the provider says of the pending ``refund`` of ``payment``; None as above."""
+    if not refund.provider_refund_id:
+        return None
+    try:
+        gateway = gateway_for(payment.provider)
+    except LookupError:
+        return None
+    return await gateway.fetch_refund(payment, refund)
+
+
 async def check_payment(payment_id: str, now: datetime) -> str:
     """Ask the provider about one claimed pending payment and settle it; the outcome word.
     Never call inside a transaction."""
     payment = await Payment.filter(id=payment_id, status=PENDING).first()
     if payment is None:
         return "settled"  # a webhook was faster
-    seen = await provider_checks.payment_at_provider(payment)
+    seen = await payment_at_provider(payment)
     if seen is not None and seen.status == SUCCEEDED:
         async with in_transaction():
             await mark_succeeded(payment.id, now)
@@ -180,7 +205,7 @@ async def check_refund(refund_id: str, now: datetime) -> str:
     payment = await Payment.get(id=refund.payment_id)
     if not refund.provider_refund_id:
         return await _call_again(payment, refund, now)
-    seen = await provider_checks.refund_at_provider(payment, refund)
+    seen = await refund_at_provider(payment, refund)
     if seen is None:
         return "unanswered"
     if seen.status in (SUCCEEDED, FAILED):
@@ -191,15 +216,15 @@ async def check_refund(refund_id: str, now: datetime) -> str:
 
 
 async def _call_again(payment: Payment, refund: Refund, now: datetime) -> str:
-    outcome = await refund_calls.refund_at_provider(payment, refund)
+    outcome = await call_provider(payment, refund)
     if not outcome.answered:
         return "unanswered"
-    if outcome.status == refund_calls.PENDING:
+    if outcome.status == PENDING:
         await Refund.filter(id=refund.id, status=PENDING, provider_refund_id=None).update(
             provider_refund_id=outcome.provider_refund_id
         )
         return "answered"
-    succeeded = outcome.status == refund_calls.SUCCEEDED
+    succeeded = outcome.status == SUCCEEDED
     settled = await settle_refund(
         refund.id,
         succeeded=succeeded,

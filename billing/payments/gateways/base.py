@@ -11,13 +11,13 @@ later with the same idempotency key. A refusal is an answer (``failed`` with a m
 exception.
 """
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from billing.customers.models import Customer
+from billing.payments.gateways.events import IntentRead, ParsedEvent, SavedMethod
 from billing.payments.models import Payment, PaymentMethod, PaymentStatus, Refund
 
 # A gateway answers in Tally's own words: a payment's and a refund's statuses are the same three.
@@ -43,6 +43,15 @@ class GatewayRefused(Exception):
         super().__init__(message)
         self.message = message
         self.kind = kind
+
+
+class CardDeclined(Exception):
+    """The provider refused the card a test-mode card form confirmed; ``message`` is its
+    sentence."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class GatewayUnreachable(Exception):
@@ -147,23 +156,6 @@ class InvalidWebhook(Exception):
     (one exception whatever is wrong, so a caller learns nothing about which check failed)."""
 
 
-class NotAnEvent(Exception):
-    """A verified delivery whose body is not a JSON event object with a type (and an id)."""
-
-
-def event_object(payload: Any) -> dict:
-    """The event a verified body (bytes, text or already parsed) holds; ``NotAnEvent``
-    unless it is a JSON object with a ``type``."""
-    if isinstance(payload, (bytes, str)):
-        try:
-            payload = json.loads(payload)
-        except (ValueError, RecursionError):
-            raise NotAnEvent from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("type"), str):
-        raise NotAnEvent
-    return payload
-
-
 NO_ANSWER = "{name} did not answer the refund call; it is asked again later with the same key"
 
 
@@ -188,10 +180,18 @@ class Gateway(Protocol):
     charges_without_method: bool  # an invoice no method pays gets a payment link
     needs_billing_country: bool  # its checkouts and links need the customer's country
     refunds_part_by_product: bool  # a partial refund names the product the payment sold
+    keeps_card_from_checkout: bool  # a checkout's paid payment keeps its card for renewals
+    confirms_in_browser: bool  # a page confirms its checkouts with a card (read back after)
 
     def accepts(self, method: PaymentMethod) -> bool:
         """Whether ``method`` is of a kind this provider charges off-session (a saved card, a
         mandate naming its subscription). No I/O: the payments step asks it of a whole claim."""
+        ...
+
+    async def customer(self, merchant_id: str, customer: Customer, *, key: str) -> str:
+        """The provider's customer for ``customer`` (the one their earlier methods hang on,
+        else a new one made with the idempotency key ``key``); ``GatewayRefused`` when the
+        provider refuses, cannot be reached, or is not configured (kind ``not_configured``)."""
         ...
 
     async def is_configured(self, merchant_id: str) -> bool:
@@ -227,6 +227,40 @@ class Gateway(Protocol):
         None when the provider takes cards on its own hosted page (a link) instead."""
         ...
 
+    async def read_intent(
+        self, merchant_id: str, intent_id: str, *, setup: bool = False
+    ) -> IntentRead | None:
+        """A checkout payment (or with ``setup``, a saved-method setup) the customer's browser
+        confirmed, read back with its card; None when the provider holds none of that kind
+        (or is not configured); ``GatewayRefused`` when it cannot be asked."""
+        ...
+
+    async def card_details(self, merchant_id: str, method_id: str) -> dict | None:
+        """The ``PaymentMethod`` card columns of a stored method the provider keeps, for one
+        stored from a bare id; None when there are none or they cannot be read (logged)."""
+        ...
+
+    async def confirm_test_payment(
+        self, payment: Payment, card: dict
+    ) -> tuple[ChargeAnswer, SavedMethod | None]:
+        """Test mode only: pay the checkout ``payment`` with ``card`` fields (number, expiry,
+        cvc), as the provider's script would; the answer and the card to keep.
+        ``GatewayRefused`` (``not_configured``) without the provider."""
+        ...
+
+    async def confirm_test_setup(
+        self, merchant_id: str, setup_id: str, card: dict, key: str, keep_succeeded: bool
+    ) -> IntentRead:
+        """Test mode only: confirm the setup with ``card`` fields (one already confirmed is
+        answered as it is with ``keep_succeeded``). ``CardDeclined`` for a refused card,
+        ``GatewayRefused`` when it cannot be done."""
+        ...
+
+    async def save_test_card(self, merchant_id: str, number: str, email: str) -> tuple[str, str]:
+        """Test mode only: a new provider customer with the test card ``number`` saved;
+        ``(customer id, method id)``, for a demo's customer."""
+        ...
+
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         """What the provider says of ``payment`` (it holds the provider's id); None when the
         provider cannot be asked (unreachable, the key refused, the payment unknown to it)."""
@@ -247,6 +281,15 @@ class Gateway(Protocol):
     ) -> tuple[str, dict]:
         """``(event id, event)`` of one inbound delivery, once its signature is proven made with
         the merchant row's webhook ``secret`` and dated within five minutes of now, either way.
-        ``InvalidWebhook`` for any bad signature, ``NotAnEvent`` for a verified body that is
+        ``InvalidWebhook`` for any bad signature, ``events.NotAnEvent`` for a verified body that is
         not an event. Pure: no I/O, so not a coroutine."""
+        ...
+
+    async def webhook_secret(self, merchant_id: str) -> str | None:
+        """The merchant row's signing secret for this provider's deliveries, if one is known;
+        ``ValueError`` when it is sealed under a key since replaced."""
+        ...
+
+    def parse_webhook(self, event: dict) -> ParsedEvent:
+        """What a verified event means to Tally, in Tally's words. Pure."""
         ...

@@ -6,7 +6,10 @@ to answer: ``decline()`` (every charge, or only the methods named), ``answer_pen
 ``unreachable()`` (no answer: the caller calls again later), ``latency`` seconds before each
 answer (an ``asyncio.sleep``, so hundreds of calls wait together, as at a real provider).
 
-Its webhooks are "signed" by a ``memory-signature`` header equal to the secret.
+Its webhooks are "signed" by a ``memory-signature`` header equal to ``signing_secret``, and
+are events in Tally's own words: ``{id, type, data}`` with ``payment.succeeded`` /
+``payment.failed`` (``data.payment_id``: Tally's, ``data.provider_payment_id``, ``data.message``)
+and ``refund.succeeded`` / ``refund.failed`` (``data.refund_id``, ``data.provider_refund_id``).
 
 Like a real provider it honours idempotency keys: a call repeated with a key it has seen
 answers the first answer and makes no second charge, even when the two calls overlap. An
@@ -22,20 +25,29 @@ from billing.payments.gateways.base import (
     FAILED,
     PENDING,
     SUCCEEDED,
+    CardDeclined,
     ChargeAnswer,
     CheckoutStart,
     GatewayRefused,
     GatewayUnreachable,
     InvalidWebhook,
-    NotAnEvent,
     RefundAnswer,
     Seen,
     SetupRequest,
     SetupStart,
-    event_object,
     no_refund_answer,
 )
-from billing.payments.models import Payment, PaymentMethod, Refund
+from billing.payments.gateways.events import (
+    EventKind,
+    IntentRead,
+    NotAnEvent,
+    ParsedEvent,
+    SavedMethod,
+    dict_at,
+    event_object,
+    not_acted_on,
+)
+from billing.payments.models import Payment, PaymentMethod, PaymentStatus, Refund
 
 DECLINED = "The card was declined"
 UNREACHABLE = "The memory gateway was told to be unreachable"
@@ -64,6 +76,10 @@ class MemoryGateway:
     charges_without_method: bool = False
     needs_billing_country: bool = False
     refunds_part_by_product: bool = False
+    keeps_card_from_checkout: bool = False
+    confirms_in_browser: bool = True
+    signing_secret: str | None = None
+    customers: dict[str, str] = field(default_factory=dict)  # Tally customer id -> its own
 
     def decline(self, *method_ids: str) -> None:
         """Decline the charges of these provider method ids; of every method when none."""
@@ -99,6 +115,14 @@ class MemoryGateway:
 
     async def browser_card_form(self, merchant_id: str) -> None:
         return None  # cards are taken on the provider's hosted page, never in Tally's
+
+    async def customer(self, merchant_id: str, customer: Customer, *, key: str) -> str:
+        self.calls.append(Call("customer", key, {"customer_id": customer.id}))
+        if self.outcome == "unreachable":
+            raise GatewayRefused(UNREACHABLE, "unavailable")
+        if customer.id not in self.customers:
+            self.customers[customer.id] = f"cus_memory_{len(self.customers) + 1}"
+        return self.customers[customer.id]
 
     async def is_configured(self, merchant_id: str) -> bool:
         return True  # it stands in for a configured provider
@@ -142,6 +166,47 @@ class MemoryGateway:
         made = request.reuse_id or f"seti_memory_{request.owner_id}"
         return SetupStart(made, client_secret=f"{made}_secret", publishable_key="pk_memory")
 
+    async def read_intent(
+        self, merchant_id: str, intent_id: str, *, setup: bool = False
+    ) -> IntentRead | None:
+        self.calls.append(Call("read_intent", None, {"id": intent_id, "setup": setup}))
+        if setup:
+            made = intent_id.startswith("seti_memory_")
+            return IntentRead(PaymentStatus.PENDING, "pending") if made else None
+        for answer in self.charges.values():
+            if answer.provider_payment_id == intent_id:
+                return IntentRead(
+                    PaymentStatus(answer.status), answer.status, provider_id=intent_id
+                )
+        return None
+
+    async def card_details(self, merchant_id: str, method_id: str) -> dict | None:
+        return None
+
+    async def confirm_test_payment(
+        self, payment: Payment, card: dict
+    ) -> tuple[ChargeAnswer, SavedMethod | None]:
+        key = payment.idempotency_key
+        self.calls.append(Call("confirm_test_payment", key, {"payment_id": payment.id}))
+        if card.get("number") in self.declined_methods or self.outcome == FAILED:
+            return ChargeAnswer(FAILED, payment.provider_payment_id, DECLINED), None
+        answer = self.charges[key] = ChargeAnswer(SUCCEEDED, payment.provider_payment_id)
+        method = SavedMethod(f"pm_memory_{payment.id}", "card", {})
+        return answer, method
+
+    async def confirm_test_setup(
+        self, merchant_id: str, setup_id: str, card: dict, key: str, keep_succeeded: bool
+    ) -> IntentRead:
+        self.calls.append(Call("confirm_test_setup", key, {"id": setup_id}))
+        if card.get("number") in self.declined_methods or self.outcome == FAILED:
+            raise CardDeclined(DECLINED)
+        method = SavedMethod(f"pm_memory_{setup_id}", "card", {})
+        return IntentRead(PaymentStatus.SUCCEEDED, SUCCEEDED, method=method, provider_id=setup_id)
+
+    async def save_test_card(self, merchant_id: str, number: str, email: str) -> tuple[str, str]:
+        self._made += 1
+        return f"cus_memory_{email}", f"pm_memory_{self._made}"
+
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         self.calls.append(Call("fetch_payment", None, {"id": payment.provider_payment_id}))
         if self.latency:
@@ -180,3 +245,26 @@ class MemoryGateway:
         if not isinstance(event.get("id"), str):
             raise NotAnEvent
         return event["id"], event
+
+    async def webhook_secret(self, merchant_id: str) -> str | None:
+        return self.signing_secret
+
+    def parse_webhook(self, event: dict) -> ParsedEvent:
+        kind, data = event.get("type"), dict_at(event, "data")
+        if kind in ("payment.succeeded", "payment.failed"):
+            return ParsedEvent(
+                EventKind.PAYMENT,
+                succeeded=kind == "payment.succeeded",
+                provider_id=data.get("provider_payment_id"),
+                tally_id=data.get("payment_id"),
+                message=data.get("message"),
+            )
+        if kind in ("refund.succeeded", "refund.failed"):
+            return ParsedEvent(
+                EventKind.REFUND,
+                succeeded=kind == "refund.succeeded",
+                provider_id=data.get("provider_refund_id"),
+                tally_id=data.get("refund_id"),
+                message=data.get("message"),
+            )
+        return not_acted_on(kind)

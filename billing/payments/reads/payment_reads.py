@@ -13,7 +13,6 @@ from datetime import datetime
 from billing.core.errors import NotFound
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments import provider_a_config, provider_b_config, setup
-from billing.payments.gateways.provider_a import sdk as provider_a
 from billing.payments.models import Payment, PaymentStatus, ProviderConfig
 from billing.subscriptions.dunning import get_dunning_config
 
@@ -112,8 +111,8 @@ async def provider_a_settings(merchant_id: str) -> dict:
     row = await _row(merchant_id, provider_a_config.PROVIDER)
     state = {
         "configured": row is not None,
-        "webhook_url": setup.webhook_url(provider_a.webhook_path(merchant_id)),
-        "webhook_events": list(provider_a.WEBHOOK_EVENTS),
+        "webhook_url": setup.webhook_url(provider_a_config.webhook_path(merchant_id)),
+        "webhook_events": list(provider_a_config.WEBHOOK_EVENTS),
     }
     if row is not None:
         state.update(

@@ -10,7 +10,8 @@ commit, never inside a transaction.
    payment's ``refunded_cents`` and issue the adjustment invoice through the invoicing writer
    (numbered in the merchant's gap-free sequence). Two refunds at once queue on the payment's
    lock, so together they can never give back more than was paid.
-2. **Ask the provider** (after the commit; ``refund_calls``), with the refund's key.
+2. **Ask the provider** (after the commit; ``call_provider``: the payment's gateway, which
+   answers a ``RefundAnswer``, never an exception), with the refund's key.
 3. **Record the outcome** (one transaction): ``succeeded`` or ``pending`` as the provider says
    (a pending refund keeps its amount counted: the money is on its way). A call that got no
    answer (a timeout, a lost connection, a 5xx) leaves the refund ``pending`` too, without
@@ -56,14 +57,15 @@ from billing.customers.models import Customer
 from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.models import Invoice, InvoiceLine
-from billing.payments import refund_calls
 from billing.payments.gateways import gateway_for
-from billing.payments.models import Payment, PaymentStatus, Refund
+from billing.payments.gateways.base import RefundAnswer
+from billing.payments.models import Payment, PaymentStatus, Refund, RefundStatus
 from billing.payments.refunds import refund_math, refund_outcomes
 from billing.subscriptions import subscription_lifecycle, subscriptions
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscription_versions import ENDED
 
+PENDING, SUCCEEDED, FAILED = RefundStatus.PENDING, RefundStatus.SUCCEEDED, RefundStatus.FAILED
 PAYMENT_NOT_FOUND = "Payment not found for refund"
 MAX_REASON = 500
 PARTIAL_AT_B = (
@@ -160,8 +162,8 @@ async def _adjustment_invoice(payment: Payment, amount: int, reason: str | None)
 
 
 def _partial_without_product(payment: Payment, amount: int) -> bool:
-    """Provider B refunds part of a payment only per product (``refund_calls``): a payment
-    stored before Tally kept its product can only be refunded whole."""
+    """Some providers refund part of a payment only per product (``refunds_part_by_product``):
+    a payment stored before Tally kept its product can only be refunded whole there."""
     partial = amount != payment.amount_cents
     if not partial or payment.provider_product_id:
         return False
@@ -193,7 +195,7 @@ async def _store(
             payment_id=payment.id,
             amount_cents=amount,
             reason=reason,
-            status=refund_calls.PENDING,
+            status=PENDING,
             idempotency_key=f"refund:{payment.id}:{counter}",
             adjustment_invoice_id=invoice_id,
         )
@@ -202,23 +204,38 @@ async def _store(
     return payment, refund
 
 
-async def _record(refund: Refund, outcome: refund_calls.Outcome) -> Refund:
+async def call_provider(payment: Payment, refund: Refund) -> RefundAnswer:
+    """Ask the payment's gateway for ``refund`` (outside any transaction; ``reconcile`` calls
+    it again for one that got no answer). A refusal, or nothing to call, is ``failed`` with a
+    sentence for the merchant; no answer is ``pending`` with ``answered`` False (the money may
+    have moved: the same key is tried again later, which the provider answers with the first
+    result)."""
+    if not payment.provider_payment_id:
+        return RefundAnswer(FAILED, message="The payment has no provider payment id to refund")
+    try:
+        gateway = gateway_for(payment.provider)
+    except LookupError:
+        return RefundAnswer(FAILED, message=f"Unknown payment provider {payment.provider!r}")
+    return await gateway.refund(payment, refund)
+
+
+async def _record(refund: Refund, outcome: RefundAnswer) -> Refund:
     """Step 3: the provider's outcome, settled by ``refund_outcomes`` (same lock order as
     ``_store``: the payment, then the refund); a pending answer only keeps the provider's id,
     for the ``refund.*`` webhook or a later check to settle it."""
     async with in_transaction():
         payment = await Payment.filter(id=refund.payment_id).select_for_update().get()
         refund = await Refund.filter(id=refund.id).select_for_update().get()
-        if refund.status != refund_calls.PENDING:  # recorded already (a webhook was faster)
+        if refund.status != PENDING:  # recorded already (a webhook was faster)
             return refund
-        if outcome.status == refund_calls.PENDING:
+        if outcome.status == PENDING:
             refund.provider_refund_id = outcome.provider_refund_id or refund.provider_refund_id
             await refund.save(update_fields=["provider_refund_id", "updated_at"])
             return refund
         await refund_outcomes.apply_locked(
             payment,
             refund,
-            succeeded=outcome.status == refund_calls.SUCCEEDED,
+            succeeded=outcome.status == SUCCEEDED,
             at=utcnow(),
             message=outcome.message,
             provider_refund_id=outcome.provider_refund_id,
@@ -253,16 +270,16 @@ async def refund(
     if terminate and not live:
         raise Conflict(ENDED, code="subscription_ended")
     payment, stored = await _store(merchant_id, stable_id, payment_id, amount, reason)
-    outcome = await refund_calls.refund_at_provider(payment, stored)
+    outcome = await call_provider(payment, stored)
     stored = await _record(stored, outcome)
     answer = Refunded(
-        success=stored.status != refund_calls.FAILED,
+        success=stored.status != FAILED,
         refund=refund_json(stored),
         terminated=False,
         adjustmentInvoiceId=stored.adjustment_invoice_id,
     )
-    answer.awaiting_provider = stored.status == refund_calls.PENDING and not outcome.answered
-    if stored.status == refund_calls.FAILED:
+    answer.awaiting_provider = stored.status == PENDING and not outcome.answered
+    if stored.status == FAILED:
         message = f"The refund was not made: {stored.failure_message}"
         raise RefundFailed(message, **answer)
     if terminate:

@@ -15,8 +15,9 @@ stops resending them.
 
 Each provider's gateway verifies and parses its deliveries (``Gateway.verify_webhook``:
 provider A's ``Stripe-Signature``, provider B's Standard Webhooks headers, each with its event
-id); both refuse a signature dated more than five minutes from now either way, with the same
-400 as any other bad one.
+id; ``Gateway.parse_webhook``: what the event means, in Tally's words); every gateway refuses a
+signature dated more than five minutes from now either way, with the same 400 as any other bad
+one. The merchant row's secret is the gateway's to read (``Gateway.webhook_secret``).
 """
 
 import logging
@@ -26,19 +27,13 @@ from tortoise.transactions import in_transaction
 
 from billing.core.errors import Invalid
 from billing.core.ids import is_well_formed
-from billing.payments import provider_a_config, provider_b_config
 from billing.payments.checkout import checkout_cards
 from billing.payments.gateways import gateway_for
-from billing.payments.gateways.base import InvalidWebhook, NotAnEvent
+from billing.payments.gateways.base import InvalidWebhook
+from billing.payments.gateways.events import NotAnEvent
 from billing.payments.models import ProviderEvent
 from billing.payments.webhooks.provider_events import first_sighting
-from billing.payments.webhooks.webhook_actions import dict_at, text
-from billing.payments.webhooks.webhook_events import (
-    PROVIDER_A,
-    PROVIDER_B,
-    plan_provider_a,
-    plan_provider_b,
-)
+from billing.payments.webhooks.webhook_events import plan_parsed
 
 log = logging.getLogger("tally.payments.webhooks")
 
@@ -46,7 +41,6 @@ MAX_BODY_BYTES = 256 * 1024  # Stripe's events stay well under this; anything la
 MERCHANT_PREFIX = "mer"
 BAD_SIGNATURE = "Invalid webhook signature"
 TOO_LARGE = f"The webhook body is larger than {MAX_BODY_BYTES // 1024} KiB"
-CARD_EVENTS = ("payment_intent.succeeded", "setup_intent.succeeded")
 NOT_AN_EVENT = "The webhook body must be a JSON event object with an id and a type"
 
 
@@ -55,13 +49,13 @@ def check_size(body: bytes) -> None:
         raise Invalid(TOO_LARGE, code="webhook_too_large")
 
 
-async def _secret(read, merchant_id: str) -> str:
+async def _secret(provider: str, merchant_id: str) -> str:
     """The merchant row's signing secret; ``BAD_SIGNATURE`` when there is none to check
     with (no query at all for an id that cannot be a merchant's)."""
     if not isinstance(merchant_id, str) or not is_well_formed(merchant_id, MERCHANT_PREFIX):
         raise Invalid(BAD_SIGNATURE, code="bad_signature")
     try:
-        secret = await read(merchant_id)
+        secret = await gateway_for(provider).webhook_secret(merchant_id)
     except ValueError:  # sealed under an encryption key since replaced
         log.warning("webhook secret of %s cannot be unsealed", merchant_id)
         secret = None
@@ -70,11 +64,13 @@ async def _secret(read, merchant_id: str) -> str:
     return secret
 
 
-async def _verified(
-    provider: str, read, merchant_id: str, body: bytes, headers: Mapping[str, str]
+async def verified_event(
+    merchant_id: str, provider: str, body: bytes, headers: Mapping[str, str]
 ) -> tuple[str, dict]:
+    """``(event id, event)`` once ``provider``'s signature is proven made with the merchant
+    row's webhook secret for it; 400 otherwise."""
     check_size(body)
-    secret = await _secret(read, merchant_id)
+    secret = await _secret(provider, merchant_id)
     try:
         return gateway_for(provider).verify_webhook(secret, body, headers)
     except InvalidWebhook:
@@ -83,69 +79,38 @@ async def _verified(
         raise Invalid(NOT_AN_EVENT, code="not_an_event") from None
 
 
-async def verified_provider_a_event(merchant_id: str, body: bytes, signature: str | None) -> dict:
-    """The Stripe event in ``body`` once its ``Stripe-Signature`` is proven made with the
-    merchant row's provider A webhook secret; 400 otherwise."""
-    headers = {"stripe-signature": signature} if signature is not None else {}
-    event_id, event = await _verified(
-        PROVIDER_A, provider_a_config.webhook_secret, merchant_id, body, headers
-    )
-    if text(event_id) is None:
-        raise Invalid(NOT_AN_EVENT, code="not_an_event")
-    return event
-
-
-async def verified_provider_b_event(
-    merchant_id: str, body: bytes, headers: Mapping[str, str]
-) -> tuple[str, dict]:
-    """``(message id, event)`` once the Standard Webhooks signature is proven made with the
-    merchant row's provider B webhook secret; 400 otherwise."""
-    return await _verified(PROVIDER_B, provider_b_config.webhook_secret, merchant_id, body, headers)
-
-
-async def _process(merchant_id: str, provider: str, event_id: str, event: dict, plan) -> bool:
-    """Record and act in one transaction; False (and nothing done) for a redelivery."""
+async def receive(merchant_id: str, provider: str, body: bytes, headers: Mapping[str, str]) -> bool:
+    """Process one delivery of ``provider``; whether it was new (False for a redelivery),
+    recorded and acted on in one transaction. A card the event stored from a bare payment
+    method id gets its details read after the commit (``checkout_cards.fill_details``)."""
+    event_id, event = await verified_event(merchant_id, provider, body, headers)
+    parsed = gateway_for(provider).parse_webhook(event)
     async with in_transaction():
         if not await first_sighting(merchant_id, provider, event_id, event["type"]):
             return False
-        action = await plan(merchant_id, event)
+        action = await plan_parsed(merchant_id, provider, parsed)
         await action.apply()
         log.info("%s event %s for %s: %s", provider, event_id, merchant_id, action.describe())
-        return True
+    if parsed.fill_method_id is not None:
+        await checkout_cards.fill_details(merchant_id, provider, parsed.fill_method_id)
+    return True
 
 
-async def receive_provider_a(merchant_id: str, body: bytes, signature: str | None) -> bool:
-    """Process one provider A delivery; whether it was new (False for a redelivery). A card
-    the event stored from a bare payment method id gets its details read after the commit
-    (``checkout_cards.fill_details``)."""
-    event = await verified_provider_a_event(merchant_id, body, signature)
-    new = await _process(merchant_id, PROVIDER_A, event["id"], event, plan_provider_a)
-    if new and event["type"] in CARD_EVENTS:
-        method = dict_at(event, "data", "object").get("payment_method")
-        await checkout_cards.fill_details(merchant_id, checkout_cards.id_of(method))
-    return new
-
-
-async def receive_provider_b(merchant_id: str, body: bytes, headers: Mapping[str, str]) -> bool:
-    """Process one provider B delivery; whether it was new (False for a redelivery)."""
-    event_id, event = await verified_provider_b_event(merchant_id, body, headers)
-    return await _process(merchant_id, PROVIDER_B, event_id, event, plan_provider_b)
-
-
-async def dry_run_provider_a(merchant_id: str, body: bytes, signature: str | None) -> dict:
-    """Verify a provider A delivery and say what processing it would do, changing nothing
-    (the event is not recorded either, so the real delivery is still processed later)."""
-    event = await verified_provider_a_event(merchant_id, body, signature)
+async def dry_run(merchant_id: str, provider: str, body: bytes, headers: Mapping[str, str]) -> dict:
+    """Verify a delivery and say what processing it would do, changing nothing (the event is
+    not recorded either, so the real delivery is still processed later)."""
+    event_id, event = await verified_event(merchant_id, provider, body, headers)
     seen = await ProviderEvent.filter(
-        merchant_id=merchant_id, provider=PROVIDER_A, event_id=event["id"]
+        merchant_id=merchant_id, provider=provider, event_id=event_id
     ).exists()
     if seen:
         action = "would do nothing: this event was already processed"
     else:
-        action = "would " + (await plan_provider_a(merchant_id, event)).describe()
+        parsed = gateway_for(provider).parse_webhook(event)
+        action = "would " + (await plan_parsed(merchant_id, provider, parsed)).describe()
     return {
         "verified": True,
-        "eventId": event["id"],
+        "eventId": event_id,
         "eventType": event["type"],
         "alreadyProcessed": seen,
         "action": action,

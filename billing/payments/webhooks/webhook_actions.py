@@ -1,7 +1,7 @@
 """What a verified provider event does, decided apart from doing it.
 
-Each provider's event is first turned into one ``Action`` (``plan_provider_a`` /
-``plan_provider_b`` in ``webhook_events``); applying it is a second step. The split is what
+Each provider's event, parsed by its gateway, is first turned into one ``Action``
+(``webhook_events.plan``); applying it is a second step. The split is what
 lets the test endpoint answer what a delivery *would* do by planning alone: planning only
 reads, so it changes nothing.
 
@@ -13,14 +13,13 @@ an odd event never fails the delivery and the provider does not retry it forever
 """
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from billing.core.ids import is_well_formed
-from billing.core.models import utcnow
-from billing.core.validation import has_unstorable_characters
 from billing.customers.models import Customer
 from billing.payments.collection.payment_outcomes import mark_failed, mark_succeeded
+from billing.payments.gateways.events import text
 from billing.payments.models import Payment, PaymentMethod, PaymentMethodStatus, Refund
 from billing.payments.refunds.refund_outcomes import PENDING, settle_refund
 
@@ -141,38 +140,6 @@ class AddPaymentMethod(Action):
             **self.fields,
             **({"created_at": self.at} if self.at else {}),
         )
-
-
-def text(value: Any, max_length: int = 200) -> str | None:
-    """``value`` when it is a non-empty string that fits a column of ``max_length``."""
-    if not isinstance(value, str) or not value or len(value) > max_length:
-        return None
-    return None if has_unstorable_characters(value) else value
-
-
-def dict_at(value: Any, *keys: str) -> dict:
-    """The object at ``value[k1][k2]...``; ``{}`` where anything on the way is not one."""
-    for key in keys:
-        value = value.get(key) if isinstance(value, dict) else None
-    return value if isinstance(value, dict) else {}
-
-
-def from_unix(value: Any) -> datetime:
-    """A provider A ``created`` (seconds since the epoch); now when it is not one."""
-    if isinstance(value, int) and not isinstance(value, bool) and 0 < value < 2**33:
-        return datetime.fromtimestamp(value, UTC)
-    return utcnow()
-
-
-def from_iso(value: Any) -> datetime:
-    """A provider B ``timestamp`` (ISO 8601); now when it is not one."""
-    try:
-        moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        moment = None
-    if moment is None:
-        return utcnow()
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 async def find_payment(

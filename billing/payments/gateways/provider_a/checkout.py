@@ -18,9 +18,22 @@ from billing.customers.models import Customer
 from billing.payments import provider_a_config
 from billing.payments.gateways.base import CheckoutStart, GatewayRefused
 from billing.payments.gateways.provider_a import sdk
-from billing.payments.models import Payment
+from billing.payments.models import Payment, PaymentMethod
 
 NOT_CONFIGURED = "The payment provider is no longer configured for this merchant"
+
+
+async def known_customer(merchant_id: str, customer_id: str) -> str | None:
+    """The gateway customer an earlier provider A method of this customer names (deleted
+    methods too: the gateway customer outlives them), so a customer's cards hang on one."""
+    query = PaymentMethod.filter(
+        merchant_id=merchant_id,
+        customer_id=customer_id,
+        provider=provider_a_config.PROVIDER,
+        external_psp_customer_id__isnull=False,
+    )
+    newest = await query.order_by("-created_at").first()
+    return newest.external_psp_customer_id if newest else None
 
 
 def gateway_customer(gateway, customer: Customer, known: str | None, key: str) -> str:
@@ -54,13 +67,10 @@ def _intent(
 
 
 async def start_payment(payment: Payment, customer: Customer) -> CheckoutStart | None:
-    # Here, not at the top: checkout_cards (Tally's card records) imports this package.
-    from billing.payments.checkout.checkout_cards import gateway_customer_of
-
     secret = await provider_a_config.provider_a_secret(payment.merchant_id)
     if secret is None:
         raise GatewayRefused(NOT_CONFIGURED)
-    known = await gateway_customer_of(payment.merchant_id, customer.id)
+    known = await known_customer(payment.merchant_id, customer.id)
     try:
         made = await asyncio.to_thread(
             sdk._call, "start the payment", lambda: _intent(secret, payment, customer, known)

@@ -15,7 +15,17 @@ from billing.payments.gateways.base import (
     SetupRequest,
     SetupStart,
 )
-from billing.payments.gateways.provider_a import calls, checkout, reads, refunds, setups, webhooks
+from billing.payments.gateways.events import IntentRead, ParsedEvent, SavedMethod
+from billing.payments.gateways.provider_a import (
+    browser,
+    calls,
+    checkout,
+    events,
+    reads,
+    refunds,
+    setups,
+    webhooks,
+)
 from billing.payments.models import Payment, PaymentMethod, Refund
 
 PROVIDER = "provider_a"
@@ -27,9 +37,14 @@ class ProviderAGateway:
     charges_without_method = False
     needs_billing_country = False
     refunds_part_by_product = False
+    keeps_card_from_checkout = True  # the checkout's intent saves its card (setup_future_usage)
+    confirms_in_browser = True
 
     def accepts(self, method: PaymentMethod) -> bool:
         return bool(method.external_psp_payment_method_id)
+
+    async def customer(self, merchant_id: str, customer: Customer, *, key: str) -> str:
+        return await browser.customer(merchant_id, customer, key)
 
     async def is_configured(self, merchant_id: str) -> bool:
         return await provider_a_config.is_configured(merchant_id)
@@ -65,6 +80,27 @@ class ProviderAGateway:
     async def start_setup(self, merchant_id: str, request: SetupRequest) -> SetupStart:
         return await setups.start(merchant_id, request)
 
+    async def read_intent(
+        self, merchant_id: str, intent_id: str, *, setup: bool = False
+    ) -> IntentRead | None:
+        return await browser.read(merchant_id, intent_id, setup=setup)
+
+    async def card_details(self, merchant_id: str, method_id: str) -> dict | None:
+        return await browser.card_details(merchant_id, method_id)
+
+    async def confirm_test_payment(
+        self, payment: Payment, card: dict
+    ) -> tuple[ChargeAnswer, SavedMethod | None]:
+        return await browser.confirm_test_payment(payment, card)
+
+    async def confirm_test_setup(
+        self, merchant_id: str, setup_id: str, card: dict, key: str, keep_succeeded: bool
+    ) -> IntentRead:
+        return await browser.confirm_test_setup(merchant_id, setup_id, card, key, keep_succeeded)
+
+    async def save_test_card(self, merchant_id: str, number: str, email: str) -> tuple[str, str]:
+        return await browser.save_test_card(merchant_id, number, email)
+
     async def fetch_payment(self, payment: Payment) -> Seen | None:
         secret = await provider_a_config.provider_a_secret(payment.merchant_id)
         return await reads.read(secret, payment.provider_payment_id or "")
@@ -81,3 +117,9 @@ class ProviderAGateway:
         self, secret: str, body: bytes, headers: Mapping[str, str]
     ) -> tuple[str, dict]:
         return webhooks.verify(secret, body, headers)
+
+    async def webhook_secret(self, merchant_id: str) -> str | None:
+        return await provider_a_config.webhook_secret(merchant_id)
+
+    def parse_webhook(self, event: dict) -> ParsedEvent:
+        return events.parse(event)

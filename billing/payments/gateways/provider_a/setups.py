@@ -21,7 +21,7 @@ from billing.payments.gateways.base import (
     SetupStart,
 )
 from billing.payments.gateways.provider_a import sdk
-from billing.payments.gateways.provider_a.checkout import gateway_customer
+from billing.payments.gateways.provider_a.checkout import gateway_customer, known_customer
 
 NOT_CONFIGURED_MESSAGE = "The payment provider is no longer configured for this merchant"
 REUSABLE = ("requires_payment_method", "requires_confirmation", "requires_action", "succeeded")
@@ -47,13 +47,10 @@ def _setup_intent(secret: str, request: SetupRequest, known: str | None) -> tupl
 
 
 async def start(merchant_id: str, request: SetupRequest) -> SetupStart:
-    # Here, not at the top: checkout_cards (Tally's card records) imports this package.
-    from billing.payments.checkout.checkout_cards import gateway_customer_of
-
     secret = await provider_a_config.provider_a_secret(merchant_id)
     if secret is None:
         raise GatewayRefused(NOT_CONFIGURED_MESSAGE, NOT_CONFIGURED)
-    known = await gateway_customer_of(merchant_id, request.customer.id)
+    known = await known_customer(merchant_id, request.customer.id)
     try:
         intent_id, client_secret = await asyncio.to_thread(
             sdk._call, "start saving the card", lambda: _setup_intent(secret, request, known)

@@ -10,7 +10,8 @@ from standardwebhooks import Webhook
 from standardwebhooks.webhooks import EmptyWebhookSecretError, WebhookVerificationError
 
 from billing.core.errors import Unauthorized
-from billing.payments.gateways.base import InvalidWebhook, event_object
+from billing.payments.gateways.base import InvalidWebhook
+from billing.payments.gateways.events import event_object
 
 SIGNED_HEADERS = ("webhook-id", "webhook-timestamp", "webhook-signature")
 

@@ -4,8 +4,8 @@ verified event are dropped rather than stored or failing the delivery."""
 import asyncio
 
 from billing.payments.models import Payment, PaymentMethod, ProviderEvent
-from billing.payments.webhooks.receiving import receive_provider_a
-from billing.payments.webhooks.webhook_events import plan_provider_a
+from billing.payments.webhooks.receiving import receive
+from billing.payments.webhooks.webhook_events import plan
 from tests.support.factories.subscriptions import make_customer
 from tests.support.factories.webhooks import (
     configure,
@@ -21,10 +21,10 @@ async def test_two_deliveries_of_one_event_at_once_act_once(merchant):
     await configure(merchant.id, "provider_a", secret)
     payment = await pending_payment(merchant.id, "provider_a", "pi_race1")
     payload = stripe_event("payment_intent.succeeded", {"id": "pi_race1"})
-    signature = stripe_headers(secret, payload)["Stripe-Signature"]
+    headers = {"stripe-signature": stripe_headers(secret, payload)["Stripe-Signature"]}
     outcomes = await asyncio.gather(
-        receive_provider_a(merchant.id, payload.encode(), signature),
-        receive_provider_a(merchant.id, payload.encode(), signature),
+        receive(merchant.id, "provider_a", payload.encode(), headers),
+        receive(merchant.id, "provider_a", payload.encode(), headers),
     )
     assert sorted(outcomes) == [False, True]
     assert (await Payment.get(id=payment.id)).status == "succeeded"
@@ -46,7 +46,7 @@ async def test_odd_card_details_are_dropped_and_the_method_still_added(merchant)
             }
         },
     }
-    action = await plan_provider_a(merchant.id, event)
+    action = await plan(merchant.id, "provider_a", event)
     assert action.describe().startswith("add an active card payment method (pm_odd)")
     await action.apply()
     method = await PaymentMethod.get(merchant_id=merchant.id)
@@ -67,7 +67,7 @@ async def test_events_naming_nothing_usable_are_recorded_only(merchant):
     ]
     for event in cases:
         assert (
-            (await plan_provider_a(merchant.id, event))
+            (await plan(merchant.id, "provider_a", event))
             .describe()
             .startswith("record the event only")
         )

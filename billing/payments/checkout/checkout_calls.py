@@ -4,10 +4,9 @@ The call is the payment's gateway's (``Gateway.start_checkout_payment``): provid
 an unconfirmed PaymentIntent the customer's browser confirms with their card (kept for
 renewals), provider B a hosted payment link; both with the payment's idempotency key.
 
-A payment reused by a second payment-init (two tabs, a reload;
-billing/payments/checkout/payment_init.py)
-already has its PaymentIntent or link: the gateway reads the intent back (its client secret)
-and answers the link again, so one attempt never has two. The call is made holding the payment's row
+A payment reused by a second payment-init (two tabs, a reload; ``payment_init``) already has
+its PaymentIntent or link: the gateway reads the intent back (its client secret) and answers
+the link again, so one attempt never has two. The call is made holding the payment's row
 lock (``SELECT ... FOR UPDATE`` in a transaction that writes nothing before the call): a second
 payment-init of the same attempt waits for the first's intent instead of making its own. The
 checkout's own rows were committed before, so nothing is lost when the provider is slow or
