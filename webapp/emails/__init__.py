@@ -23,6 +23,7 @@ from billing.emails.rendering import Rendered
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates" / "emails"
 
+
 def _text_on(color: str) -> str:
     """White text on a dark brand colour, near-black on a light one (a yellow button with
     white text cannot be read): the WCAG relative luminance decides."""
