@@ -4,7 +4,9 @@
 ``var/test-pgdata`` is used. Every run builds one template database with the migrations (so
 they are under test too) and every pytest-xdist worker gets a clone of its own
 (``tests/support/databases.py``); all are dropped at the end. Each test makes its own
-merchant, so tests never share data.
+merchant, so tests never share data; due passes are scoped to it, or run in a database of
+their own (``module_database``, ``own_orm_database``, ``own_database_url``): the rules are in
+``tests/support/__init__.py``.
 """
 
 import contextlib
