@@ -4,7 +4,9 @@
 ``var/test-pgdata`` is used. Every run builds one template database with the migrations (so
 they are under test too) and every pytest-xdist worker gets a clone of its own
 (``tests/support/databases.py``); all are dropped at the end. Each test makes its own
-merchant, so tests never share data.
+merchant, so tests never share data; due passes are scoped to it, or run in a database of
+their own (``module_database``, ``own_orm_database``, ``own_database_url``): the rules are in
+``tests/support/__init__.py``.
 """
 
 import contextlib
@@ -276,13 +278,47 @@ def provider_b(app, provider_b_fake):
         provider_b_fake.losses = 0
 
 
+def pytest_sessionfinish(session):
+    databases.drop_template_at_exit()  # if a clone of it outlived the worker's database
+
+
 @pytest.fixture
 async def own_database_url():
-    """A database of the test's own (dropped after it), for tests whose due passes run at
-    clocks years ahead and would otherwise bill every other test's subscriptions."""
-    from tests.support.processes import served_payments  # it builds on this module's helpers
+    """A database of the test's own (a clone of the migrated template, dropped after it), for
+    tests whose ``tally`` processes run due passes at clocks years ahead and would otherwise
+    bill every other test's subscriptions."""
+    async with databases.own_database("test") as url:
+        yield url
 
-    async with served_payments.own_database() as url:
+
+@contextlib.asynccontextmanager
+async def _orm_on(url: str, worker_url: str):
+    """The in-process ORM (the app's, the services') pointed at ``url``, then back."""
+    await db.close_orm()
+    await db.init_orm(url)
+    try:
+        yield url
+    finally:
+        await db.close_orm()
+        await db.init_orm(worker_url)
+
+
+@pytest.fixture(scope="module")
+async def module_database(app, database_url):
+    """A database of the test module's own (a clone of the migrated template), with the
+    in-process ORM pointed at it while the module runs; its URL, for the ``tally`` processes
+    the module starts. For modules whose subject is an unscoped due pass or ``tally run-due``
+    processes, which act on every merchant of the database they are given. A module asks for
+    it with ``pytestmark = pytest.mark.usefixtures("module_database")``."""
+    async with databases.own_database("module") as url, _orm_on(url, database_url):
+        yield url
+
+
+@pytest.fixture
+async def own_orm_database(app, database_url):
+    """The same for one test: a database of its own with the in-process ORM pointed at it (the
+    test asks for it before any fixture that writes, such as ``make_merchant``)."""
+    async with databases.own_database("test") as url, _orm_on(url, database_url):
         yield url
 
 

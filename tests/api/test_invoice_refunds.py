@@ -1,4 +1,5 @@
-"""Refunds on the original invoice through /v1 (real payments and refunds at localstripe):
+"""Refunds on the original invoice through /v1 (provider A answered by the in-memory gateway:
+the subject is what the invoice says, not the provider):
 the invoice and its payment say what was refunded (``amountRefundedCents``, ``refundStatus``,
 ``refunds``), the refund's adjustment invoice is a credit note linked both ways
 (``creditNoteFor`` / ``creditNoteIds``), on one invoice, in the lists and in the portal
@@ -11,7 +12,8 @@ from billing.customers.models import Customer
 from billing.payments.models import Refund
 from tests.support.factories.refunds import paid_subscription, pending_refund
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+pytestmark = pytest.mark.usefixtures("memory_gateway")
+PAID = "pi_memory_paid"  # the paid intent's id: the memory gateway refunds any
 
 
 async def refund(client, account, subscription_id: str, body: dict):
@@ -40,7 +42,7 @@ def entry(stored: Refund) -> dict:
 
 
 async def test_a_partial_refund_shows_on_the_original_and_its_payment(client, merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     status, answer = await refund(client, merchant, sid, {"amountCents": 1000, "reason": "Late"})
     assert status == 200, answer
@@ -78,7 +80,7 @@ async def test_a_partial_refund_shows_on_the_original_and_its_payment(client, me
 
 
 async def test_the_rest_refunded_makes_it_refunded_with_two_credit_notes(client, merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     _, first = await refund(client, merchant, sid, {"amountCents": 900})
     _, second = await refund(client, merchant, sid, {})  # what is left: 4000
@@ -102,8 +104,11 @@ async def test_a_pending_refund_is_listed_but_not_counted(client, merchant):
     assert original["payment"]["amountRefundedCents"] == 0
 
 
-async def test_a_failed_refund_is_listed_not_counted_and_its_credit_note_void(client, merchant):
-    paid = await paid_subscription(merchant.id, intent_id="pi_notatlocalstripe")
+async def test_a_failed_refund_is_listed_not_counted_and_its_credit_note_void(
+    client, merchant, memory_gateway
+):
+    memory_gateway.decline()  # the provider refuses the refund
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     status, answer = await refund(client, merchant, sid, {"amountCents": 1000})
     assert status == 502, answer
@@ -116,7 +121,7 @@ async def test_a_failed_refund_is_listed_not_counted_and_its_credit_note_void(cl
 
 
 async def test_the_portal_overview_shows_the_refund(client, merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     await Customer.filter(id=paid.invoice.customer_id).update(external_customer_id="ext-ref-1")
     _, answer = await refund(client, merchant, sid, {"amountCents": 500, "reason": "Sorry"})
@@ -144,7 +149,7 @@ async def test_the_portal_overview_shows_the_refund(client, merchant):
 
 
 async def test_another_merchant_sees_nothing_of_it(client, merchant, make_merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     _, answer = await refund(client, merchant, sid, {"amountCents": 500})
     other = await make_merchant()

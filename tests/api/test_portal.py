@@ -1,7 +1,8 @@
 """GET /v1/customers/portal/overview with a secret key or a portal session: what the customer
 sees (subscription, linked method, invoices with working PDF links, payments), and the
 refusals: no customer named, an unknown one, another merchant's or mode's, another customer's
-through a session, no credentials."""
+through a session, no credentials. The customer's card is charged through the in-memory
+gateway (the subject is the overview, not the provider)."""
 
 from datetime import timedelta
 
@@ -11,10 +12,11 @@ from billing.invoicing.models import Invoice
 from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
 from tests.conftest import in_test_mode
-from tests.support.factories.card_payments import GOOD_CARD, JAN_1, card_merchant, stored_card
+from tests.support.factories.card_payments import GOOD_CARD, JAN_1
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.portal import card, known_customer, portal_headers, session_token
 from tests.support.factories.subscriptions import subscribe
+from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
 OVERVIEW = "/v1/customers/portal/overview"
 CUSTOMER_NOT_FOUND = {"error": "Customer not found or access denied"}
@@ -29,11 +31,11 @@ async def _overview(client, headers, external_id=None):
 async def test_the_overview_shows_what_the_customer_pays_with_and_has_paid(
     client,
     make_merchant,
-    provider_a_api,  # noqa: F811 (the fixture, imported above)
+    memory_gateway,
 ):
-    merchant = await card_merchant(client, make_merchant)
+    merchant = await memory_card_merchant(make_merchant)
     customer = await known_customer(merchant.id, name="Grace")
-    method = await stored_card(provider_a_api, merchant.id, customer, GOOD_CARD)
+    method = await memory_card(merchant.id, customer, GOOD_CARD)
     spare = await card(merchant.id, customer, last4="1881")
     sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1, customer=customer)
     linked = await client.post(

@@ -1,6 +1,7 @@
-"""POST /v1/invoices/{id}/retry-payment against a real localstripe: success, a decline, the
-refusals, and another merchant's invoice answering exactly like a missing one; the invoice's
-``payment`` follows its latest attempt."""
+"""POST /v1/invoices/{id}/retry-payment (provider A answered by the in-memory gateway: the
+subject is the retry, not the provider): success, a decline, the refusals, and another
+merchant's invoice answering exactly like a missing one; the invoice's ``payment`` follows its
+latest attempt."""
 
 import pytest
 
@@ -8,30 +9,25 @@ from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.collection.collecting import collect_due
 from billing.payments.models import Payment
-from tests.support.factories.card_payments import (
-    DECLINED_CARD,
-    GOOD_CARD,
-    JAN_1,
-    card_merchant,
-    stored_card,
-)
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.subscriptions import make_customer
+from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
 NOT_FOUND = {"error": "Invoice not found or access denied"}
 NOTHING_REFUNDED = {"amountRefundedCents": 0, "refundStatus": "none", "refunds": []}
 
 
 @pytest.fixture
-def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
-    return provider_a_api
+def gateway(memory_card_gateway):
+    return memory_card_gateway
 
 
-async def _invoice(client, make_merchant, url, number: str | None):
-    merchant = await card_merchant(client, make_merchant)
+async def _invoice(client, make_merchant, gateway, number: str | None):
+    merchant = await memory_card_merchant(make_merchant)
     customer = await make_customer(merchant.id)
     if number:
-        await stored_card(url, merchant.id, customer, number)
+        await memory_card(merchant.id, customer, number)
     sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1, customer=customer)
     await bill_due(JAN_1, merchant.id)
     return merchant, await Invoice.get(merchant_id=merchant.id, stable_subscription_id=sub.id)
@@ -72,7 +68,7 @@ async def test_a_failed_invoice_retried_with_a_new_card_is_paid(client, make_mer
     }
 
     customer = await invoice.customer
-    await stored_card(gateway, merchant.id, customer, GOOD_CARD)  # newest active: charged next
+    await memory_card(merchant.id, customer, GOOD_CARD)  # newest active: charged next
     status, body = await _retry(client, merchant, invoice.id)
     third = await Payment.get(invoice_id=invoice.id, attempt=3)
     assert (status, body) == (
@@ -126,7 +122,7 @@ async def test_refusals(client, make_merchant, gateway):
 
 async def test_another_merchants_invoice_is_not_found(client, make_merchant, gateway):
     merchant, invoice = await _invoice(client, make_merchant, gateway, GOOD_CARD)
-    other = await card_merchant(client, make_merchant)
+    other = await memory_card_merchant(make_merchant)
     assert await _retry(client, other, invoice.id) == (404, NOT_FOUND)
     assert await _retry(client, other, "inv_" + "0" * 22) == (404, NOT_FOUND)
     assert await _retry(client, other, "nonsense") == (404, NOT_FOUND)

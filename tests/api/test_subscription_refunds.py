@@ -1,6 +1,6 @@
-"""POST /v1/subscriptions/{id}/refunds against real payments at a real localstripe."""
-
-import pytest
+"""POST /v1/subscriptions/{id}/refunds: against real payments at a real localstripe where the
+test reads what the provider holds or said; the others (amounts, termination, other merchants'
+ids, nothing to refund) refund through the in-memory gateway."""
 
 from api.subscription_refunds import NOT_AN_OBJECT
 from billing.core.ids import new_id
@@ -10,12 +10,12 @@ from billing.subscriptions.models import Subscription
 from tests.support.api.subscription_refunds import lines_of, refund
 from tests.support.factories.refunds import paid_subscription, stripe_client
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+PAID = "pi_memory_paid"  # a paid intent's id: the memory gateway refunds any
 NO_PAYMENT = {"error": "Payment not found for refund"}
 NO_SUBSCRIPTION = {"error": "Subscription not found or access denied"}
 
 
-async def test_full_refund_of_the_latest_payment(client, merchant):
+async def test_full_refund_of_the_latest_payment(client, merchant, provider_a_api):
     paid = await paid_subscription(merchant.id)
     sub_id = paid.subscription.stable_subscription_id
     status, answer = await refund(client, merchant, sub_id, {"reason": "Asked nicely"})
@@ -65,7 +65,7 @@ async def test_full_refund_of_the_latest_payment(client, merchant):
     assert await Refund.filter(payment_id=paid.payment.id).count() == 1
 
 
-async def test_partial_then_the_rest(client, merchant):
+async def test_partial_then_the_rest(client, merchant, provider_a_api):
     paid = await paid_subscription(merchant.id)
     sub_id, pay_id = paid.subscription.stable_subscription_id, paid.payment.id
     status, first = await refund(
@@ -87,8 +87,8 @@ async def test_partial_then_the_rest(client, merchant):
     assert sorted(gateway.retrieve(r.provider_refund_id).amount for r in refunds) == [1000, 3900]
 
 
-async def test_bad_amounts_are_400_and_change_nothing(client, merchant):
-    paid = await paid_subscription(merchant.id)
+async def test_bad_amounts_are_400_and_change_nothing(client, merchant, memory_gateway):
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sub_id = paid.subscription.stable_subscription_id
     invoices_before = await Invoice.filter(merchant_id=merchant.id).count()
     over = await refund(client, merchant, sub_id, {"amountCents": 4901})
@@ -117,8 +117,8 @@ async def test_bad_amounts_are_400_and_change_nothing(client, merchant):
     assert (await Subscription.get(id=paid.subscription.id)).status == "active"
 
 
-async def test_terminate_subscription_ends_it(client, merchant):
-    paid = await paid_subscription(merchant.id)
+async def test_terminate_subscription_ends_it(client, merchant, memory_gateway):
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     sub_id = paid.subscription.stable_subscription_id
     status, answer = await refund(
         client, merchant, sub_id, {"amountCents": 2500, "terminateSubscription": True}
@@ -136,11 +136,13 @@ async def test_terminate_subscription_ends_it(client, merchant):
     assert status == 200 and (rest["refund"]["amountCents"], rest["terminated"]) == (2400, False)
 
 
-async def test_other_merchants_ids_answer_like_missing_ones(client, merchant, make_merchant):
+async def test_other_merchants_ids_answer_like_missing_ones(
+    client, merchant, make_merchant, memory_gateway
+):
     other = await make_merchant()
-    mine = await paid_subscription(merchant.id)
-    theirs = await paid_subscription(other.id)
-    sibling = await paid_subscription(merchant.id, configured=False)
+    mine = await paid_subscription(merchant.id, intent_id=PAID)
+    theirs = await paid_subscription(other.id, intent_id="pi_memory_theirs")
+    sibling = await paid_subscription(merchant.id, configured=False, intent_id="pi_memory_sib")
     sub_id = mine.subscription.stable_subscription_id
 
     missing_sub = await refund(client, merchant, new_id("sub"))
@@ -159,14 +161,14 @@ async def test_other_merchants_ids_answer_like_missing_ones(client, merchant, ma
         assert (await Payment.get(id=paid.payment.id)).refunded_cents == 0
 
 
-async def test_no_succeeded_payment_is_404(client, merchant):
-    paid = await paid_subscription(merchant.id)
+async def test_no_succeeded_payment_is_404(client, merchant, memory_gateway):
+    paid = await paid_subscription(merchant.id, intent_id=PAID)
     await Payment.filter(id=paid.payment.id).update(status="failed")
     answer = await refund(client, merchant, paid.subscription.stable_subscription_id)
     assert answer == (404, NO_PAYMENT)
 
 
-async def test_a_refused_refund_is_recorded_and_undone(client, merchant):
+async def test_a_refused_refund_is_recorded_and_undone(client, merchant, provider_a_api):
     # localstripe has no such intent, so it refuses the refund for real.
     paid = await paid_subscription(merchant.id, intent_id="pi_notatlocalstripe")
     sub_id = paid.subscription.stable_subscription_id

@@ -1,14 +1,18 @@
 """The due-work pass: ``run_due`` and ``tally run-due`` run concurrently apply every due change
 exactly once; a failing row is logged, retried next pass and blocks nothing.
 
-The test database is shared by the whole run, so other tests may leave due work behind: the
-assertions count this test's changes and compare run totals with the rows marked applied.
+The module has a database of its own (``module_database``): the ``tally run-due`` processes
+pass over every merchant of the database they are given. The in-process passes are scoped to
+the test's merchant; the assertions count this test's changes and compare run totals with the
+rows marked applied.
 """
 
 import asyncio
 import os
 import subprocess
 import sys
+
+import pytest
 
 from billing.catalog.models import Price
 from billing.core.models import utcnow
@@ -23,6 +27,8 @@ from tests.support.billing.due_work import (
     start_tally,
 )
 
+pytestmark = pytest.mark.usefixtures("module_database")
+
 
 async def applied_total() -> int:
     return await ScheduledChange.filter(status="applied").count()
@@ -31,12 +37,12 @@ async def applied_total() -> int:
 async def test_concurrent_run_due_calls_apply_each_change_once(merchant):
     subs = await due_changes(merchant.id)
     before = await applied_total()
-    reports = await asyncio.gather(*(run_due() for _ in range(6)))
+    reports = await asyncio.gather(*(run_due(merchant_id=merchant.id) for _ in range(6)))
     counts = [report.count("scheduled changes", "applied") for report in reports]
     assert sum(counts) == await applied_total() - before
     assert sum(counts) >= SUBSCRIBERS
     await assert_each_applied_once(merchant.id, subs)
-    await run_due()  # a later run finds nothing of ours left to do
+    await run_due(merchant_id=merchant.id)  # a later run finds nothing of ours left to do
     await assert_each_applied_once(merchant.id, subs)
 
 
@@ -47,10 +53,10 @@ def applied_in(output: str) -> int:
     return sum(int(word.split()[0]) for word in words if word.endswith(" applied"))
 
 
-async def test_two_run_due_processes_at_once(merchant, database_url, tmp_path):
+async def test_two_run_due_processes_at_once(merchant, module_database, tmp_path):
     subs = await due_changes(merchant.id)
     before = await applied_total()
-    processes = [start_tally(database_url, tmp_path / str(n)) for n in range(2)]
+    processes = [start_tally(module_database, tmp_path / str(n)) for n in range(2)]
     outputs = [await asyncio.to_thread(p.communicate, timeout=120) for p in processes]
     applied = []
     for process, (out, err) in zip(processes, outputs, strict=True):
@@ -96,7 +102,7 @@ async def test_a_poisoned_row_is_logged_retried_and_blocks_nothing(merchant, cap
     good_rule = await poison(bad_price)  # its period roll-over breaks too
     await Subscription.filter(id=bad_sub.id).update(current_period_end=utcnow())
 
-    report = await run_due()
+    report = await run_due(merchant_id=merchant.id)
 
     assert report.count("scheduled changes", "failed") >= 1
     assert report.count("subscription periods", "failed") >= 1
@@ -109,12 +115,12 @@ async def test_a_poisoned_row_is_logged_retried_and_blocks_nothing(merchant, cap
 
     await Price.filter(id=own.id).update(pricing_data=bad_target.pricing_data)
     await Price.filter(id=bad_price.id).update(pricing_data=good_rule)
-    await run_due()
+    await run_due(merchant_id=merchant.id)
     assert (await ScheduledChange.get(id=target.id)).status == "applied"
 
 
-def test_run_due_as_of_a_given_instant_prints_each_step(database_url, tmp_path):
-    env = {**os.environ, "DATABASE_URL": database_url, "TALLY_DATA_DIR": str(tmp_path)}
+def test_run_due_as_of_a_given_instant_prints_each_step(module_database, tmp_path):
+    env = {**os.environ, "DATABASE_URL": module_database, "TALLY_DATA_DIR": str(tmp_path)}
     command = [str(TALLY)] if TALLY.exists() else [sys.executable, "-m", "webapp.cli"]
     result = subprocess.run(
         [*command, "run-due", "--now", "2021-02-03T04:05:06Z"],

@@ -1,6 +1,7 @@
 """The credit-note migration links the refunds issued before it: run on adjustment invoices
 whose ``credit_note_for`` is empty, its UPDATE names each one's original invoice (through the
-refund and its payment) and touches nothing else."""
+refund and its payment) and touches nothing else. The refund goes through the in-memory gateway
+(the subject is the migration, not the provider)."""
 
 import importlib.util
 from pathlib import Path
@@ -12,7 +13,7 @@ from billing.invoicing.models import Invoice
 from billing.payments.refunds import refund_payment as refunds
 from tests.support.factories.refunds import paid_subscription
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+pytestmark = pytest.mark.usefixtures("memory_gateway")
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations" / "models"
 MIGRATION = next(MIGRATIONS.glob("*_f_refunds_credit_notes.py"))
 
@@ -27,7 +28,7 @@ async def backfill_sql() -> str:
 
 
 async def test_old_adjustment_invoices_become_credit_notes_of_their_original(merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id="pi_memory_paid")
     sid = paid.subscription.stable_subscription_id
     answer = await refunds.refund(merchant.id, sid, amount_cents=1000)
     note_id = answer["adjustmentInvoiceId"]

@@ -13,10 +13,17 @@ PostgreSQL refuses to copy a database another session is connected to, so nothin
 connection to the template: the migration closes its own before the lock is let go, and the
 clone is made from a connection to the ``postgres`` database.
 
+A test or a module whose subject acts on every merchant of a database (an unscoped due pass,
+``tally run-due`` and ``tally worker`` processes, a served due-work loop) takes a database of its
+own the same way (``own_database``): a clone of the template, dropped after it. Every other
+test stays in the worker's database and scopes what it runs to its own merchant
+(``run_due(now, merchant_id=...)``).
+
 Each worker drops its own database when its session ends and then the template, if it is still
 there: a worker that needs it later builds it again, so no order of endings leaves one behind.
 """
 
+import asyncio
 import contextlib
 import fcntl
 import os
@@ -31,6 +38,7 @@ from webapp import db
 ROOT = Path(__file__).resolve().parents[2]
 EMBEDDED = ROOT / "var" / "test-pgdata"
 _RUN = uuid.uuid4().hex[:8]  # this process's run id, when xdist gives none
+_server_used: str | None = None  # the server this process made the template on, if any
 
 
 def server_url() -> str:
@@ -100,22 +108,49 @@ async def _turn(base: str, template: str):
         await connection.close()
 
 
+async def _template_ready(connection: asyncpg.Connection, base: str, template: str) -> None:
+    """Build the run's template with the migrations unless it is there (under the lock)."""
+    global _server_used
+    _server_used = base
+    exists = "SELECT 1 FROM pg_database WHERE datname = $1"
+    if not await connection.fetchval(exists, template):
+        await connection.execute(f'CREATE DATABASE "{template}"')
+        try:
+            await db.migrate(with_database(base, template))  # closes its connections
+        except BaseException:
+            await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+            raise
+
+
 async def worker_database(base: str) -> str:
     """This worker's database, cloned from the run's template (built first if no worker has
     yet); its URL."""
     template, mine = _names(base)
     async with _turn(base, template) as connection:
-        exists = "SELECT 1 FROM pg_database WHERE datname = $1"
-        if not await connection.fetchval(exists, template):
-            await connection.execute(f'CREATE DATABASE "{template}"')
-            try:
-                await db.migrate(with_database(base, template))  # closes its connections
-            except BaseException:
-                await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
-                raise
+        await _template_ready(connection, base, template)
         await connection.execute(f'DROP DATABASE IF EXISTS "{mine}" WITH (FORCE)')
         await connection.execute(f'CREATE DATABASE "{mine}" TEMPLATE "{template}"')
     return with_database(base, mine)
+
+
+@contextlib.asynccontextmanager
+async def own_database(label: str = "own"):
+    """A database of one test's or one module's own, cloned from the run's template (migrated
+    already: a ``tally serve`` started on it finds nothing to apply), dropped on exit; its URL.
+
+    For tests whose subject acts on every merchant of a database: an unscoped due pass, a
+    ``tally run-due`` or ``tally worker`` process, a served due-work loop. In the worker's
+    database they would act on every other test's rows (and those tests' on theirs)."""
+    base = server_url()
+    template, mine = _names(base)
+    name = f"{mine}_{label}_{uuid.uuid4().hex[:6]}"
+    async with _turn(base, template) as connection:
+        await _template_ready(connection, base, template)
+        await connection.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    try:
+        yield with_database(base, name)
+    finally:
+        await admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 async def drop_worker_database(base: str) -> None:
@@ -124,3 +159,17 @@ async def drop_worker_database(base: str) -> None:
     async with _turn(base, template) as connection:
         await connection.execute(f'DROP DATABASE IF EXISTS "{mine}" WITH (FORCE)')
         await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+
+
+async def _drop_template(base: str) -> None:
+    template, _ = _names(base)
+    async with _turn(base, template) as connection:
+        await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+
+
+def drop_template_at_exit() -> None:
+    """Drop the run's template if this process built or cloned it (at the session's end: a
+    run of tests that only clone databases of their own has no worker database to drop it
+    with)."""
+    if _server_used is not None:
+        asyncio.run(_drop_template(_server_used))

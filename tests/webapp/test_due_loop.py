@@ -2,14 +2,16 @@
 ``tally worker``, woken by NOTIFY when something falls due, never doing a change twice.
 
 No test sleeps: each waits for the loops' own pass notices (``DONE_CHANNEL``) with a deadline.
-The loops pass at real time over the shared test database, like ``run_due()`` in other tests,
-so assertions look at this test's rows only.
+The loops pass at real time over every merchant of the database they are given, so the module
+has one of its own (``module_database``); assertions look at this test's rows.
 """
 
 import asyncio
 import json
 import logging
 from datetime import timedelta
+
+import pytest
 
 from billing.core.due_signal import DONE_CHANNEL
 from billing.core.models import utcnow
@@ -20,6 +22,8 @@ from tests.support.billing.subscriptions.scheduled_changes import migration_targ
 from tests.support.factories.subscriptions import subscribe
 from webapp import db
 from webapp.due_loop import DueLoop
+
+pytestmark = pytest.mark.usefixtures("module_database")
 
 DEADLINE = 120  # seconds; generous for a loaded machine, never reached when things work
 
@@ -67,12 +71,12 @@ def applied(*changes: ScheduledChange):
     return check
 
 
-async def test_a_served_process_applies_a_due_change_by_itself(merchant, database_url, tmp_path):
+async def test_a_served_process_applies_a_due_change_by_itself(merchant, module_database, tmp_path):
     """An hour between passes, so only the notice of the new change can wake the loop; two
     worker processes, of which exactly one passes."""
-    async with PassNotices(database_url) as passes:
+    async with PassNotices(module_database) as passes:
         server = tally_process(
-            database_url,
+            module_database,
             tmp_path,
             *("serve", "--port", str(free_port()), "--workers", "2"),
             due_work="3600",
@@ -91,12 +95,19 @@ async def test_a_served_process_applies_a_due_change_by_itself(merchant, databas
     assert change.result_subscription_id is not None
 
 
-async def test_a_worker_and_a_served_loop_apply_each_change_once(merchant, database_url, tmp_path):
-    async with PassNotices(database_url) as passes:
+async def test_a_worker_and_a_served_loop_apply_each_change_once(
+    merchant, module_database, tmp_path
+):
+    async with PassNotices(module_database) as passes:
         server = tally_process(
-            database_url, tmp_path / "serve", "serve", "--port", str(free_port()), due_work="3600"
+            module_database,
+            tmp_path / "serve",
+            "serve",
+            "--port",
+            str(free_port()),
+            due_work="3600",
         )
-        worker = tally_process(database_url, tmp_path / "worker", "worker", due_work="3600")
+        worker = tally_process(module_database, tmp_path / "worker", "worker", due_work="3600")
         try:
             await passes.from_loops(2)
             subs = await due_changes(merchant.id)  # twelve moves due a minute ago, each notified
@@ -108,11 +119,11 @@ async def test_a_worker_and_a_served_loop_apply_each_change_once(merchant, datab
             assert stop_process(server) == 0
 
 
-async def test_a_notice_for_later_wakes_the_loop_at_that_instant(merchant, database_url):
+async def test_a_notice_for_later_wakes_the_loop_at_that_instant(merchant, module_database):
     """A change due two seconds from now is applied by a loop that would otherwise sleep an
     hour, and not before it is due."""
-    loop = DueLoop(database_url, 3600, exclusive=False)
-    async with PassNotices(database_url) as passes:
+    loop = DueLoop(module_database, 3600, exclusive=False)
+    async with PassNotices(module_database) as passes:
         task = asyncio.create_task(loop.run())
         try:
             await passes.next()

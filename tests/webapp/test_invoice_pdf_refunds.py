@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from tests.support.factories.refunds import paid_subscription, pending_refund
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+pytestmark = pytest.mark.usefixtures("memory_gateway")  # the subject is the PDF
 
 
 async def pdf_text(client, account, invoice_id: str) -> str:
@@ -25,7 +25,7 @@ async def pdf_text(client, account, invoice_id: str) -> str:
 
 
 async def test_partial_refund_on_the_original_and_its_credit_note(client, merchant):
-    paid = await paid_subscription(merchant.id)
+    paid = await paid_subscription(merchant.id, intent_id="pi_memory_paid")
     sid = paid.subscription.stable_subscription_id
     response = await client.post(
         f"/v1/subscriptions/{sid}/refunds", json={"amountCents": 1000}, headers=merchant.headers

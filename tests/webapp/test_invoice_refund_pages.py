@@ -1,4 +1,5 @@
-"""Refunds on the original invoice in the dashboard (real refunds at localstripe): the invoice
+"""Refunds on the original invoice in the dashboard (made through the in-memory gateway, but
+the one the provider refuses, whose words the page shows: that one at localstripe): the invoice
 page says "Refunded 5.00 USD of 12.00 USD" with its badge, each refund and its credit note;
 the credit note is labelled as the credit note for the invoice, linked both ways; the lists,
 the subscription page and the customer page show the same; pending and failed refunds say
@@ -10,11 +11,11 @@ from billing.payments.refunds import refund_payment as refunds
 from tests.support.factories.refunds import FLAT_12, paid_subscription, pending_refund
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+PAID = "pi_memory_paid"  # the paid intent's id: the memory gateway refunds any
 
 
 async def partly_refunded(merchant_id: str, cents: int = 500, **paid_options):
-    paid = await paid_subscription(merchant_id, pricing=FLAT_12, **paid_options)
+    paid = await paid_subscription(merchant_id, pricing=FLAT_12, intent_id=PAID, **paid_options)
     answer = await refunds.refund(
         merchant_id, paid.subscription.stable_subscription_id, amount_cents=cents, reason="Late"
     )
@@ -25,7 +26,7 @@ def head_of(html: str) -> str:
     return html.split('id="invoice-head"')[1].split("</hgroup>")[0]
 
 
-async def test_the_original_shows_the_refund_and_its_credit_note(client, sign_up):
+async def test_the_original_shows_the_refund_and_its_credit_note(client, sign_up, memory_gateway):
     merchant_id, _ = await signed_up(sign_up)
     paid, answer = await partly_refunded(merchant_id)
     note_id = answer["adjustmentInvoiceId"]
@@ -60,7 +61,7 @@ async def test_the_original_shows_the_refund_and_its_credit_note(client, sign_up
     assert ">Paid</span>" not in note_row
 
 
-async def test_subscription_and_customer_pages_show_it(client, sign_up):
+async def test_subscription_and_customer_pages_show_it(client, sign_up, memory_gateway):
     merchant_id, _ = await signed_up(sign_up)
     paid, answer = await partly_refunded(merchant_id)
     sid = paid.subscription.stable_subscription_id
@@ -78,7 +79,7 @@ async def test_subscription_and_customer_pages_show_it(client, sign_up):
     assert "Refunded 5.00 USD of 12.00 USD" in payments
 
 
-async def test_refunded_in_full(client, sign_up):
+async def test_refunded_in_full(client, sign_up, memory_gateway):
     merchant_id, _ = await signed_up(sign_up)
     paid, _ = await partly_refunded(merchant_id, 1200)
     html = await html_of(await client.get(f"/dashboard/invoices/{paid.invoice.id}"))
@@ -86,7 +87,7 @@ async def test_refunded_in_full(client, sign_up):
     assert "Refunded 12.00 USD of 12.00 USD" in html and "net amount paid 0.00 USD" in html
 
 
-async def test_a_pending_refund_is_on_its_way_and_counts_nothing(client, sign_up):
+async def test_a_pending_refund_is_on_its_way_and_counts_nothing(client, sign_up, memory_gateway):
     merchant_id, _ = await signed_up(sign_up)
     paid, stored = await pending_refund(merchant_id, 700)
     html = await html_of(await client.get(f"/dashboard/invoices/{paid.invoice.id}"))
@@ -96,7 +97,7 @@ async def test_a_pending_refund_is_on_its_way_and_counts_nothing(client, sign_up
     assert f'id="refund-{stored.id}" data-status="pending"' in html and "On its way" in html
 
 
-async def test_a_failed_refund_is_listed_and_its_credit_note_void(client, sign_up):
+async def test_a_failed_refund_is_listed_and_its_credit_note_void(client, sign_up, provider_a_api):
     merchant_id, _ = await signed_up(sign_up)
     paid = await paid_subscription(merchant_id, pricing=FLAT_12, intent_id="pi_notatlocalstripe")
     sid = paid.subscription.stable_subscription_id
@@ -114,7 +115,9 @@ async def test_a_failed_refund_is_listed_and_its_credit_note_void(client, sign_u
     assert "This credit note was voided" in note and "nothing was given back" in note
 
 
-async def test_another_merchants_invoice_answers_as_missing(client, sign_up, make_merchant):
+async def test_another_merchants_invoice_answers_as_missing(
+    client, sign_up, make_merchant, memory_gateway
+):
     other = await make_merchant()
     paid, _ = await partly_refunded(other.id)
     await signed_up(sign_up)

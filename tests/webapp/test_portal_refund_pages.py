@@ -1,6 +1,7 @@
-"""The hosted portal after a refund (real refund at localstripe): the customer sees what came
-back on the invoice and the payment ("Refunded 5.00 USD of 12.00 USD", "Partly refunded") and
-the credit note as the credit note for that invoice, not as another paid invoice."""
+"""The hosted portal after a refund (made through the in-memory gateway): the customer sees
+what came back on the invoice and the payment ("Refunded 5.00 USD of 12.00 USD", "Partly
+refunded") and the credit note as the credit note for that invoice, not as another paid
+invoice."""
 
 import pytest
 
@@ -10,11 +11,11 @@ from tests.support.factories.portal import session_token
 from tests.support.factories.refunds import FLAT_12, paid_subscription
 from tests.support.webapp.portal_pages import html_of, opens
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+pytestmark = pytest.mark.usefixtures("memory_gateway")
 
 
 async def test_the_customer_sees_the_refund_on_the_invoice_and_payment(client, merchant):
-    paid = await paid_subscription(merchant.id, pricing=FLAT_12)
+    paid = await paid_subscription(merchant.id, pricing=FLAT_12, intent_id="pi_memory_paid")
     sid = paid.subscription.stable_subscription_id
     answer = await refunds.refund(merchant.id, sid, amount_cents=500)
     await Customer.filter(id=paid.invoice.customer_id).update(external_customer_id="ext-portal")

@@ -1,6 +1,7 @@
-"""Refunding a subscription from its page against a real localstripe (full, partial, an amount
-over what is left, with a cancellation, refused by the provider), and a failing renewal's
-dunning state in words."""
+"""Refunding a subscription from its page (full, partial, an amount over what is left, with a
+cancellation: provider A answered by the in-memory gateway, the subject being the page; refused
+by the provider: against a real localstripe, whose refusal's words the page shows), and a
+failing renewal's dunning state in words."""
 
 import pytest
 
@@ -14,7 +15,13 @@ from tests.support.factories.webhooks import pending_payment
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 from tests.support.webapp.refund_pages import day, failed_attempt
 
-pytestmark = pytest.mark.usefixtures("provider_a_api")
+
+@pytest.fixture
+def gateway(memory_gateway):
+    return memory_gateway
+
+
+PAID = "pi_memory_paid"  # the paid intent's id: the memory gateway refunds any
 
 
 # Refund ----------------------------------------------------------------------------------------
@@ -26,9 +33,9 @@ async def refund(client, token: str, subscription_id: str, **fields):
     return await client.post(path, form=form, headers=HX)
 
 
-async def test_full_refund_defaults_to_what_is_left(client, sign_up):
+async def test_full_refund_defaults_to_what_is_left(client, sign_up, gateway):
     merchant_id, token = await signed_up(sign_up)
-    paid = await paid_subscription(merchant_id)
+    paid = await paid_subscription(merchant_id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sid}"))
     assert "Latest payment: <strong>$49.00</strong>" in page
@@ -53,9 +60,9 @@ async def test_full_refund_defaults_to_what_is_left(client, sign_up):
     assert (await Subscription.get(id=paid.subscription.id)).status == "active"
 
 
-async def test_partial_refund_then_the_form_holds_the_rest(client, sign_up):
+async def test_partial_refund_then_the_form_holds_the_rest(client, sign_up, gateway):
     merchant_id, token = await signed_up(sign_up)
-    paid = await paid_subscription(merchant_id)
+    paid = await paid_subscription(merchant_id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     response = await refund(client, token, sid, amount="10.00")
     html = await html_of(response)
@@ -67,9 +74,9 @@ async def test_partial_refund_then_the_form_holds_the_rest(client, sign_up):
     assert (await Payment.get(id=paid.payment.id)).refunded_cents == 1000
 
 
-async def test_over_amount_and_bad_amounts_are_errors_in_place(client, sign_up):
+async def test_over_amount_and_bad_amounts_are_errors_in_place(client, sign_up, gateway):
     merchant_id, token = await signed_up(sign_up)
-    paid = await paid_subscription(merchant_id)
+    paid = await paid_subscription(merchant_id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     response = await refund(client, token, sid, amount="50.00")
     html = await html_of(response)
@@ -86,9 +93,9 @@ async def test_over_amount_and_bad_amounts_are_errors_in_place(client, sign_up):
     assert not await Refund.filter(payment_id=paid.payment.id).exists()
 
 
-async def test_refund_and_cancel_the_subscription(client, sign_up):
+async def test_refund_and_cancel_the_subscription(client, sign_up, gateway):
     merchant_id, token = await signed_up(sign_up)
-    paid = await paid_subscription(merchant_id)
+    paid = await paid_subscription(merchant_id, intent_id=PAID)
     sid = paid.subscription.stable_subscription_id
     response = await refund(client, token, sid, amount="49.00", terminate="y")
     html = await html_of(response)
@@ -101,7 +108,7 @@ async def test_refund_and_cancel_the_subscription(client, sign_up):
     assert "Also cancel the subscription" not in page  # ended: nothing left to cancel
 
 
-async def test_a_refund_the_provider_refuses_says_so(client, sign_up):
+async def test_a_refund_the_provider_refuses_says_so(client, sign_up, provider_a_api):
     merchant_id, token = await signed_up(sign_up)
     paid = await paid_subscription(merchant_id, intent_id="pi_notatlocalstripe")
     sid = paid.subscription.stable_subscription_id
@@ -113,7 +120,7 @@ async def test_a_refund_the_provider_refuses_says_so(client, sign_up):
     assert (await Subscription.get(id=paid.subscription.id)).status == "active"
 
 
-async def test_no_payment_to_refund(client, sign_up):
+async def test_no_payment_to_refund(client, sign_up, provider_a_api):
     merchant_id, _ = await signed_up(sign_up)
     sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1)
     page = await html_of(await client.get(f"/dashboard/subscriptions/{sub.id}"))
@@ -123,7 +130,7 @@ async def test_no_payment_to_refund(client, sign_up):
 # Dunning --------------------------------------------------------------------------------------
 
 
-async def test_dunning_state_in_words(client, sign_up):
+async def test_dunning_state_in_words(client, sign_up, provider_a_api):
     merchant_id, _ = await signed_up(sign_up)
     payment = await pending_payment(merchant_id, "provider_a")
     invoice = await Invoice.get(id=payment.invoice_id)

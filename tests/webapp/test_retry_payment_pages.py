@@ -1,29 +1,31 @@
-"""Retrying an invoice's payment from its page, against a real localstripe: paid, declined,
-refused in plain words, without JavaScript, and another merchant's invoice untouched."""
+"""Retrying an invoice's payment from its page (provider A answered by the in-memory gateway,
+declining in the card provider's words: the subject is the page): paid, declined, refused in
+plain words, without JavaScript, and another merchant's invoice untouched."""
 
 import pytest
 
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
-from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1, stored_card
+from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD, JAN_1
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.subscriptions import make_customer
 from tests.support.factories.webhooks import configure
+from tests.support.fakes.memory_gateway import memory_card
 from tests.support.webapp.catalog_pages import HX, html_of, signed_up
 
 
 @pytest.fixture
-def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
-    return provider_a_api
+def gateway(memory_card_gateway):
+    return memory_card_gateway
 
 
-async def unpaid_invoice(merchant_id: str, gateway: str, card: str | None) -> Invoice:
-    """A $49 invoice billed on January 1, its customer with ``card`` at localstripe (or none)."""
+async def unpaid_invoice(merchant_id: str, gateway, card: str | None) -> Invoice:
+    """A $49 invoice billed on January 1, its customer with ``card`` (or none)."""
     await configure(merchant_id, "provider_a", None)
     customer = await make_customer(merchant_id)
     if card:
-        await stored_card(gateway, merchant_id, customer, card)
+        await memory_card(merchant_id, customer, card)
     sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=customer)
     await bill_due(JAN_1, merchant_id)
     return await Invoice.get(merchant_id=merchant_id, stable_subscription_id=sub.id)

@@ -17,7 +17,6 @@ import json
 import secrets
 import subprocess
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -124,15 +123,10 @@ def running_stack(
             stop_process(process)
 
 
-@contextlib.asynccontextmanager
-async def own_database():
-    base = databases.server_url()
-    name = f"tally_e2e_{uuid.uuid4().hex[:8]}"
-    await databases.admin(base, f'CREATE DATABASE "{name}"')
-    try:
-        yield databases.with_database(base, name)
-    finally:
-        await databases.admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+def own_database():
+    """A database of the stack's own, cloned from the run's migrated template (so the ``tally
+    serve`` started on it has no migration left to apply); dropped on exit."""
+    return databases.own_database("e2e")
 
 
 @dataclass

@@ -1,6 +1,9 @@
-"""The payments step against a real localstripe: a card charged once, a declined card
-retried on the dunning schedule into its grace period and end action, exactly once under
-repeated and concurrent passes."""
+"""The payments step: a card charged once, a declined card retried on the dunning schedule into
+its grace period and end action, exactly once under repeated and concurrent passes.
+
+The tests that look at what the provider holds or said (its intents, a card that needs its
+holder, a key that no longer opens) run against a real localstripe; the others, whose subject
+is the step alone, charge through the in-memory gateway."""
 
 import asyncio
 from datetime import timedelta
@@ -25,6 +28,7 @@ from tests.support.factories.card_payments import (
 )
 from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.subscriptions import make_customer
+from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
 
 DAY = timedelta(days=1)
 
@@ -35,11 +39,27 @@ def gateway(provider_a_api):  # noqa: F811 (the fixture, imported above)
     return provider_a_api
 
 
-async def _billed(client, make_merchant, url, number):
+@pytest.fixture
+def memory(memory_gateway):
+    return memory_gateway
+
+
+async def _merchant(client, make_merchant, gateway):
+    """A test-mode merchant with provider A configured: ``gateway`` is localstripe's URL or the
+    memory gateway."""
+    if isinstance(gateway, str):
+        return await card_merchant(client, make_merchant)
+    return await memory_card_merchant(make_merchant)
+
+
+async def _billed(client, make_merchant, gateway, number):
     """A test-mode merchant, a customer with a stored card, and a billed $49 invoice."""
-    merchant = await card_merchant(client, make_merchant)
+    merchant = await _merchant(client, make_merchant, gateway)
     customer = await make_customer(merchant.id)
-    await stored_card(url, merchant.id, customer, number)
+    if isinstance(gateway, str):
+        await stored_card(gateway, merchant.id, customer, number)
+    else:
+        await memory_card(merchant.id, customer, number)
     sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1, customer=customer)
     await bill_due(JAN_1, merchant.id)
     invoice = await Invoice.get(merchant_id=merchant.id, stable_subscription_id=sub.id)
@@ -80,8 +100,8 @@ async def test_two_concurrent_passes_charge_once(client, make_merchant, gateway)
     assert (await Invoice.get(id=invoice.id)).status == "paid"
 
 
-async def test_an_invoice_without_a_method_waits(client, make_merchant, gateway):
-    merchant = await card_merchant(client, make_merchant)
+async def test_an_invoice_without_a_method_waits(client, make_merchant, memory):
+    merchant = await _merchant(client, make_merchant, memory)
     sub = await priced_subscription(merchant.id, FLAT_49, start=JAN_1)
     await bill_due(JAN_1, merchant.id)
     done = await collect_due(JAN_1, merchant.id)
@@ -92,9 +112,9 @@ async def test_an_invoice_without_a_method_waits(client, make_merchant, gateway)
 
 
 async def test_a_crash_after_the_commit_is_called_again_with_the_same_key(
-    client, make_merchant, gateway
+    client, make_merchant, memory
 ):
-    merchant, _, invoice = await _billed(client, make_merchant, gateway, GOOD_CARD)
+    merchant, _, invoice = await _billed(client, make_merchant, memory, GOOD_CARD)
     locked = await Invoice.get(id=invoice.id)
     payment = await start_attempt(locked, JAN_1)  # committed; the process "dies" here
     assert payment is not None
@@ -144,8 +164,8 @@ async def test_a_declined_card_is_retried_then_graced_then_cancelled(
     assert await Payment.filter(invoice_id=invoice.id).count() == 4
 
 
-async def test_the_end_action_follows_the_merchant_config(client, make_merchant, gateway):
-    merchant, sub, invoice = await _billed(client, make_merchant, gateway, DECLINED_CARD)
+async def test_the_end_action_follows_the_merchant_config(client, make_merchant, memory):
+    merchant, sub, invoice = await _billed(client, make_merchant, memory, DECLINED_CARD)
     await update_dunning_config(
         merchant.id, retry_schedule_days=[2], grace_period_days=0, end_action="unpaid"
     )

@@ -140,9 +140,12 @@ async def test_an_unpaid_link_is_asked_again_with_backoff_then_given_up(make_mer
     assert timedelta(hours=24) < LINK_LIFETIME
 
 
-async def test_a_payment_that_cannot_be_checked_does_not_stop_the_others(make_merchant, provider_b):
+async def test_a_payment_that_cannot_be_checked_does_not_stop_the_others(
+    own_orm_database, make_merchant, provider_b
+):
     """One merchant's pending payment whose check raises (its stored key no longer opens) is
-    logged and left for the next pass; the payments behind it are still reconciled."""
+    logged and left for the next pass; the payments behind it are still reconciled. The pass
+    crosses merchants, so the test has a database of its own."""
     t0, _, _, payment, link = await _link(make_merchant, provider_b)
     provider_b.settle_payment(link["payment_id"], "succeeded")
     _, broken_merchant, _, broken, _ = await _link(make_merchant, provider_b)
