@@ -59,6 +59,9 @@ WORDS: dict[str, Template] = {
     "customer_email_taken_on_update": "Another customer with this email already exists. Tick "
     "“Allow an email another customer already uses” to allow it.",
     "invalid_cursor": "Invalid cursor: that page link is not valid; start from the first page",
+    "email_cursor_invalid": (
+        "Invalid cursor: that page link is not valid; start from the first page"
+    ),
     "price_not_of_plan": "{label} must be a price of the plan chosen",
     "no_earlier_version": "There is no earlier version to compare with",
     "provider_a_key_other_mode": "{label} is a {other} key ({kind}_{other}_…), but you are in "

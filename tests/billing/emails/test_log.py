@@ -48,7 +48,7 @@ async def test_other_merchants_rows_are_not_found(make_merchant):
     assert await log.list_emails(mine.id, customer_id="cust_\x00") == ([], False)
     with pytest.raises(Invalid) as refused:
         await log.list_emails(mine.id, starting_after=their_email.id)
-    assert refused.value.code == "invalid_cursor"
+    assert refused.value.code == "email_cursor_invalid"
 
 
 @pytest.mark.parametrize(
@@ -57,7 +57,7 @@ async def test_other_merchants_rows_are_not_found(make_merchant):
         ({"limit": 0}, "limit_invalid"),
         ({"limit": 101}, "limit_invalid"),
         ({"status": "delivered"}, "email_status_unknown"),
-        ({"starting_after": "nope"}, "invalid_cursor"),
+        ({"starting_after": "nope"}, "email_cursor_invalid"),
     ],
 )
 async def test_bad_queries_are_400s(merchant, options, code):

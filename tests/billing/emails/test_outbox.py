@@ -27,6 +27,7 @@ from tests.support.factories.invoices import FLAT_49, priced_subscription
 from tests.support.factories.refunds import paid_subscription
 from tests.support.factories.subscriptions import make_customer
 from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
+from webapp import db
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
 PASS = JAN_1 + timedelta(hours=6)
@@ -102,7 +103,14 @@ async def test_the_due_loops_are_told_when_the_change_commits(merchant, database
     async with listening(database_url, due_signal.CHANNEL) as heard:
         async with in_transaction():
             await recording.record(merchant.id, "subscription.canceled", subscription.id, at=CLOCK)
-            await asyncio.sleep(0.05)
+            # A notice committed now, from outside the transaction: PostgreSQL delivers
+            # notifications in commit order, so it arrives first unless ours went out early.
+            outside = await db.connect(database_url)
+            try:
+                await outside.execute("SELECT pg_notify($1, 'outside')", due_signal.CHANNEL)
+            finally:
+                await outside.close()
+            assert await asyncio.wait_for(heard.get(), timeout=5) == "outside"
             assert heard.empty()  # not before the commit
         told = await asyncio.wait_for(heard.get(), timeout=5)
     assert datetime.fromisoformat(told) == CLOCK

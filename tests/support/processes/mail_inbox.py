@@ -6,8 +6,6 @@ Waits are bounded by a deadline (never a sleep of a guessed length); ``new()`` a
 came since the last look, so each step of a journey asserts exactly what that step sent.
 """
 
-import asyncio
-import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import parsedate_to_datetime
@@ -15,6 +13,7 @@ from functools import cached_property
 from html.parser import HTMLParser
 
 from tests.support.fakes.smtp_server import Received, SmtpServer
+from tests.support.processes.served_payments import eventually
 
 
 class _Links(HTMLParser):
@@ -103,10 +102,11 @@ class Mailbox:
     async def wait(self, count: int, seconds: float = 30) -> list[Mail]:
         """The messages that came since the last look once there are ``count`` of them (or
         a failed assertion after ``seconds``); the look moves on past them."""
-        deadline = time.monotonic() + seconds
-        while len(self.all()) < self.seen + count:
-            assert time.monotonic() < deadline, [m.subject for m in self.all()[self.seen :]]
-            await asyncio.sleep(0.1)
+
+        async def read() -> list[Mail]:
+            return self.all()
+
+        await eventually(read, lambda mails: len(mails) >= self.seen + count, seconds)
         return self.new()
 
     def new(self) -> list[Mail]:
