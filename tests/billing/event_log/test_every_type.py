@@ -12,11 +12,11 @@ import pytest
 from billing.due_work import run_due
 from billing.event_log import event_types
 from billing.event_log.models import Event
-from billing.payments.methods.payment_methods import create_payment_method
 from tests.support.api.seats import post as seat_post
 from tests.support.api.subscription_refunds import refund
 from tests.support.factories.card_payments import DECLINED_CARD, GOOD_CARD
 from tests.support.factories.invoices import FLAT_49, priced_subscription
+from tests.support.factories.portal import card
 from tests.support.factories.seats import new_user, seat_team
 from tests.support.factories.subscriptions import make_customer, subscribe
 from tests.support.fakes.memory_gateway import memory_card, memory_card_merchant
@@ -68,19 +68,7 @@ async def _notices_due_at_start(merchant_id: str) -> None:
     payment_method.expiring."""
     await subscribe(merchant_id, yearly=True, start=START - timedelta(days=360))
     customer = await make_customer(merchant_id)
-    await create_payment_method(
-        merchant_id,
-        {
-            "customerId": customer.id,
-            "provider": "provider_a",
-            "paymentType": "card",
-            "status": "active",
-            "cardBrand": "visa",
-            "cardLastFour": "4444",
-            "cardExpiryMonth": START.month + 1,
-            "cardExpiryYear": START.year,
-        },
-    )
+    await card(merchant_id, customer, last4="4444", month=START.month + 1, year=START.year)
 
 
 async def test_every_type_is_written_by_a_real_change(client, make_merchant, gateway):

@@ -23,8 +23,17 @@ async def known_customer(merchant_id: str, *, name: str = "Ada", country: str | 
     return customer
 
 
-async def card(merchant_id: str, customer: Customer, *, last4="4242", status="active"):
-    """A stored card method (no gateway behind it: for linking and removing only)."""
+async def card(
+    merchant_id: str,
+    customer: Customer,
+    *,
+    last4="4242",
+    status="active",
+    month: int = 12,
+    year: int = 2034,
+):
+    """A stored card method expiring at the end of ``month``/``year`` (no gateway behind it:
+    for linking, removing and the expiry notices)."""
     return await create_payment_method(
         merchant_id,
         {
@@ -34,8 +43,8 @@ async def card(merchant_id: str, customer: Customer, *, last4="4242", status="ac
             "status": status,
             "cardBrand": "visa",
             "cardLastFour": last4,
-            "cardExpiryMonth": 12,
-            "cardExpiryYear": 2034,
+            "cardExpiryMonth": month,
+            "cardExpiryYear": year,
         },
     )
 

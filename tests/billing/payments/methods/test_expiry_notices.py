@@ -10,29 +10,18 @@ from tortoise.transactions import in_transaction
 
 from billing.due_work import run_due
 from billing.payments.methods import expiry_notices
-from billing.payments.methods.payment_methods import create_payment_method
 from tests.support.billing.event_log import events
+from tests.support.factories.portal import card
 from tests.support.factories.subscriptions import make_customer
 
 STEP = "card expiry notices"
 TYPE = "payment_method.expiring"
 
 
-async def _card(merchant_id: str, *, month=4, year=2030, status="active", last4="4242"):
+async def _card(merchant_id: str, *, month=4, year=2030, status="active"):
+    """A card of a customer of its own, expiring at the end of April 2030 unless told."""
     customer = await make_customer(merchant_id)
-    return await create_payment_method(
-        merchant_id,
-        {
-            "customerId": customer.id,
-            "provider": "provider_a",
-            "paymentType": "card",
-            "status": status,
-            "cardBrand": "visa",
-            "cardLastFour": last4,
-            "cardExpiryMonth": month,
-            "cardExpiryYear": year,
-        },
-    )
+    return await card(merchant_id, customer, status=status, month=month, year=year)
 
 
 async def test_a_card_is_told_once_in_the_month_before_it_expires(client, merchant):
