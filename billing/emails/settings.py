@@ -96,12 +96,13 @@ def clean_sender_name(value: object) -> str:
     return value.strip()
 
 
+def _fitting(value: object, pattern: str, longest: int) -> bool:
+    """A text of at most ``longest`` characters matching ``pattern`` whole."""
+    return isinstance(value, str) and len(value) <= longest and bool(re.fullmatch(pattern, value))
+
+
 def clean_reply_to(value: object) -> str:
-    if (
-        not isinstance(value, str)
-        or len(value) > MAX_REPLY_TO
-        or not re.fullmatch(REPLY_TO_PATTERN, value)
-    ):
+    if not _fitting(value, REPLY_TO_PATTERN, MAX_REPLY_TO):
         raise Invalid(BAD_REPLY_TO, code="email_reply_to_invalid", field="replyTo")
     return value
 
@@ -113,11 +114,7 @@ def clean_brand_color(value: object) -> str:
 
 
 def clean_logo_url(value: object) -> str:
-    if (
-        not isinstance(value, str)
-        or len(value) > MAX_LOGO_URL
-        or not re.fullmatch(LOGO_URL_PATTERN, value)
-    ):
+    if not _fitting(value, LOGO_URL_PATTERN, MAX_LOGO_URL):
         raise Invalid(BAD_LOGO_URL, code="email_logo_url_invalid", field="logoUrl")
     return value
 

@@ -52,9 +52,9 @@ async def _send_through(controller: Controller, url: str) -> smtp.Answer:
         controller.stop()
 
 
-async def test_a_login_over_smtp_goes_after_starttls(certificate):
-    recorder, logins, port = Recorder(), Logins(), free_port()
-    controller = Controller(
+def _starttls_server(recorder: Recorder, logins: Logins, port: int, certificate) -> Controller:
+    """A server that offers STARTTLS and takes a login only after it."""
+    return Controller(
         recorder,
         hostname="127.0.0.1",
         port=port,
@@ -64,6 +64,11 @@ async def test_a_login_over_smtp_goes_after_starttls(certificate):
         auth_require_tls=True,
         auth_required=True,
     )
+
+
+async def test_a_login_over_smtp_goes_after_starttls(certificate):
+    recorder, logins, port = Recorder(), Logins(), free_port()
+    controller = _starttls_server(recorder, logins, port, certificate)
     answer = await _send_through(controller, f"smtp://user%40shop:p%3Ass%2Fw@127.0.0.1:{port}")
     assert answer.sent, answer
     assert logins.seen == [("user@shop", "p:ss/w", True)]
@@ -73,16 +78,7 @@ async def test_a_login_over_smtp_goes_after_starttls(certificate):
 
 async def test_a_wrong_password_over_starttls_is_retried_not_failed(certificate):
     recorder, logins, port = Recorder(), Logins(), free_port()
-    controller = Controller(
-        recorder,
-        hostname="127.0.0.1",
-        port=port,
-        tls_context=certificate.server_context(),
-        require_starttls=True,
-        authenticator=logins,
-        auth_require_tls=True,
-        auth_required=True,
-    )
+    controller = _starttls_server(recorder, logins, port, certificate)
     answer = await _send_through(controller, f"smtp://user%40shop:wrong@127.0.0.1:{port}")
     assert not answer.sent and not answer.permanent  # the set-up's fault: retried
     assert answer.words.startswith("login refused: 535")
