@@ -35,6 +35,12 @@ from billing.core.errors import Invalid
 
 MAX_MINOR_UNITS = 10**15
 EXAMPLE = "Enter an amount like 29 or 29.00"
+AMBIGUOUS = "Did you mean {as_whole} or {as_decimal}? Write {whole} or {as_decimal}"
+DECIMALS_WORDS = {
+    0: "{currency} has no decimal places: write a whole amount, like 1250",
+    2: "Use at most two decimal places, like 29.99",
+    3: "Use at most three decimal places, like 29.999",
+}
 
 # Symbols people type for a currency; a bare "$" is taken as the dollar of the form's currency.
 SYMBOLS: dict[str, tuple[str, ...]] = {
@@ -68,15 +74,6 @@ _UNICODE_SPACES = re.compile(r"\s+")  # no-break, narrow and thin spaces include
 _SPACES = re.compile(r"[ ']+")
 _MARK = r"([^\d\s.,'+-]*)"
 _TOKEN = re.compile(rf"^{_MARK}\s*([+-]?)\s*{_MARK}\s*([.,]?\d[\d .,']*?)\s*{_MARK}$", re.ASCII)
-_DECIMALS_WORDS = {
-    0: "{currency} has no decimal places: write a whole amount, like 1250",
-    2: "Use at most two decimal places, like 29.99",
-    3: "Use at most three decimal places, like 29.999",
-}
-
-
-def _refuse(code: str, message: str, **params) -> Invalid:
-    return Invalid(message, code=code, params=params)
 
 
 def _check_marker(marker: str, currency: str, text: str) -> None:
@@ -86,13 +83,12 @@ def _check_marker(marker: str, currency: str, text: str) -> None:
     if marker.upper() == currency or marker in SYMBOLS.get(currency, ()):
         return
     if re.fullmatch(r"[A-Za-z]{3}", marker) or marker in _ALL_SYMBOLS:
-        raise _refuse(
-            "amount_other_currency",
+        raise Invalid(
             f"This amount is in {currency}: leave out “{marker}”",
-            currency=currency,
-            typed=text,
+            code="amount_other_currency",
+            params={"currency": currency, "marker": marker, "typed": text},
         )
-    raise _refuse("amount_not_a_number", EXAMPLE, typed=text)
+    raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": text})
 
 
 def _groups_ok(whole: str, separator: str) -> bool:
@@ -108,11 +104,11 @@ def _split(number: str, digits: int, text: str) -> tuple[str, str]:
         decimal = "." if number.rfind(".") > number.rfind(",") else ","
         group = "," if decimal == "." else "."
         if number.count(decimal) > 1:
-            raise _refuse("amount_not_a_number", EXAMPLE, typed=text)
+            raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": text})
         whole, fraction = number.split(decimal)
         grouped = whole.replace(" ", group)
         if not _groups_ok(grouped, group):
-            raise _refuse("amount_not_a_number", EXAMPLE, typed=text)
+            raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": text})
         return grouped.replace(group, ""), fraction
     separator = "." if dots else "," if commas else None
     if separator is None and not spaced:
@@ -120,12 +116,12 @@ def _split(number: str, digits: int, text: str) -> tuple[str, str]:
     if separator is None or number.count(separator) > 1:
         grouped = number.replace(" ", ",").replace(".", ",")
         if not _groups_ok(grouped, ","):
-            raise _refuse("amount_not_a_number", EXAMPLE, typed=text)
+            raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": text})
         return grouped.replace(",", ""), ""
     whole, fraction = number.split(separator)
     if spaced:
         if not _groups_ok(whole.replace(" ", ","), ","):
-            raise _refuse("amount_not_a_number", EXAMPLE, typed=text)
+            raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": text})
         return whole.replace(" ", ""), fraction
     could_group = len(fraction) == 3 and 1 <= len(whole) <= 3 and not whole.startswith("0")
     if could_group and digits == 0:
@@ -133,12 +129,11 @@ def _split(number: str, digits: int, text: str) -> tuple[str, str]:
     if could_group:
         as_whole = f"{int(whole + fraction):,}.{'0' * digits}"
         as_decimal = f"{whole}.{fraction}".rstrip("0").rstrip(".")
-        raise _refuse(
-            "amount_ambiguous",
-            f"Did you mean {as_whole} or {as_decimal}? Write {whole}{fraction} or {as_decimal}",
-            typed=text,
-            as_whole=whole + fraction,
-            as_decimal=as_decimal,
+        readings = {"as_whole": as_whole, "whole": whole + fraction, "as_decimal": as_decimal}
+        raise Invalid(
+            AMBIGUOUS.format(**readings),
+            code="amount_ambiguous",
+            params={"typed": text, **readings},
         )
     return whole, fraction
 
@@ -149,27 +144,33 @@ def parse_amount(text: str | None, currency: str, *, allow_negative: bool = Fals
     digits = minor_unit_digits(currency)
     typed = _UNICODE_SPACES.sub(" ", text or "").strip()
     if not typed:
-        raise _refuse("amount_empty", EXAMPLE)
+        raise Invalid(EXAMPLE, code="amount_empty")
     match = _TOKEN.match(typed)
     if not match or (match[1] and match[3]) or (match[5] and (match[1] or match[3])):
-        raise _refuse("amount_not_a_number", EXAMPLE, typed=typed)
+        raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": typed})
     before_sign, sign, after_sign, number, after = match.groups()
     _check_marker(before_sign or after_sign or after, currency, typed)
     number = _SPACES.sub(" ", number)
     if number[0] in ".,":
         number = "0" + number
     if not re.fullmatch(r"\d+(?:[ .,]\d+)*", number, re.ASCII):
-        raise _refuse("amount_not_a_number", EXAMPLE, typed=typed)
+        raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": typed})
     whole, fraction = _split(number, digits, typed)
     fraction = fraction.rstrip("0") if len(fraction) > digits else fraction
     if len(fraction) > digits:
-        words = _DECIMALS_WORDS.get(digits, _DECIMALS_WORDS[2]).format(currency=currency)
-        raise _refuse("amount_too_many_decimals", words, currency=currency, digits=digits)
+        words = DECIMALS_WORDS.get(digits, DECIMALS_WORDS[2]).format(currency=currency)
+        raise Invalid(
+            words,
+            code="amount_too_many_decimals",
+            params={"currency": currency, "digits": digits},
+        )
     minor = int(whole) * 10**digits + (int(fraction.ljust(digits, "0")) if digits else 0)
     if minor > MAX_MINOR_UNITS:
-        raise _refuse("amount_too_large", "That amount is too large")
+        raise Invalid(
+            "That amount is too large", code="amount_too_large", params={"currency": currency}
+        )
     if sign == "-" and minor:
         if not allow_negative:
-            raise _refuse("amount_negative", "Enter an amount of 0 or more, like 29.00")
+            raise Invalid("Enter an amount of 0 or more, like 29.00", code="amount_negative")
         return -minor
     return minor
