@@ -9,6 +9,7 @@ from billing.payments.models import Refund
 from tests.support.factories.refunds import paid_subscription
 from tests.support.webapp.catalog_pages import HX, html_of, post_form, signed_up
 from tests.support.webapp.plan_pages import wizard
+from webapp.forms.money import format_money, from_cents
 
 AMBIGUOUS = "Did you mean 1,250.00 or 1.25? Write 1250 or 1.25"
 
@@ -92,3 +93,11 @@ async def test_tax_preview_lines_are_read_in_the_chosen_currency(client, sign_up
     assert "JPY has no decimal places" in html
     form = {**form, "currency": "USD", "lines-0-amount": "1.250"}
     assert AMBIGUOUS in await html_of(await post_form(client, "/dashboard/tax/preview", form, HX))
+
+
+def test_money_is_shown_in_the_currency_s_own_minor_units():
+    assert format_money(125000, "USD") == "$1,250.00"
+    assert format_money(1250, "JPY") == "¥1,250"
+    assert format_money(-1250, "KWD") == "-1.250 KWD"
+    assert from_cents(1250, "JPY") == "1250" and from_cents(1250, "KWD") == "1.250"
+    assert from_cents(-5, "USD") == "-0.05"

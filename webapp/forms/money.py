@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from wtforms import Field, StringField, ValidationError
 
-from billing.core.currencies import minor_unit_digits
+from billing.core.currencies import major_units, minor_unit_digits
 from billing.core.errors import Invalid
 from billing.core.money_input import parse_amount
 
@@ -50,7 +50,7 @@ def format_money(cents: int | None, currency: str = "") -> str:
     """2950, "EUR" → ``"€29.50"``; currencies without a short symbol read ``"29.50 CHF"``."""
     if cents is None:
         return "—"
-    amount = f"{Decimal(abs(cents)) / 100:,.2f}"
+    amount = major_units(abs(cents), (currency or "").upper())  # ¥1,250, $12.50, 1.250 KWD
     sign = "-" if cents < 0 else ""
     symbol = SYMBOLS.get((currency or "").upper())
     if symbol:
