@@ -51,7 +51,7 @@ async def test_wizard_errors_show_inline_and_store_nothing(client, sign_up):
     html = await html_of(response)
     assert "Monthly price must be between 0.00 and 10,000,000,000.00, typed like 49.00" in html
     assert "cents" not in html.split("<main")[1]
-    response = await post_form(client, "/dashboard/plans/new", wizard(token, yearly_price="9.999"))
+    response = await post_form(client, "/dashboard/plans/new", wizard(token, yearly_price="9.9999"))
     assert "Use at most two decimal places" in await html_of(response)
     form = wizard(
         token,

@@ -87,7 +87,7 @@ async def test_over_amount_and_bad_amounts_are_errors_in_place(client, sign_up, 
     )
     assert 'class="field-error" id="amount-help"' in html and "amountCents" not in html
     assert 'value="50.00"' in html  # what was typed stays
-    for typed, words in (("0", "Enter an amount above 0.00"), ("4.999", "two decimal places")):
+    for typed, words in (("0", "Enter an amount above 0.00"), ("4.9999", "two decimal places")):
         html = await html_of(await refund(client, token, sid, amount=typed))
         assert words in html, html
     assert not await Refund.filter(payment_id=paid.payment.id).exists()

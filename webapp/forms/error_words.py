@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from billing.core.errors import ServiceError
+from billing.core.money_input import AMBIGUOUS, DECIMALS_WORDS
 from webapp.forms.money import format_money
 
 Template = str | Callable[[dict[str, Any]], str]
@@ -31,6 +32,15 @@ Template = str | Callable[[dict[str, Any]], str]
 MONEY = "typed like 49.00"
 DOMAIN = "Enter a domain such as example.com"
 WORDS: dict[str, Template] = {
+    "amount_empty": "Enter an amount like 29 or 29.00",
+    "amount_not_a_number": "Enter an amount like 29 or 29.00",
+    "amount_ambiguous": AMBIGUOUS,
+    "amount_too_many_decimals": lambda v: DECIMALS_WORDS.get(v["digits"], DECIMALS_WORDS[2]).format(
+        **v
+    ),
+    "amount_other_currency": "This amount is in {currency}: leave out “{marker}”",
+    "amount_negative": "{label} must be 0 or more, like 29.00",
+    "amount_too_large": "That amount is too large",
     "amount_not_cents": f"{{label}} must be between 0.00 and 10,000,000,000.00, {MONEY}",
     "cents_not_whole": "{label} must be 0.00 or more, like 49.00",
     "refund_amount_not_cents": f"The amount must be at least 0.01, {MONEY}",

@@ -107,7 +107,7 @@ class TieredPriceForm(PriceForm):
                 if not row["up_to"]:
                     raise ValueError(f"{where}: enter how many units it goes up to")
                 _units(row["up_to"], where)
-                if to_cents(row["amount"]) is None:
+                if to_cents(row["amount"], self.currency) is None:
                     raise ValueError(f"{where}: enter the unit amount")
             except ValueError as error:
                 self.tier_errors.append(str(error))
@@ -127,7 +127,7 @@ class TieredPriceForm(PriceForm):
     @property
     def pricing_data(self) -> dict:
         tiers = [
-            {"upTo": _units(row["up_to"], ""), "unitAmount": to_cents(row["amount"])}
+            {"upTo": _units(row["up_to"], ""), "unitAmount": to_cents(row["amount"], self.currency)}
             for row in self.rows
         ]
         tiers.append({"upTo": None, "unitAmount": self.last_amount.cents})

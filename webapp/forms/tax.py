@@ -146,6 +146,11 @@ class PreviewForm(TallyForm):
         ("currency", "currency", "Currency"),
     )
 
+    def validate(self, extra_validators=None) -> bool:
+        for line in self.lines:  # line amounts are typed in the chosen currency too
+            line.form.currency = self.currency.data or ""
+        return super().validate(extra_validators)
+
     def tax_lines(self) -> list[tuple[str, int]]:
         """The filled-in line items as (description, cents)."""
         return [

@@ -30,7 +30,9 @@ async def subscription_payment_panel(
     payment = await payment_reads.latest_refundable(merchant_id, stable_id)
     left = left_of(payment) if payment else 0
     if form is None:
-        form = RefundForm(amount=from_cents(left) if left else "")
+        currency = payment.currency if payment else ""
+        form = RefundForm(amount=from_cents(left, currency) if left else "")
+        form.currency = currency
     found = await refund_reads.payment_refunds(merchant_id, [payment.id] if payment else [])
     return {
         "refund_payment": payment,

@@ -34,17 +34,19 @@ def _fees(view) -> dict[str, int]:
 
 def _filled_form(view) -> PlanEditForm:
     plan, fees = view.plan, _fees(view)
-    return PlanEditForm(
+    form = PlanEditForm(
         plan_name=plan.plan_name,
         plan_description=plan.plan_description,
-        monthly_price=from_cents(fees.get("month")),
-        yearly_price=from_cents(fees.get("year")),
+        monthly_price=from_cents(fees.get("month"), plan.currency),
+        yearly_price=from_cents(fees.get("year"), plan.currency),
         feature_ids=[link.feature_id for link in view.links or []],
         trial_enabled=plan.trial_enabled,
         trial_days=plan.trial_days,
         trial_without_card=plan.trial_without_card,
         show_in_pricing_table=plan.is_visible_in_pricing_table,
     )
+    form.currency = plan.currency
+    return form
 
 
 def _granted(view) -> dict:
@@ -91,6 +93,7 @@ async def update(plan_id: str):
         return redirect(url_for("plans.index"), 303)
     formdata = await request.form
     form = PlanEditForm(formdata=formdata)
+    form.currency = view.plan.currency  # prices are typed in the plan's currency
     values_fit = await with_library(form, formdata=formdata)
     fees = _fees(view)
     if form.validate() and values_fit:

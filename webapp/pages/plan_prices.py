@@ -50,6 +50,7 @@ async def add_price(plan_id: str):
     formdata = await request.form
     tiered = formdata.get("kind") == "tiered"
     form = TieredPriceForm(formdata=formdata) if tiered else FixedPriceForm(formdata=formdata)
+    form.currency = view.plan.currency  # amounts are typed in the plan's currency
     if form.validate():
         try:
             if tiered:
@@ -103,7 +104,8 @@ async def clone_form(plan_id: str, price_id: str):
             url_for("plans.detail", plan_id=plan_id) if view else url_for("plans.index"), 303
         )
     amount = plain_amount(price)
-    form = ClonePriceForm(amount=from_cents(amount))
+    form = ClonePriceForm(amount=from_cents(amount, price.currency))
+    form.currency = price.currency
     return await render_page(CLONE, form=form, plan=view.plan, price=price, amount=amount)
 
 
@@ -116,6 +118,7 @@ async def clone(plan_id: str, price_id: str):
             url_for("plans.detail", plan_id=plan_id) if view else url_for("plans.index"), 303
         )
     form = ClonePriceForm(formdata=await request.form)
+    form.currency = price.currency
     amount = plain_amount(price)
     if form.validate():
         cents = form.amount.cents if amount is not None else None
