@@ -22,6 +22,11 @@ from billing.core.errors import ServiceError
 from webapp.forms import error_words
 
 
+def strip_text(value):
+    """A text field's filter: the value without surrounding white space (None stays None)."""
+    return value.strip() if isinstance(value, str) else value
+
+
 def currency_choices() -> list[tuple[str, str]]:
     """Every currency as ``("EUR", "EUR — Euro")``: the code is what is stored, the name is
     what lets a person find theirs."""

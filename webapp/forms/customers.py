@@ -9,7 +9,7 @@ from wtforms import BooleanField, EmailField, StringField
 from wtforms.validators import InputRequired, Length
 
 from billing.customers.customer_fields import clean_country, clean_email
-from webapp.forms import TallyForm, service_rule
+from webapp.forms import TallyForm, service_rule, strip_text
 
 # (form field, the API's name for it): what create/update_customer take as keyword arguments
 PROFILE_FIELDS = (
@@ -25,40 +25,36 @@ PROFILE_FIELDS = (
 )
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 class CustomerForm(TallyForm):
     email = EmailField(
         "Email",
         [InputRequired("Enter the customer's email"), Length(max=320), service_rule(clean_email)],
-        filters=[_strip],
+        filters=[strip_text],
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
-    name = StringField("Name", [Length(max=200)], filters=[_strip])
+    name = StringField("Name", [Length(max=200)], filters=[strip_text])
     external_customer_id = StringField(
         "External id",
         [Length(max=200)],
-        filters=[_strip],
+        filters=[strip_text],
         description="The customer's id in your own system; your code can look them up by it.",
         render_kw={"autocomplete": "off", "spellcheck": "false"},
     )
-    billing_address_line1 = StringField("Address line 1", [Length(max=300)], filters=[_strip])
-    billing_address_line2 = StringField("Address line 2", [Length(max=300)], filters=[_strip])
-    billing_city = StringField("City", [Length(max=200)], filters=[_strip])
-    billing_postal_code = StringField("Postal code", [Length(max=40)], filters=[_strip])
+    billing_address_line1 = StringField("Address line 1", [Length(max=300)], filters=[strip_text])
+    billing_address_line2 = StringField("Address line 2", [Length(max=300)], filters=[strip_text])
+    billing_city = StringField("City", [Length(max=200)], filters=[strip_text])
+    billing_postal_code = StringField("Postal code", [Length(max=40)], filters=[strip_text])
     billing_country = StringField(
         "Country",
         [
             Length(max=2, message="Use the two-letter country code, like DE or US"),
             service_rule(clean_country),
         ],
-        filters=[_strip, lambda value: value.upper() if isinstance(value, str) else value],
+        filters=[strip_text, lambda value: value.upper() if isinstance(value, str) else value],
         description="Two-letter code, like DE or US.",
         render_kw={"autocomplete": "off", "maxlength": "2", "class": "country-code"},
     )
-    tax_id = StringField("Tax id", [Length(max=100)], filters=[_strip])
+    tax_id = StringField("Tax id", [Length(max=100)], filters=[strip_text])
     allow_same_email = BooleanField(
         "Allow an email another customer already uses",
         description="For separate billing accounts of one person; lookups by email become "

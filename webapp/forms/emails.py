@@ -7,38 +7,27 @@ switches are one field holding the templates that are on, so an e-mail switched 
 not sent by the browser (and all off is an empty list).
 """
 
-from wtforms import ColorField, SelectMultipleField, StringField
+from wtforms import ColorField, StringField
 from wtforms.validators import InputRequired, Length
 
 from billing.emails import kinds
 from billing.emails.settings import DEFAULT_COLOR, MAX_LOGO_URL, MAX_REPLY_TO, MAX_SENDER_NAME
-from webapp.forms import TallyForm
-
-
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
-class TemplatesField(SelectMultipleField):
-    """The templates switched on; a name that is not one is left for the service to refuse
-    in its own words (only a hand-made request sends one)."""
-
-    def pre_validate(self, form) -> None:
-        pass
+from webapp.forms import TallyForm, strip_text
+from webapp.forms.features import CheckboxesField
 
 
 class EmailSettingsForm(TallyForm):
     sender_name = StringField(
         "Sender name",
         [Length(max=MAX_SENDER_NAME)],
-        filters=[_strip],
+        filters=[strip_text],
         description="The name customers see the e-mails come from. Empty: your display name.",
         render_kw={"autocomplete": "organization", "placeholder": "Acme Billing"},
     )
     reply_to = StringField(
         "Reply-to address",
         [Length(max=MAX_REPLY_TO)],
-        filters=[_strip],
+        filters=[strip_text],
         description="Where customers' replies go, e.g. billing@example.com. Empty: no replies.",
         render_kw={
             "type": "email",
@@ -56,7 +45,7 @@ class EmailSettingsForm(TallyForm):
     logo_url = StringField(
         "Logo URL",
         [Length(max=MAX_LOGO_URL)],
-        filters=[_strip],
+        filters=[strip_text],
         description="An https:// image shown at the top of each e-mail, about 200 × 50 pixels.",
         render_kw={
             "type": "url",
@@ -65,7 +54,7 @@ class EmailSettingsForm(TallyForm):
             "spellcheck": "false",
         },
     )
-    enabled = TemplatesField(
+    enabled = CheckboxesField(
         "E-mails to send", choices=[(kind.template, kind.title) for kind in kinds.KINDS]
     )
 

@@ -9,11 +9,12 @@ with "All events" first (stored as ``*``: types added later are included).
 
 from itertools import groupby
 
-from wtforms import SelectMultipleField, StringField, TextAreaField
+from wtforms import StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from billing.event_log import event_types
-from webapp.forms import TallyForm
+from webapp.forms import TallyForm, strip_text
+from webapp.forms.features import CheckboxesField
 
 KIND_WORDS = {
     "customer": "Customers",
@@ -35,28 +36,16 @@ def type_groups() -> list[tuple[str, list[event_types.EventType]]]:
     ]
 
 
-def _strip(value):
-    return value.strip() if isinstance(value, str) else value
-
-
 def _some_events(form, field) -> None:
     if not field.data:
         raise ValidationError("Tick “All events” or at least one type of event")
-
-
-class EventTypesField(SelectMultipleField):
-    """The ticked type names; a name that is not a type is left for the service to refuse
-    in its own words (only a hand-made request sends one)."""
-
-    def pre_validate(self, form) -> None:
-        pass
 
 
 class EndpointForm(TallyForm):
     url = StringField(
         "Endpoint URL",
         [InputRequired("Enter the URL Tally should send events to"), Length(max=2000)],
-        filters=[_strip],
+        filters=[strip_text],
         description="The https:// address on your server that receives the events.",
         render_kw={
             "type": "url",
@@ -69,11 +58,11 @@ class EndpointForm(TallyForm):
     description = TextAreaField(
         "Description",
         [Length(max=500, message="Keep the description to 500 characters or fewer")],
-        filters=[_strip],
+        filters=[strip_text],
         description="A note for your team, e.g. “Grants access in the production app”.",
         render_kw={"rows": 2},
     )
-    events = EventTypesField(
+    events = CheckboxesField(
         "Events to send",
         [_some_events],
         choices=[(event_types.ALL, "All events")] + [(name, name) for name in event_types.TYPES],
