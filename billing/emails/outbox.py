@@ -23,7 +23,6 @@ customer of ``invoiceId``.
 test") or, in tests, one for a given event and address.
 """
 
-import json
 from datetime import datetime
 
 from tortoise import connections
@@ -70,15 +69,14 @@ def _text(value: object) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
-async def write(events: list[tuple[str, str, str, str, str]], at: datetime) -> None:
-    """The pending e-mails of ``events`` (``(event_id, merchant_id, type, object_id,
-    data_json)``, written at ``at``), in the caller's transaction."""
+async def write(events: list[tuple[str, str, str, str, dict]], at: datetime) -> None:
+    """The pending e-mails of ``events`` (``(event_id, merchant_id, type, object_id, data)``,
+    written at ``at``), in the caller's transaction."""
     rows = []
-    for event_id, merchant_id, type_, _object_id, data_json in events:
+    for event_id, merchant_id, type_, _object_id, data in events:
         kind = kinds.BY_EVENT.get(type_)
         if kind is None:
             continue
-        data = json.loads(data_json)
         if type_ == "invoice.created" and data.get("creditNoteFor"):
             continue  # a refund's credit note: the refund e-mail says it, not an "invoice"
         customer_id = _text(data.get("customerId"))

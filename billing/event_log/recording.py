@@ -31,10 +31,10 @@ from billing.event_log.models import DeliveryStatus, EndpointStatus
 
 CHANNEL = "tally_webhooks"
 
-# A consumer gets the kept events as ``(event_id, merchant_id, type, object_id, data_json)``
-# and their clock, inside the change's transaction: what it writes commits (or rolls back)
-# with the change.
-Consumer = Callable[[list[tuple[str, str, str, str, str]], datetime], Awaitable[None]]
+# A consumer gets the kept events as ``(event_id, merchant_id, type, object_id, data)`` (the
+# object as rendered, not parsed back from its JSON) and their clock, inside the change's
+# transaction: what it writes commits (or rolls back) with the change.
+Consumer = Callable[[list[tuple[str, str, str, str, dict]], datetime], Awaitable[None]]
 
 _consumers: list[Consumer] = []
 
@@ -97,8 +97,16 @@ async def record_many(changes: list[Change], *, at: datetime | None = None) -> N
         return
     at = at or utcnow()
     data = await _objects(changes)
+    texts = {found: json.dumps(obj, default=str) for found, obj in data.items()}
     rows = [
-        (new_id("evt"), c.merchant_id, c.type, c.object_id, data[c.merchant_id, c.object_id], c.key)
+        (
+            new_id("evt"),
+            c.merchant_id,
+            c.type,
+            c.object_id,
+            texts[c.merchant_id, c.object_id],
+            c.key,
+        )
         for c in changes
     ]
     connection = connections.get("default")
@@ -109,23 +117,23 @@ async def record_many(changes: list[Change], *, at: datetime | None = None) -> N
     await _fan_out(events, at)
     if events:
         for consumer in _consumers:
-            await consumer([row[:5] for row in events], at)
+            await consumer([(*row[:4], data[row[1], row[3]]) for row in events], at)
 
 
-async def _objects(changes: list[Change]) -> dict[tuple[str, str], str]:
-    """Each change's object as JSON text, rendered once per merchant row and kind."""
+async def _objects(changes: list[Change]) -> dict[tuple[str, str], dict]:
+    """Each change's object, rendered once per merchant row and kind."""
     wanted: dict[tuple[str, str], set[str]] = defaultdict(set)
     for change in changes:
         if change.type not in event_types.TYPES:
             raise ValueError(f"unknown event type {change.type!r}")
         wanted[change.merchant_id, event_types.TYPES[change.type].kind].add(change.object_id)
-    found: dict[tuple[str, str], str] = {}
+    found: dict[tuple[str, str], dict] = {}
     for (merchant_id, kind), ids in wanted.items():
         rendered = await objects.render(kind, merchant_id, sorted(ids))
         for object_id in ids:
             if object_id not in rendered:
                 raise LookupError(f"{kind} {object_id} of {merchant_id} could not be rendered")
-            found[merchant_id, object_id] = json.dumps(rendered[object_id], default=str)
+            found[merchant_id, object_id] = rendered[object_id]
     return found
 
 
