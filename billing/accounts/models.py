@@ -13,6 +13,9 @@ from tortoise.indexes import Index
 from billing.core.models import PrefixedIdModel
 
 
+PORTAL_ACTIONS = ("cancel", "switch_plan", "update_billing", "receipts")
+
+
 class Merchant(PrefixedIdModel):
     """One mode of a business: its tenant row. Every business has two, ``live`` and ``test``,
     sharing ``account_id`` (the live row's id) and the profile. Every tenant table is scoped
@@ -26,6 +29,19 @@ class Merchant(PrefixedIdModel):
     default_currency = fields.CharField(max_length=3, default="USD")
     account_id = fields.CharField(max_length=40)
     mode = fields.CharField(max_length=4, default="live")
+    # The business profile printed on invoices and receipts as the seller (issue 33): kept the
+    # same on both mode rows, like the names (billing/accounts/merchants.py).
+    address_line1 = fields.CharField(max_length=300, null=True)
+    address_line2 = fields.CharField(max_length=300, null=True)
+    city = fields.CharField(max_length=200, null=True)
+    postal_code = fields.CharField(max_length=40, null=True)
+    country = fields.CharField(max_length=2, null=True)
+    tax_id = fields.CharField(max_length=100, null=True)
+    invoice_footer = fields.TextField(default="")
+    # What customers may do themselves in the hosted portal (billing/portal/): a list of
+    # ``cancel``, ``switch_plan``, ``update_billing`` and ``receipts``; all four unless the
+    # merchant turns some off.
+    portal_allows = fields.JSONField(default=lambda: list(PORTAL_ACTIONS))
 
     class Meta:
         table = "merchants"

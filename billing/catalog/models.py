@@ -29,6 +29,9 @@ class Metric(TenantModel):
     value_type = fields.CharField(max_length=20, default="NUMERIC")
     custom_query = fields.TextField(null=True)
     property_filters = fields.JSONField(default=dict)
+    # The test-mode row this live row was copied from ("Copy to live", issue 33), so a second
+    # copy updates it instead of making another.
+    copied_from_id = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "metrics"
@@ -45,6 +48,9 @@ class Feature(TenantModel):
     feature_type = fields.CharField(max_length=10, default="boolean")
     default_value = JSONValueField(null=True)
     metric_ids = fields.JSONField(default=list)
+    # The test-mode row this live row was copied from ("Copy to live", issue 33), so a second
+    # copy updates it instead of making another.
+    copied_from_id = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "features"
@@ -76,6 +82,9 @@ class Plan(TenantModel):
     # (billing/payments/checkout/payment_init.py), as before cards were kept.
     trial_without_card = fields.BooleanField(default=False)
     trial_credit_overrides = fields.JSONField(default=list)
+    # The test-mode row this live row was copied from ("Copy to live", issue 33), so a second
+    # copy updates it instead of making another.
+    copied_from_id = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "plans"
@@ -116,6 +125,9 @@ class Price(TenantModel):
     pricing_data = fields.JSONField()
     is_override_price = fields.BooleanField(default=False)
     cloned_from_price_id = fields.CharField(max_length=40, null=True)
+    # The test-mode row this live row was copied from ("Copy to live", issue 33), so a second
+    # copy updates it instead of making another.
+    copied_from_id = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "prices"
@@ -129,6 +141,9 @@ class PricingTable(TenantModel):
     slug = fields.CharField(max_length=100)
     is_default = fields.BooleanField(default=False)
     is_active = fields.BooleanField(default=True)
+    # The test-mode row this live row was copied from ("Copy to live", issue 33), so a second
+    # copy updates it instead of making another.
+    copied_from_id = fields.CharField(max_length=40, null=True)
 
     class Meta:
         table = "pricing_tables"

@@ -104,6 +104,9 @@ class InvoiceLine(PrefixedIdModel):
     description = fields.CharField(max_length=300)
     quantity = fields.DecimalField(max_digits=24, decimal_places=6, null=True)
     unit_amount_cents = fields.BigIntField(null=True)
+    # A usage price finer than a cent (``unitAmountDecimal``, in cents, e.g. 0.04 for
+    # 0.0004 USD a unit); ``unit_amount_cents`` is then its whole-cent rounding, for show only.
+    unit_amount_decimal = fields.DecimalField(max_digits=30, decimal_places=12, null=True)
     subtotal_cents = fields.BigIntField()
     billing_period_start = fields.DatetimeField(null=True)
     billing_period_end = fields.DatetimeField(null=True)

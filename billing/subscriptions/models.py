@@ -60,6 +60,8 @@ class Subscription(TenantModel):
     current_period_start = fields.DatetimeField()
     current_period_end = fields.DatetimeField()
     cancel_at_period_end = fields.BooleanField(default=False)
+    # The reason a customer gave when cancelling in the portal, if any (cleared by an undo).
+    cancel_reason = fields.CharField(max_length=500, null=True)
     trial_end_date = fields.DatetimeField(null=True)
     grace_period_ends_at = fields.DatetimeField(null=True)
     trigger_immediate_billing = fields.BooleanField(default=False)
