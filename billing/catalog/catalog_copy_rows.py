@@ -18,8 +18,15 @@ again, so what is written always points at real rows.
 from dataclasses import dataclass, field
 from typing import Any
 
-from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price, PricingTable
-from billing.catalog.models import PricingTablePlan
+from billing.catalog.models import (
+    Feature,
+    Metric,
+    Plan,
+    PlanFeature,
+    Price,
+    PricingTable,
+    PricingTablePlan,
+)
 from billing.catalog.plan_versions import COPIED_FIELDS, LINK_SETTINGS
 
 METRIC_FIELDS = (

@@ -7,43 +7,29 @@ import asyncio
 import pytest
 
 from billing.accounts import merchants
-from billing.catalog import catalog_copy, features, metrics, plan_create, plan_edits, prices
-from billing.catalog import pricing_tables
-from billing.catalog.models import Feature, Metric, Plan, PlanFeature, Price, PricingTable
-from billing.catalog.models import PricingTablePlan
+from billing.catalog import (
+    catalog_copy,
+    features,
+    plan_create,
+    plan_edits,
+    pricing_tables,
+)
+from billing.catalog.models import (
+    Feature,
+    Metric,
+    Plan,
+    PlanFeature,
+    Price,
+    PricingTable,
+    PricingTablePlan,
+)
 from billing.core.errors import Conflict, Invalid, NotFound
+from tests.support.factories.catalog_copy import build_test_catalog
 
 
 async def _modes(account) -> tuple[str, str]:
     test = await merchants.tenant_of(account.id, "test")
     return test.id, account.id
-
-
-async def _test_catalog(test_id: str) -> dict:
-    metric = await metrics.create_metric(test_id, name="API calls", event_name="api_call")
-    feature = await features.create_feature(
-        test_id, slug="api-calls", display_name="API", feature_type="number", metric_ids=[metric.id]
-    )
-    sso = await features.create_feature(test_id, slug="sso", display_name="Single sign-on")
-    pro = await plan_create.create_plan(
-        test_id,
-        plan_name="Pro",
-        monthly_price=2900,
-        feature_ids=[feature.id, sso.id],
-        show_in_pricing_table=True,
-    )
-    usage = await prices.create_price(
-        test_id,
-        plan_id=pro.plan.id,
-        currency="USD",
-        pricing_data={
-            "type": "usage_based",
-            "unitAmount": 1,
-            "billingScheme": "per_unit",
-            "metricId": metric.id,
-        },
-    )
-    return {"metric": metric, "feature": feature, "sso": sso, "pro": pro, "usage": usage}
 
 
 async def _counts(merchant_id: str) -> dict[str, int]:
@@ -53,7 +39,7 @@ async def _counts(merchant_id: str) -> dict[str, int]:
 
 async def test_a_copy_creates_the_catalog_in_live_with_live_ids(merchant):
     test_id, live_id = await _modes(merchant)
-    made = await _test_catalog(test_id)
+    made = await build_test_catalog(test_id)
     shown = await catalog_copy.plan_copy(test_id, live_id)
     assert [(i.kind, i.name, i.action) for i in shown.items] == [
         ("metric", "API calls", "create"),
@@ -87,7 +73,7 @@ async def test_a_copy_creates_the_catalog_in_live_with_live_ids(merchant):
 
 async def test_a_second_copy_changes_nothing(merchant):
     test_id, live_id = await _modes(merchant)
-    await _test_catalog(test_id)
+    await build_test_catalog(test_id)
     await catalog_copy.apply_copy(test_id, live_id)
     before = await _counts(live_id)
     again = await catalog_copy.plan_copy(test_id, live_id)
@@ -99,7 +85,7 @@ async def test_a_second_copy_changes_nothing(merchant):
 
 async def test_changes_update_in_place_or_make_a_new_plan_version(merchant):
     test_id, live_id = await _modes(merchant)
-    made = await _test_catalog(test_id)
+    made = await build_test_catalog(test_id)
     await catalog_copy.apply_copy(test_id, live_id)
     first = await Plan.scoped(live_id).get()
     await features.update_feature(test_id, made["feature"].id, display_name="API calls")
@@ -136,7 +122,7 @@ async def test_changes_update_in_place_or_make_a_new_plan_version(merchant):
 
 async def test_live_rows_made_by_hand_are_matched_by_slug_or_left_alone(merchant):
     test_id, live_id = await _modes(merchant)
-    await _test_catalog(test_id)
+    await build_test_catalog(test_id)
     hand = await features.create_feature(live_id, slug="sso", display_name="SSO")
     legacy = await plan_create.create_plan(live_id, plan_name="Legacy", monthly_price=100)
     shown = await catalog_copy.plan_copy(test_id, live_id)
@@ -151,7 +137,7 @@ async def test_live_rows_made_by_hand_are_matched_by_slug_or_left_alone(merchant
 async def test_another_business_answers_as_missing(merchant, make_merchant):
     test_id, live_id = await _modes(merchant)
     other = await make_merchant("Other Co")
-    await _test_catalog(test_id)
+    await build_test_catalog(test_id)
     for source, target in ((test_id, other.id), ("mer_missing", live_id)):
         with pytest.raises(NotFound) as caught:
             await catalog_copy.plan_copy(source, target)
@@ -165,7 +151,7 @@ async def test_another_business_answers_as_missing(merchant, make_merchant):
 
 async def test_a_catalog_changed_since_it_was_shown_is_not_copied(merchant):
     test_id, live_id = await _modes(merchant)
-    made = await _test_catalog(test_id)
+    made = await build_test_catalog(test_id)
     shown = await catalog_copy.plan_copy(test_id, live_id)
     await features.update_feature(test_id, made["sso"].id, display_name="SAML")
     with pytest.raises(Conflict):
@@ -175,7 +161,7 @@ async def test_a_catalog_changed_since_it_was_shown_is_not_copied(merchant):
 
 async def test_two_copies_at_once_do_not_duplicate(merchant):
     test_id, live_id = await _modes(merchant)
-    await _test_catalog(test_id)
+    await build_test_catalog(test_id)
     await pricing_tables.create_table(test_id, name="Startups", slug="startups")
     await asyncio.gather(*(catalog_copy.apply_copy(test_id, live_id) for _ in range(3)))
     assert await _counts(live_id) == {
