@@ -24,7 +24,7 @@ async def _copy(url: str, args: argparse.Namespace):
 
 
 def cmd_copy_catalog(args: argparse.Namespace, settings: Settings) -> int:
-    from webapp.catalog_copy_words import text
+    from webapp.pages.catalog_copy_words import text
 
     print(text(asyncio.run(_copy(db.url_of(settings), args))))
     return 0

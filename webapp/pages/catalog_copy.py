@@ -12,7 +12,7 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import catalog_copy
 from billing.core.errors import ServiceError
-from webapp.catalog_copy_words import sections, summary
+from webapp.pages.catalog_copy_words import sections, summary
 from webapp.forms.error_words import words
 from webapp.pages.common import login_required, page_headers, render_page
 
@@ -47,9 +47,7 @@ async def apply():
     form = await request.form
     try:
         source, target = await catalog_copy.modes(g.merchant.id, "test", "live")
-        done = await catalog_copy.apply_copy(
-            source, target, expected=form.get("fingerprint") or ""
-        )
+        done = await catalog_copy.apply_copy(source, target, expected=form.get("fingerprint") or "")
     except ServiceError as error:
         return await _page(error.status, error=words(error))
     await flash(summary(done), "success")

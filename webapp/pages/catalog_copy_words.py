@@ -76,8 +76,17 @@ def _names(ids: list, names: dict[str, str]) -> str:
     return ", ".join(names.get(i, "a deleted item") for i in ids) or "none"
 
 
-def _prices(prices: list[dict]) -> str:
-    return "; ".join(price_summary(SimpleNamespace(**p)) for p in prices) or "none"
+def _price_words(before: list[dict], after: list[dict]) -> str:
+    """Only the prices that differ: "price $29.00 / month → $39.00 / month", or what a new
+    version adds and drops (the order prices were made in does not matter)."""
+    old = [price_summary(SimpleNamespace(**p)) for p in before]
+    new = [price_summary(SimpleNamespace(**p)) for p in after]
+    dropped = [text for text in old if text not in new]
+    added = [text for text in new if text not in old]
+    if dropped and len(dropped) == len(added):
+        return "; ".join(f"price {a} → {b}" for a, b in zip(dropped, added, strict=True))
+    parts = [f"adds price {text}" for text in added] + [f"drops price {text}" for text in dropped]
+    return "; ".join(parts) or "price settings changed"
 
 
 def change_words(change: Change, names: dict[str, str]) -> str:
@@ -85,7 +94,7 @@ def change_words(change: Change, names: dict[str, str]) -> str:
     if change.field == "metric_ids":
         before, after = _names(change.before, names), _names(change.after, names)
     elif change.field == "prices":
-        before, after = _prices(change.before), _prices(change.after)
+        return _price_words(change.before, change.after)
     elif change.field == "features":
         before = _names([link["feature_id"] for link in change.before], names)
         after = _names([link["feature_id"] for link in change.after], names)
@@ -154,8 +163,10 @@ def summary(copy: CatalogCopy) -> str:
         return f"Nothing to copy: {copy.target.mode} already has the {copy.source.mode} catalog."
     made, changed = len(copy.of("create")), len(copy.of("update"))
     if copy.applied:
-        return f"Copied to {copy.target.mode}: {made} created, {changed} updated."
-    return f"{made} to create and {changed} to update in {copy.target.mode}."
+        done = [f"{made} created" if made else "", f"{changed} updated" if changed else ""]
+        return f"Copied to {copy.target.mode}: {' and '.join(filter(None, done))}."
+    todo = [f"{made} to create" if made else "", f"{changed} to update" if changed else ""]
+    return f"{' and '.join(filter(None, todo))} in {copy.target.mode}."
 
 
 def text(copy: CatalogCopy) -> str:
