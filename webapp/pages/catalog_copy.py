@@ -12,8 +12,8 @@ from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.catalog import catalog_copy
 from billing.core.errors import ServiceError
-from webapp.pages.catalog_copy_words import sections, summary
 from webapp.forms.error_words import words
+from webapp.pages.catalog_copy_words import sections, summary
 from webapp.pages.common import login_required, page_headers, render_page
 
 bp = Blueprint("catalog_copy", __name__, url_prefix="/dashboard/catalog-copy")
