@@ -11,7 +11,8 @@ since it was shown).
 Idempotent: every row written records the source row in ``copied_from_id`` and is matched by
 it next time (rules in ``catalog_copy_rows``), so a second copy updates what changed and
 creates nothing. Features, metrics and pricing tables are updated in place, as their own edits
-do. A plan is never rewritten: a changed test plan becomes a new version of the live plan
+do (a copied table becomes the default only when live has none; a later copy keeps live's
+choice). A plan is never rewritten: a changed test plan becomes a new version of the live plan
 with its own prices and feature links (``plan_versions.write_version``), so subscriptions keep
 the version they were sold on.
 
@@ -111,12 +112,29 @@ async def _names(source: str, target: str) -> dict[str, str]:
     return names
 
 
+async def _check_slugs(target: Merchant, items: list[Item]) -> None:
+    """A slug a copy writes must not be taken by a target row no source row matches (a live
+    row made by hand, or a copy renamed by hand): slugs are unique among live rows."""
+    matched = {item.target.id for item in items if item.target is not None}
+    for kind, model in (("feature", Feature), ("pricing table", PricingTable)):
+        taken = {row.slug for row in await model.scoped(target.id) if row.id not in matched}
+        for item in items:
+            if item.kind == kind and item.wanted["slug"] in taken:
+                raise Conflict(
+                    f"{target.mode.capitalize()} mode already has another {kind} with the "
+                    f"slug {item.wanted['slug']}: "
+                    "rename or delete it there, then copy again",
+                    code="copy_slug_taken",
+                )
+
+
 async def _diff(source: Merchant, target: Merchant) -> CatalogCopy:
     ids: dict[str, str] = {}
     items = await rows.metric_items(source.id, target.id, ids)
     items += await rows.feature_items(source.id, target.id, ids)
     items += await rows.plan_items(source.id, target.id, ids)
     items += await rows.table_items(source.id, target.id, ids)
+    await _check_slugs(target, items)
     alone = await rows.left_alone(target.id, items)
     return CatalogCopy(source, target, items, alone, await _names(source.id, target.id))
 

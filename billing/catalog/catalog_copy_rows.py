@@ -12,7 +12,8 @@ Ids inside rows (a feature's metrics, a price's metric, a plan's features, a tab
 are translated through ``ids`` (source id → target id). A row that will be created has no
 target id yet: it reads as ``new:<source id>``, which equals no stored id, so whatever points
 at it shows as changed; ``apply_copy`` fills ``ids`` kind by kind as it writes and compares
-again, so what is written always points at real rows.
+again, so what is written always points at real rows. A reference to a source row that is
+gone (deleted) is not in ``ids`` at all and is dropped, never written as a dangling id.
 """
 
 from dataclasses import dataclass, field
@@ -68,9 +69,14 @@ class Item:
 
 
 def target_id(ids: dict[str, str], source_id: str | None) -> str | None:
-    if source_id is None:
-        return None
-    return ids.get(source_id, f"new:{source_id}")
+    """The target id for ``source_id``; None when there is none to point at."""
+    return None if source_id is None else ids.get(source_id)
+
+
+def _remember(ids: dict[str, str], source_ids: list[str], matches: dict[str, str]) -> None:
+    """Matched rows by their target id, rows to be created by ``new:<source id>``."""
+    for source_id in source_ids:
+        ids[source_id] = matches.get(source_id) or f"new:{source_id}"
 
 
 def _compare(kind: str, name: str, source, target, wanted: dict) -> Item:
@@ -104,7 +110,7 @@ async def metric_items(source_id: str, target: str, ids: dict[str, str]) -> list
     sources = await Metric.scoped(source_id).order_by("created_at", "id")
     targets = await Metric.scoped(target).order_by("created_at", "id")
     matches = _match(sources, targets, lambda row: (row.event_name, row.name))
-    ids.update({key: row.id for key, row in matches.items()})
+    _remember(ids, [row.id for row in sources], {key: row.id for key, row in matches.items()})
     return [
         _compare(
             "metric",
@@ -121,12 +127,11 @@ async def feature_items(source_id: str, target: str, ids: dict[str, str]) -> lis
     sources = await Feature.scoped(source_id).order_by("created_at", "id")
     targets = await Feature.scoped(target).order_by("created_at", "id")
     matches = _match(sources, targets, lambda row: row.slug)
-    ids.update({key: row.id for key, row in matches.items()})
-    metrics = set(await Metric.scoped(source_id).values_list("id", flat=True))
+    _remember(ids, [row.id for row in sources], {key: row.id for key, row in matches.items()})
     items = []
     for row in sources:
         wanted = {key: getattr(row, key) for key in FEATURE_FIELDS}
-        wanted["metric_ids"] = [target_id(ids, m) for m in row.metric_ids or [] if m in metrics]
+        wanted["metric_ids"] = [ids[m] for m in row.metric_ids or [] if m in ids]
         items.append(_compare("feature", row.display_name, row, matches.get(row.id), wanted))
     return items
 
@@ -186,11 +191,16 @@ async def _shape(merchant_id: str, plan: Plan) -> PlanShape:
 def _translated(shape: PlanShape, ids: dict[str, str]) -> PlanShape:
     fields = dict(shape.fields)
     fields["trial_credit_overrides"] = [
-        {**o, "featureId": target_id(ids, o.get("featureId"))} if isinstance(o, dict) else o
+        {**o, "featureId": ids[o["featureId"]]}
         for o in fields.get("trial_credit_overrides") or []
+        if isinstance(o, dict) and o.get("featureId") in ids
     ]
     prices = [{**p, "pricing_data": price_data(p["pricing_data"], ids)} for p in shape.prices]
-    links = [{**link, "feature_id": target_id(ids, link["feature_id"])} for link in shape.links]
+    links = [
+        {**link, "feature_id": ids[link["feature_id"]]}
+        for link in shape.links
+        if link["feature_id"] in ids
+    ]
     return PlanShape(fields, prices, links)
 
 
@@ -219,8 +229,7 @@ async def plan_items(source_id: str, target: str, ids: dict[str, str]) -> list[I
     items = []
     for plan in (row for row in source_rows if row.is_current):
         live = current.get(copies.get(plan.stable_plan_id))
-        if live is not None:
-            ids[plan.stable_plan_id] = live.stable_plan_id
+        ids[plan.stable_plan_id] = live.stable_plan_id if live else f"new:{plan.stable_plan_id}"
         shape = _translated(await _shape(source_id, plan), ids)
         item = Item("plan", plan.plan_name, "create", plan, live, {"shape": shape})
         if live is not None:
@@ -257,8 +266,9 @@ async def table_items(source_id: str, target: str, ids: dict[str, str]) -> list[
     for row in sources:
         wanted = {key: getattr(row, key) for key in TABLE_FIELDS}
         entries = [
-            (target_id(ids, stable), order)
+            (ids[stable], order)
             for stable, order in await table_entries(source_id, row.id)
+            if stable in ids
         ]
         match = matches.get(row.id)
         item = _compare("pricing table", row.name, row, match, wanted)

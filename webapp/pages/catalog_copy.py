@@ -23,8 +23,13 @@ PAGE = "dashboard/catalog_copy/index.html"
 
 
 async def _page(status: int = 200, error: str | None = None):
-    source, target = await catalog_copy.modes(g.merchant.id, "test", "live")
-    copy = await catalog_copy.plan_copy(source, target)
+    """The page with the current diff; a catalog that cannot be copied as it stands (a slug
+    taken in live by a row made there) shows why in place of the diff."""
+    try:
+        source, target = await catalog_copy.modes(g.merchant.id, "test", "live")
+        copy = await catalog_copy.plan_copy(source, target)
+    except ServiceError as problem:
+        return await render_page(PAGE, status=problem.status, copy=None, error=words(problem))
     return await render_page(
         PAGE,
         status=status,

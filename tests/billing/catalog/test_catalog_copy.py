@@ -173,3 +173,32 @@ async def test_two_copies_at_once_do_not_duplicate(merchant):
         "PricingTable": 2,
         "PricingTablePlan": 1,
     }
+
+
+async def test_a_slug_taken_in_live_by_another_row_is_refused_and_nothing_changes(merchant):
+    test_id, live_id = await _modes(merchant)
+    made = await build_test_catalog(test_id)
+    await catalog_copy.apply_copy(test_id, live_id)
+    copied = await Feature.scoped(live_id).get(copied_from_id=made["sso"].id)
+    await features.update_feature(live_id, copied.id, slug="sso-old")
+    await features.create_feature(live_id, slug="sso", display_name="Hand-made SSO")
+    await features.update_feature(test_id, made["feature"].id, display_name="API calls")
+    before = await _counts(live_id)
+    with pytest.raises(Conflict) as caught:
+        await catalog_copy.plan_copy(test_id, live_id)
+    assert caught.value.message == (
+        "Live mode already has another feature with the slug sso: "
+        "rename or delete it there, then copy again"
+    )
+    with pytest.raises(Conflict):
+        await catalog_copy.apply_copy(test_id, live_id)
+    assert await _counts(live_id) == before
+    assert await Feature.scoped(live_id).filter(display_name="API calls").count() == 0
+
+
+async def test_the_copy_goes_either_way(merchant):
+    test_id, live_id = await _modes(merchant)
+    await plan_create.create_plan(live_id, plan_name="Live only", monthly_price=500)
+    done = await catalog_copy.apply_copy(live_id, test_id)
+    assert [(i.kind, i.name, i.action) for i in done.items] == [("plan", "Live only", "create")]
+    assert await Plan.scoped(test_id).filter(plan_name="Live only").count() == 1
