@@ -122,7 +122,7 @@ async def _check_slugs(target: Merchant, items: list[Item]) -> None:
             if item.kind == kind and item.wanted["slug"] in taken:
                 raise Conflict(
                     f"{target.mode.capitalize()} mode already has another {kind} with the "
-                    f"slug {item.wanted['slug']}: "
+                    f"slug '{item.wanted['slug']}': "
                     "rename or delete it there, then copy again",
                     code="copy_slug_taken",
                 )

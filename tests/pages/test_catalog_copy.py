@@ -5,7 +5,7 @@ nothing, and a changed plan shown as a new live version; at 1280 and 390 px."""
 from playwright.async_api import expect
 
 from billing.accounts import merchants
-from billing.catalog import features, plan_create, plan_edits
+from billing.catalog import catalog_copy, features, plan_create, plan_edits
 from billing.catalog.models import Feature, Plan
 from tests.pages.conftest import PHONE, screenshot, sign_up
 from tests.support.factories.catalog_copy import build_test_catalog
@@ -92,3 +92,19 @@ async def test_copy_to_live_fits_a_phone(new_page, app):
     width = await page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"]
     await screenshot(page, "catalog-copy-update-390")
+
+
+async def test_a_slug_taken_in_live_is_explained_in_place(page, app):
+    live_id, test_id, made = await _business(page)
+    await catalog_copy.apply_copy(test_id, live_id)
+    copied = await Feature.scoped(live_id).get(copied_from_id=made["sso"].id)
+    await features.update_feature(live_id, copied.id, slug="sso-old")
+    await features.create_feature(live_id, slug="sso", display_name="Made in live")
+    await page.get_by_role("button", name="Test mode: off").click()
+    await page.goto("/dashboard/catalog-copy")
+    await expect(page.get_by_role("alert")).to_have_text(
+        "Live mode already has another feature with the slug 'sso': "
+        "rename or delete it there, then copy again"
+    )
+    await expect(page.get_by_role("button", name="Copy to live")).to_have_count(0)
+    await screenshot(page, "catalog-copy-slug-taken-1280")

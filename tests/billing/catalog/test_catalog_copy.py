@@ -187,7 +187,7 @@ async def test_a_slug_taken_in_live_by_another_row_is_refused_and_nothing_change
     with pytest.raises(Conflict) as caught:
         await catalog_copy.plan_copy(test_id, live_id)
     assert caught.value.message == (
-        "Live mode already has another feature with the slug sso: "
+        "Live mode already has another feature with the slug 'sso': "
         "rename or delete it there, then copy again"
     )
     with pytest.raises(Conflict):
