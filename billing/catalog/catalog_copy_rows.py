@@ -96,8 +96,6 @@ def _match(sources: list, targets: list, natural_key) -> dict[str, Any]:
     by_origin = {row.copied_from_id: row for row in targets if row.copied_from_id}
     found = {row.id: by_origin[row.id] for row in sources if row.id in by_origin}
     claimed = {row.id for row in found.values()}
-    if natural_key is None:
-        return found
     free = {natural_key(row): row for row in reversed(targets) if row.id not in claimed}
     for row in sources:
         if row.id not in found and natural_key(row) in free:

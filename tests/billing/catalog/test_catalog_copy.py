@@ -10,8 +10,10 @@ from billing.accounts import merchants
 from billing.catalog import (
     catalog_copy,
     features,
+    metrics,
     plan_create,
     plan_edits,
+    plan_versions,
     pricing_tables,
 )
 from billing.catalog.models import (
@@ -202,3 +204,50 @@ async def test_the_copy_goes_either_way(merchant):
     done = await catalog_copy.apply_copy(live_id, test_id)
     assert [(i.kind, i.name, i.action) for i in done.items] == [("plan", "Live only", "create")]
     assert await Plan.scoped(test_id).filter(plan_name="Live only").count() == 1
+
+
+async def test_new_rows_are_pointed_at_by_their_live_copies(merchant):
+    """A feature, metric and plan made in test after the first copy: the second copy
+    creates them and the updated live rows point at the new live rows, not the test ones."""
+    test_id, live_id = await _modes(merchant)
+    made = await build_test_catalog(test_id)
+    await catalog_copy.apply_copy(test_id, live_id)
+    storage = await metrics.create_metric(test_id, name="Storage", event_name="storage_gb")
+    await metrics.update_metric(test_id, made["metric"].id, description="Every API call")
+    seats = await features.create_feature(
+        test_id, slug="seats", display_name="Seats", feature_type="number", metric_ids=[storage.id]
+    )
+    await plan_versions.create_version(
+        test_id, made["pro"].plan.id, feature_ids=[made["feature"].id, seats.id]
+    )
+    team = await plan_create.create_plan(test_id, plan_name="Team", monthly_price=9900)
+    table = await PricingTable.scoped(test_id).get()
+    await pricing_tables.update_table(test_id, table.id, name="Our prices")
+    await pricing_tables.add_plan(test_id, table.id, plan_id=team.plan.id, display_order=2)
+
+    shown = await catalog_copy.plan_copy(test_id, live_id)
+    assert [(i.kind, i.name) for i in shown.of("create")] == [
+        ("metric", "Storage"),
+        ("feature", "Seats"),
+        ("plan", "Team"),
+    ]
+    assert [(i.kind, i.name) for i in shown.of("update")] == [
+        ("metric", "API calls"),
+        ("plan", "Pro"),
+        ("pricing table", "Our prices"),
+    ]
+    await catalog_copy.apply_copy(test_id, live_id)
+
+    live_storage = await Metric.scoped(live_id).get(name="Storage")
+    live_seats = await Feature.scoped(live_id).get(slug="seats")
+    assert live_seats.metric_ids == [live_storage.id]
+    pro = await Plan.scoped(live_id).get(plan_name="Pro", is_current=True)
+    links = await PlanFeature.scoped(live_id).filter(plan_id=pro.id)
+    assert live_seats.id in {link.feature_id for link in links}
+    live_team = await Plan.scoped(live_id).get(plan_name="Team")
+    live_table = await PricingTable.scoped(live_id).get()
+    entries = await PricingTablePlan.scoped(live_id).filter(pricing_table_id=live_table.id)
+    assert live_table.name == "Our prices"
+    assert {e.stable_plan_id for e in entries} == {pro.stable_plan_id, live_team.id}
+    assert (await Metric.scoped(live_id).get(name="API calls")).description == "Every API call"
+    assert (await catalog_copy.plan_copy(test_id, live_id)).nothing_to_copy
