@@ -130,7 +130,7 @@ async def feature_items(source_id: str, target: str, ids: dict[str, str]) -> lis
     for row in sources:
         wanted = {key: getattr(row, key) for key in FEATURE_FIELDS}
         wanted["metric_ids"] = [ids[m] for m in row.metric_ids or [] if m in ids]
-        items.append(_compare("feature", row.display_name, row, matches.get(row.id), wanted))
+        items.append(_compare("feature", row.slug, row, matches.get(row.id), wanted))
     return items
 
 
@@ -288,7 +288,7 @@ async def left_alone(target: str, items: list[Item]) -> dict[str, list[str]]:
     }
     alone = {
         "metric": [m.name for m in await Metric.scoped(target) if m.id not in matched],
-        "feature": [f.display_name for f in await Feature.scoped(target) if f.id not in matched],
+        "feature": [f.slug for f in await Feature.scoped(target) if f.id not in matched],
         "plan": [
             p.plan_name
             for p in await Plan.scoped(target).filter(is_current=True)

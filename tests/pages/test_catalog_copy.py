@@ -31,8 +31,8 @@ async def test_copy_to_live_shows_the_diff_then_applies_it(page, app):
     await expect(diff.locator("li")).to_have_text(
         [
             "metric API calls (event api_call)",
-            "feature API",
-            "feature Single sign-on",
+            "feature api-calls (API)",
+            "feature sso (Single sign-on)",
             "plan Pro (2 prices, 2 features)",
             "pricing table Pricing (1 plan)",
             "plan Legacy",
@@ -46,7 +46,7 @@ async def test_copy_to_live_shows_the_diff_then_applies_it(page, app):
     await expect(page.get_by_role("alert")).to_contain_text(
         "The catalog changed since the copy was shown"
     )
-    await expect(diff.locator("li").nth(2)).to_have_text("feature SAML sign-on")
+    await expect(diff.locator("li").nth(2)).to_have_text("feature sso (SAML sign-on)")
     assert await Plan.scoped(live_id).count() == 1  # only Legacy: nothing was copied
 
     await page.get_by_role("button", name="Copy to live").click()
@@ -64,7 +64,7 @@ async def test_copy_to_live_shows_the_diff_then_applies_it(page, app):
     await page.reload()
     await expect(diff.locator("li")).to_contain_text(
         [
-            "feature API calls: display name 'API' → 'API calls'",
+            "feature api-calls: display name 'API' → 'API calls'",
             "plan Pro: a new version 2 (price $29.00 / month → $39.00 / month); "
             "subscriptions stay on version 1",
         ]

@@ -39,8 +39,8 @@ async def test_dry_run_then_copy_then_nothing_left(tally, merchant):
         "5 to create in live.",
         "Will create:",
         "  metric API calls (event api_call)",
-        "  feature API",
-        "  feature Single sign-on",
+        "  feature api-calls (API)",
+        "  feature sso (Single sign-on)",
         "  plan Pro (2 prices, 2 features)",
         "  pricing table Pricing (1 plan)",
     ]

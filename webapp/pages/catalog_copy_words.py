@@ -4,7 +4,7 @@
     Will create: plan Pro (2 prices, 2 features)
     Will update: feature api-calls: display name 'API' → 'API calls'
     Unchanged: 3 plans
-    Left alone (only in live): plan Legacy
+    Left alone (only in live, not in test): plan Legacy
 """
 
 from dataclasses import dataclass
@@ -118,6 +118,8 @@ def _contents(item: Item) -> str:
         return f" ({_plural(len(item.wanted['entries']), 'plan')})"
     if item.kind == "metric":
         return f" (event {item.wanted['event_name']})"
+    if item.kind == "feature":
+        return f" ({item.wanted['display_name']})"
     return ""
 
 
