@@ -23,6 +23,7 @@ async def test_copy_to_live_shows_the_diff_then_applies_it(page, app):
     await plan_create.create_plan(live_id, plan_name="Legacy", monthly_price=900)
     await page.get_by_role("button", name="Test mode: off").click()
     await page.locator(".sidebar").get_by_role("link", name="Plans").click()
+    await screenshot(page, "catalog-copy-plans-1280")
     await page.locator(".page-head").get_by_role("button", name="Copy to live").click()
 
     await expect(page.get_by_role("heading", name="Copy to live")).to_be_visible()
@@ -77,6 +78,11 @@ async def test_copy_to_live_fits_a_phone(new_page, app):
     live_id, test_id, made = await _business(page)
     await page.get_by_role("button", name="Menu").click()
     await page.get_by_role("button", name="Test mode: off").click()
+    await page.goto("/dashboard/plans")
+    head = page.locator(".page-head")
+    await expect(head.get_by_role("button", name="Copy to live")).to_be_visible()
+    assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    await screenshot(page, "catalog-copy-plans-390")
     await page.get_by_role("button", name="Menu").click()
     await page.locator(".sidebar").get_by_role("link", name="Copy to live").click()
     await expect(page.get_by_role("button", name="Copy to live")).to_be_visible()
