@@ -1,5 +1,5 @@
 """The ``tally`` command: serve, migrate, create-merchant, create-api-key, make-migration,
-run-due, worker, backfill-events, payments-sandbox.
+run-due, worker, backfill-events, payments-sandbox, copy-catalog.
 
 Without ``DATABASE_URL`` every command uses the embedded PostgreSQL in the data folder, which
 ``serve`` starts and keeps running for its worker processes.
@@ -20,7 +20,7 @@ import asyncpg
 from tortoise.exceptions import BaseORMException
 
 from billing.core.errors import ServiceError
-from webapp import cli_args, cli_due, cli_sandbox, db, serve_signals
+from webapp import cli_args, cli_copy, cli_due, cli_sandbox, db, serve_signals
 from webapp.config import ConfigError, Settings
 
 # What an unreachable, missing or refusing database raises, depending on where it fails.
@@ -238,6 +238,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--port", type=cli_args.port, help="localstripe's port (default: a free one)"
     )
     sandbox.set_defaults(handler=cli_sandbox.cmd_payments_sandbox)
+
+    cli_copy.add_parser(commands)  # copy-catalog
     return parser
 
 

@@ -5,6 +5,7 @@ from quart import Quart
 from webapp.pages import (
     api_keys,
     auth,
+    catalog_copy,
     checkout,
     customers,
     dates,
@@ -49,6 +50,7 @@ BLUEPRINTS = (
     settings.bp,
     plans.bp,
     pricing_tables.bp,
+    catalog_copy.bp,
     features.bp,
     metrics.bp,
     customers.bp,
