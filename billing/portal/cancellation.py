@@ -30,6 +30,12 @@ async def own_subscription(merchant_id: str, customer_id: str, subscription_id: 
     return found
 
 
+async def to_cancel(merchant_id: str, customer_id: str, subscription_id: object):
+    """The subscription the confirmation step is about, when the merchant offers cancelling."""
+    await portal_choices.require(merchant_id, "cancel")
+    return await own_subscription(merchant_id, customer_id, subscription_id)
+
+
 def clean_reason(reason: object) -> str | None:
     """The reason on one line, trimmed; blank is none."""
     if reason is None:
