@@ -7,7 +7,7 @@ service's rule (``customer_fields``), whose errors come back onto the field thro
 types "United States" into a field that keeps two letters.
 """
 
-from wtforms import SelectField, StringField, TextAreaField
+from wtforms import SelectField, StringField, TextAreaField, ValidationError
 from wtforms.validators import Length
 
 from billing.portal.billing_details import FIELDS
@@ -18,6 +18,14 @@ from webapp.forms import TallyForm, strip_text
 COUNTRY_CHOICES = [("", "Choose a country")] + sorted(
     ((code, name) for code, name in COUNTRIES.items()), key=lambda choice: choice[1]
 )
+
+
+class CountryField(SelectField):
+    """The country select; a value not in the list is refused in words."""
+
+    def pre_validate(self, form) -> None:
+        if self.data not in COUNTRIES and self.data not in ("", None):
+            raise ValidationError("Choose your country from the list")
 
 
 class CancelForm(TallyForm):
@@ -56,7 +64,7 @@ class BillingDetailsForm(TallyForm):
         filters=[strip_text],
         render_kw={"autocomplete": "postal-code"},
     )
-    billing_country = SelectField(
+    billing_country = CountryField(
         "Country", choices=COUNTRY_CHOICES, render_kw={"autocomplete": "country"}
     )
     tax_id = StringField(

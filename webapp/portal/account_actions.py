@@ -10,10 +10,10 @@ from quart import flash, g, redirect, render_template, request, url_for
 
 from billing.core.errors import Invalid, ServiceError
 from billing.customers.customers import get_customer
-from billing.portal import billing_details, portal_choices
+from billing.portal import billing_details
 from webapp.forms.portal import BillingDetailsForm
 from webapp.pages.common import INVALID_FORM
-from webapp.portal.pages import bp, page_context, refused_page
+from webapp.portal.pages import bp, offered, page_context, refused_page
 from webapp.portal.session import portal_required
 
 PAGE = "portal/billing_details.html"
@@ -25,18 +25,16 @@ async def _page(form: BillingDetailsForm, status: int = 200):
 
 @bp.get("/billing-details")
 @portal_required
+@offered("update_billing")
 async def billing_details_form():
     session = g.portal
-    try:
-        await portal_choices.require(session.merchant_id, "update_billing")
-    except ServiceError as error:
-        return await refused_page(error)
     customer = await get_customer(session.merchant_id, session.customer_id)
     return await _page(BillingDetailsForm.of(customer))
 
 
 @bp.post("/billing-details")
 @portal_required
+@offered("update_billing")
 async def save_billing_details():
     session = g.portal
     form = BillingDetailsForm(formdata=await request.form)

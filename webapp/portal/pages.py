@@ -13,13 +13,16 @@ starts a new session and lands on the payment methods. ``GET /portal/`` is the p
 and status, the overdue warning with "Pay now", payment methods, invoices, payments.
 """
 
+from collections.abc import Callable
+from functools import wraps
+
 from quart import Blueprint, Response, g, render_template, url_for
 
 from billing.core.errors import ServiceError, Unauthorized
 from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.gateways import gateway_for
-from billing.portal import email_links, overview, receipts, sessions
+from billing.portal import email_links, overview, portal_choices, receipts, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
 from webapp.portal import words
@@ -129,6 +132,25 @@ async def refused_page(error: ServiceError) -> Response:
         "portal/refused.html", **page_context(message=words.refusal(error))
     )
     return Response(html, status=error.status, mimetype="text/html")
+
+
+def offered(action: str) -> Callable:
+    """Let the request through when the merchant's portal offers ``action``
+    (``portal_choices``), before any form is read, so an action turned off answers the same
+    403 page whatever was posted; the services check it again."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        async def wrapper(*args, **kwargs):
+            try:
+                await portal_choices.require(g.portal.merchant_id, action)
+            except ServiceError as error:
+                return await refused_page(error)
+            return await view(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 @bp.get("/")

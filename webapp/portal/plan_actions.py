@@ -18,7 +18,7 @@ from webapp.forms.portal import CancelForm
 from webapp.pages.common import INVALID_FORM
 from webapp.pages.dates import day
 from webapp.pages.price_labels import price_summary
-from webapp.portal.pages import bp, page_context, refused_page
+from webapp.portal.pages import bp, offered, page_context, refused_page
 from webapp.portal.session import portal_required
 
 
@@ -35,6 +35,7 @@ async def _cancel_page(subscription, form: CancelForm, status: int = 200):
 
 @bp.get("/subscriptions/<subscription_id>/cancel")
 @portal_required
+@offered("cancel")
 async def cancel_form(subscription_id: str):
     """The confirmation step: the date access ends, and a place for the reason."""
     session = g.portal
@@ -49,6 +50,7 @@ async def cancel_form(subscription_id: str):
 
 @bp.post("/subscriptions/<subscription_id>/cancel")
 @portal_required
+@offered("cancel")
 async def cancel(subscription_id: str):
     session = g.portal
     form = CancelForm(formdata=await request.form)
@@ -80,6 +82,7 @@ async def cancel(subscription_id: str):
 
 @bp.post("/subscriptions/<subscription_id>/keep")
 @portal_required
+@offered("cancel")
 async def keep(subscription_id: str):
     """Undo the cancel before the period ends: the subscription renews as before."""
     session = g.portal
@@ -95,6 +98,7 @@ async def keep(subscription_id: str):
 
 @bp.get("/subscriptions/<subscription_id>/plans")
 @portal_required
+@offered("switch_plan")
 async def switch_choices(subscription_id: str):
     """The plans of the merchant's pricing table the subscription may switch to."""
     session = g.portal
@@ -112,6 +116,7 @@ async def switch_choices(subscription_id: str):
 
 @bp.get("/subscriptions/<subscription_id>/plans/<price_id>")
 @portal_required
+@offered("switch_plan")
 async def switch_preview(subscription_id: str, price_id: str):
     """What switching charges or credits now, and the new price; "Confirm" posts here."""
     session = g.portal
@@ -129,6 +134,7 @@ async def switch_preview(subscription_id: str, price_id: str):
 
 @bp.post("/subscriptions/<subscription_id>/plans/<price_id>")
 @portal_required
+@offered("switch_plan")
 async def switch(subscription_id: str, price_id: str):
     session = g.portal
     try:
