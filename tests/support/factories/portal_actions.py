@@ -17,7 +17,7 @@ from billing.core.ids import random_base62
 from billing.core.models import utcnow
 from billing.customers.models import Customer
 from billing.invoicing.billing_run import bill_due
-from billing.invoicing.models import Invoice
+from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments.models import Payment, PaymentMethod, PaymentStatus
 from billing.subscriptions.models import Subscription
 from billing.subscriptions.subscriptions import create_subscription
@@ -71,6 +71,13 @@ async def subscribed_customer(merchant_id: str, *, days_in: int = 10) -> Subscri
         attempt=1,
         idempotency_key=f"test-{random_base62(12)}",
         succeeded_at=start,
+        created_at=start,
+    )
+    await Invoice.filter(id=invoice.id).update(
+        status=InvoiceStatus.PAID,
+        paid_date=start,
+        payment_status=InvoicePaymentStatus.SUCCEEDED,
+        payment_id=payment.id,
     )
     await Subscription.filter(
         merchant_id=merchant_id, stable_subscription_id=subscription.id, deleted_at=None
