@@ -30,7 +30,7 @@ async def live_version(merchant_id: str, stable_id: str) -> Subscription:
 
 
 def cents(text: str) -> int:
-    """"$19.35" → 1935."""
+    """ "$19.35" → 1935."""
     return int(Decimal(re.sub(r"[^0-9.]", "", text)) * 100)
 
 
