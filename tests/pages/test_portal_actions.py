@@ -56,6 +56,8 @@ async def test_a_customer_switches_plan_cancels_keeps_and_updates_billing_detail
     await expect(receipt).to_contain_text("Visa •••• 4242")
     link = receipt.get_by_role("button", name="Download receipt")
     assert await link.get_attribute("href") == f"/portal/payments/{made.payment.id}/receipt.pdf"
+    paid = page.locator(f'[data-payment="{made.payment.id}"]')
+    await expect(paid.locator("[data-paid-with]")).to_have_text("Visa •••• 4242")
     await screenshot(page, f"portal-actions-home-{size}")
     assert await page.evaluate(OVERFLOW), "the page scrolls sideways"
 

@@ -22,6 +22,7 @@ from billing.core.errors import ServiceError, Unauthorized
 from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.gateways import gateway_for
+from billing.payments.reads.payment_cards import cards_of
 from billing.portal import email_links, overview, portal_choices, receipts, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
@@ -98,6 +99,7 @@ async def home_context(**extra) -> dict:
         )
     return {
         "allows": allows,
+        "payment_cards": await cards_of(g.portal.merchant_id, found.payments),
         "receipts": shown_receipts,
         "card_form": card_form,
         "card_key": card_key,
