@@ -6,7 +6,7 @@ refusal of an unknown one comes back onto the field.
 """
 
 from billing.accounts.models import PORTAL_ACTIONS
-from webapp.forms import TallyForm
+from webapp.forms import TallyForm, error_words
 from webapp.forms.features import CheckboxesField
 
 # What each action lets a customer do, as the merchant reads it beside its switch.
@@ -38,3 +38,4 @@ class PortalSettingsForm(TallyForm):
         choices=[(action, ACTION_WORDS[action][0]) for action in PORTAL_ACTIONS],
     )
     error_fields = (("portalAllows", "allows", "What customers can do"),)
+    code_words = {**error_words.WORDS, "unknown_portal_action": "Choose among the actions listed"}
