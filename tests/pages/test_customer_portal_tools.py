@@ -67,9 +67,11 @@ async def test_a_customer_page_copies_a_working_portal_link_and_shows_cards(
     await expect(customer_browser.locator(".portal-plan")).to_contain_text("Basic")
 
 
-async def test_settings_choose_what_the_portal_offers(new_page, make_merchant):
+@VIEWPORTS
+async def test_settings_choose_what_the_portal_offers(new_page, make_merchant, viewport):
+    size = "phone" if viewport == PHONE else "desktop"
     account = await make_merchant(name="Northwind Apps")
-    page = await new_page(PHONE)
+    page = await new_page(viewport)
     await log_in(page, account.email)
     await page.goto("/dashboard/settings")
     await page.get_by_role("link", name="Customer portal").click()
@@ -82,7 +84,7 @@ async def test_settings_choose_what_the_portal_offers(new_page, make_merchant):
     await expect(page.locator("#flashes")).to_contain_text("Customer portal settings saved.")
     await expect(form.get_by_role("switch", name="Cancel their subscription")).not_to_be_checked()
     await expect(form.get_by_role("switch", name="Change plan")).to_be_checked()
-    await screenshot(page, "settings-customer-portal-phone")
+    await screenshot(page, f"settings-customer-portal-{size}")
     assert await page.evaluate(OVERFLOW), "the settings page scrolls sideways"
     rows = await Merchant.filter(id=account.id).values_list("account_id", flat=True)
     both = await Merchant.filter(account_id=rows[0]).values_list("portal_allows", flat=True)

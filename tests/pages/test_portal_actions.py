@@ -160,6 +160,9 @@ async def test_actions_the_merchant_turned_off_are_neither_shown_nor_served(
 
     sub = made.subscription.stable_subscription_id
     token = await page.locator("input[name=csrf_token]").first.get_attribute("value")
+    await page.goto(f"/portal/subscriptions/{sub}/cancel")
+    await expect(page.locator("[data-refused]")).to_contain_text("not available")
+    await screenshot(page, "portal-action-refused-phone")
     for path in (f"subscriptions/{sub}/cancel", f"subscriptions/{sub}/plans", "billing-details"):
         answer = await page.request.get(f"/portal/{path}")
         assert answer.status == 403, path

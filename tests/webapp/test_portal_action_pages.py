@@ -1,10 +1,13 @@
 """The portal's own actions without a browser: bad input answers the form again with the
 error in place (422) and changes nothing, and a hand-made post for a price or subscription
-the customer may not have answers a page in words, never a 500."""
+the customer may not have answers a page in words, never a 500; the merchant reads the
+customer's reason for cancelling on the customer's page, escaped."""
 
 from billing.customers.models import Customer
+from billing.portal import cancellation
 from billing.subscriptions.models import Subscription
 from tests.support.factories.portal_actions import subscribed_customer
+from tests.support.webapp.catalog_pages import signed_up
 from tests.support.webapp.portal_pages import html_of, post, signed_in
 
 PLAIN = {}  # a form posted without JavaScript
@@ -56,3 +59,14 @@ async def test_hand_made_switches_answer_in_words(client, merchant):
     keep = await post(client, f"/portal/subscriptions/{sub}/keep", csrf, {}, PLAIN)
     assert keep.status_code == 409  # not set to end: said in words
     assert "not set to end" in await html_of(keep)
+
+
+async def test_the_merchant_reads_the_customers_reason(client, sign_up):
+    merchant_id, _ = await signed_up(sign_up)
+    made = await subscribed_customer(merchant_id)
+    sub = made.subscription.stable_subscription_id
+    await cancellation.cancel_at_period_end(
+        merchant_id, made.customer.id, sub, reason="Moving to <b>another</b> tool"
+    )
+    page = await html_of(await client.get(f"/dashboard/customers/{made.customer.id}"))
+    assert "The customer's reason: “Moving to &lt;b&gt;another&lt;/b&gt; tool”" in page
