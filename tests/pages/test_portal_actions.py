@@ -184,7 +184,7 @@ async def test_actions_the_merchant_turned_off_are_neither_shown_nor_served(
     assert made.customer.billing_city is None
 
     await portal_choices.save_choices(account.id, ["receipts"])
-    await page.reload()
+    await page.goto("/portal/")
     await expect(page.locator("#receipts")).to_be_visible()
     await expect(page.get_by_role("button", name="Cancel subscription")).to_have_count(0)
 
