@@ -165,9 +165,12 @@ SCHEDULED_ALREADY = "This subscription already ends at the end of its current pe
 NOT_SCHEDULED = "This subscription is not set to end at the end of its period"
 
 
-async def _set_cancel_at_period_end(merchant_id: str, stable_id: str, wanted: bool):
+async def _set_cancel_at_period_end(
+    merchant_id: str, stable_id: str, wanted: bool, reason: str | None = None
+):
     """Set or clear ``cancel_at_period_end`` on the locked live version, with an event
     (``cancel_scheduled`` / ``cancel_unscheduled``) so the history says who changed what when.
+    The customer's ``reason`` (portal) is kept with the flag and cleared with it.
     The flag changes no version: the period roll-over (``periods._roll``, run by the due-work
     pass) ends the subscription as of its period end, exactly as for a flag set through /v1."""
     async with in_transaction():
@@ -175,20 +178,25 @@ async def _set_cancel_at_period_end(merchant_id: str, stable_id: str, wanted: bo
         if live.cancel_at_period_end == wanted:
             raise Conflict(SCHEDULED_ALREADY if wanted else NOT_SCHEDULED)
         live.cancel_at_period_end = wanted
-        await live.save(update_fields=["cancel_at_period_end", "updated_at"])
+        live.cancel_reason = reason if wanted else None
+        await live.save(update_fields=["cancel_at_period_end", "cancel_reason", "updated_at"])
         kind = "cancel_scheduled" if wanted else "cancel_unscheduled"
         await subscriptions.record_event(merchant_id, live, kind, at=utcnow())
     return live
 
 
-async def cancel_at_period_end(merchant_id: str, stable_id: str) -> Subscription:
-    """End the subscription when its current period ends (the dashboard's gentler cancel): the
-    customer keeps what was paid for, and nothing renews."""
-    return await _set_cancel_at_period_end(merchant_id, stable_id, True)
+async def cancel_at_period_end(
+    merchant_id: str, stable_id: str, *, reason: str | None = None
+) -> Subscription:
+    """End the subscription when its current period ends (the dashboard's and the portal's
+    gentler cancel): the customer keeps what was paid for, and nothing renews. ``reason`` is
+    the customer's own words, already checked (``billing.portal.cancellation``)."""
+    return await _set_cancel_at_period_end(merchant_id, stable_id, True, reason)
 
 
 async def keep(merchant_id: str, stable_id: str) -> Subscription:
-    """Undo :func:`cancel_at_period_end` before the period ends: the subscription renews."""
+    """Undo :func:`cancel_at_period_end` before the period ends: the subscription renews
+    (and the reason given for cancelling goes)."""
     return await _set_cancel_at_period_end(merchant_id, stable_id, False)
 
 

@@ -24,6 +24,7 @@ from webapp.pages import (
     plan_migrate,  # noqa: F401 - adds the migrate routes to plans.bp
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,
+    portal_settings,  # noqa: F401 - adds Settings → Customer portal to settings.bp
     pricing_tables,
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes

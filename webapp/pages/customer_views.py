@@ -3,11 +3,12 @@
 A customer's page shows each live subscription (status, plan, price, its MRR), the features it
 grants, its version history, the cancelled ones (linking to their read-only pages), the
 customer's organization (its members, the seat price, seats removed but paid until their
-period ends), an entitlements panel and the customer's latest e-mails. The features on a card
-and the entitlements panel both read ``feature_access.customer_feature_access`` (what the
-customer may use right now, as the /v1 entitlement checks answer), so they cannot contradict
-each other. The subscription page shows the same card for one subscription; both build it
-here.
+period ends), an entitlements panel, the customer's latest e-mails, their saved payment
+methods (the one renewals are charged to marked) and a portal link to copy for them. The
+features on a card and the entitlements panel both read
+``feature_access.customer_feature_access`` (what the customer may use right now, as the /v1
+entitlement checks answer), so they cannot contradict each other. The subscription page shows
+the same card for one subscription; both build it here.
 """
 
 from dataclasses import dataclass
@@ -15,8 +16,11 @@ from decimal import Decimal
 
 from quart import url_for
 
+from billing.core.models import utcnow
 from billing.customers import organizations
 from billing.emails import log as email_log
+from billing.payments.reads import payment_cards as method_reads
+from billing.portal import email_links
 from billing.seats.organization_seats import SeatPrice, organization_seats
 from billing.subscriptions import cancelled_reads, mrr, subscription_reads
 from billing.subscriptions.models import Subscription
@@ -56,7 +60,11 @@ async def detail_context(merchant_id: str, customer) -> dict:
     cancelled = await cancelled_reads.list_cancelled(merchant_id, customer_id=customer.id)
     organization, members = await organizations.organization_customers(merchant_id, customer.id)
     emails, more_emails = await email_log.customer_emails(merchant_id, customer.id)
+    methods, default_method_id = await method_reads.customer_methods(merchant_id, customer.id)
     return {
+        "payment_methods": methods,
+        "default_method_id": default_method_id,
+        **portal_link(merchant_id, customer.id),
         "cards": cards,
         "cancelled": cancelled,
         "organization": organization,
@@ -67,6 +75,15 @@ async def detail_context(merchant_id: str, customer) -> dict:
         "emails": emails,
         "more_emails": more_emails,
         **await invoice_panels.customer_panel(merchant_id, customer.id),
+    }
+
+
+def portal_link(merchant_id: str, customer_id: str) -> dict:
+    """ "Copy portal link": the signed link Tally's e-mails carry (``email_links``: nothing
+    stored, a new portal session each time it is opened), and until when it works."""
+    return {
+        "portal_link": email_links.portal_link(merchant_id, customer_id),
+        "portal_link_until": utcnow() + email_links.LIFETIME,
     }
 
 

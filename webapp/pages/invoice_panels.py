@@ -12,7 +12,7 @@ from billing.invoicing import invoices, upcoming
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.models import PaymentStatus
 from billing.payments.reads import payment_reads
-from webapp.pages import refund_views
+from webapp.pages import payment_cards, refund_views
 
 
 async def customer_panel(merchant_id: str, customer_id: str) -> dict:
@@ -24,6 +24,7 @@ async def customer_panel(merchant_id: str, customer_id: str) -> dict:
         "recent_payments": payments,
         **await refund_views.for_invoices(merchant_id, recent),
         **await refund_views.for_payments(merchant_id, payments),
+        **await payment_cards.for_payments(merchant_id, payments),
     }
 
 

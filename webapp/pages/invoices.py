@@ -27,13 +27,14 @@ from billing.payments.reads import payment_reads
 from webapp import invoice_links
 from webapp.forms import error_words
 from webapp.forms.money import format_money
-from webapp.pages import invoice_panels, refund_views
+from webapp.pages import invoice_panels, payment_cards, refund_views
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
 bp = Blueprint("invoices", __name__, url_prefix="/dashboard/invoices")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
 refund_views.register(bp)
+payment_cards.register(bp)
 
 PAGE = "dashboard/invoices/index.html"
 RESULTS = "dashboard/invoices/_results.html"
@@ -126,6 +127,7 @@ async def detail(invoice_id: str):
         payment_link=invoice_panels.payment_link_of(invoice, payments),
         invoice_refund=refunds["invoice_refunds"][invoice.id],
         **await refund_views.for_payments(g.merchant.id, payments),
+        **await payment_cards.for_payments(g.merchant.id, payments),
     )
 
 
@@ -165,6 +167,7 @@ async def retry_payment_now(invoice_id: str):
     invoice = await invoices.get_invoice(g.merchant.id, invoice_id)
     payments = await payment_reads.payments_for_invoice(g.merchant.id, invoice.id)
     refunds = await refund_views.for_payments(g.merchant.id, payments)
+    refunds |= await payment_cards.for_payments(g.merchant.id, payments)
     html, status = await render_page(
         DETAIL, PAYMENTS, status, invoice=invoice, payments=payments, retry=answer, **refunds
     )

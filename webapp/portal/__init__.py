@@ -8,11 +8,18 @@ checks it for every unsafe request outside ``/v1``), so a forged post from anoth
 refused even though the browser would send the cookie.
 
 ``pages`` holds the link, the page and signing out; ``actions`` the customer's changes (pay
-now, choose or remove a payment method, add a card); ``words`` the statuses and messages in
-an end customer's words.
+now, choose or remove a payment method, add a card); ``plan_actions`` cancelling, keeping
+and switching plan; ``account_actions`` the billing address and tax id; ``words`` the
+statuses and messages in an end customer's words. What the merchant offers of these is
+``billing.portal.portal_choices``.
 """
 
-from webapp.portal import actions, pages  # noqa: F401 - the routes register on pages.bp
+from webapp.portal import (  # noqa: F401 - the routes register on pages.bp
+    account_actions,
+    actions,
+    pages,
+    plan_actions,
+)
 from webapp.portal.pages import bp
 
 __all__ = ["bp"]

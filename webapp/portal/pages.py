@@ -13,13 +13,17 @@ starts a new session and lands on the payment methods. ``GET /portal/`` is the p
 and status, the overdue warning with "Pay now", payment methods, invoices, payments.
 """
 
+from collections.abc import Callable
+from functools import wraps
+
 from quart import Blueprint, Response, g, render_template, url_for
 
-from billing.core.errors import Unauthorized
+from billing.core.errors import ServiceError, Unauthorized
 from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.gateways import gateway_for
-from billing.portal import email_links, overview, sessions
+from billing.payments.reads.payment_cards import cards_of
+from billing.portal import email_links, overview, portal_choices, receipts, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
 from webapp.portal import words
@@ -87,7 +91,16 @@ async def home_context(**extra) -> dict:
     if found.adds_with and g.portal_merchant.mode == "live":
         card_form = await gateway_for(found.adds_with).browser_card_form(g.portal.merchant_id)
     card_key = card_form.public_key if card_form else None
+    allows = set(g.portal_merchant.portal_allows or [])
+    shown_receipts = []
+    if "receipts" in allows:
+        shown_receipts = await receipts.customer_receipts(
+            g.portal.merchant_id, g.portal.customer_id
+        )
     return {
+        "allows": allows,
+        "payment_cards": await cards_of(g.portal.merchant_id, found.payments),
+        "receipts": shown_receipts,
         "card_form": card_form,
         "card_key": card_key,
         "merchant": g.portal_merchant,
@@ -102,6 +115,44 @@ async def home_context(**extra) -> dict:
         "words": words,
         **extra,
     }
+
+
+def page_context(**extra) -> dict:
+    """What every portal page of the session's merchant shows around its content."""
+    return {
+        "merchant": g.portal_merchant,
+        "merchant_name": g.portal_merchant.display_name,
+        "words": words,
+        **extra,
+    }
+
+
+async def refused_page(error: ServiceError) -> Response:
+    """An action refused in words on a page of its own (403 not offered, 404 not found,
+    409 not possible now), with the way back to the billing page."""
+    html = await render_template(
+        "portal/refused.html", **page_context(message=words.refusal(error))
+    )
+    return Response(html, status=error.status, mimetype="text/html")
+
+
+def offered(action: str) -> Callable:
+    """Let the request through when the merchant's portal offers ``action``
+    (``portal_choices``), before any form is read, so an action turned off answers the same
+    403 page whatever was posted; the services check it again."""
+
+    def decorate(view: Callable) -> Callable:
+        @wraps(view)
+        async def wrapper(*args, **kwargs):
+            try:
+                await portal_choices.require(g.portal.merchant_id, action)
+            except ServiceError as error:
+                return await refused_page(error)
+            return await view(*args, **kwargs)
+
+        return wrapper
+
+    return decorate
 
 
 @bp.get("/")

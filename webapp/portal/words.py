@@ -13,6 +13,7 @@ from billing.payments.collection import retry_payment
 from billing.payments.models import PaymentMethod, PaymentStatus
 from billing.subscriptions import statuses, trials
 from billing.subscriptions.models import Subscription
+from billing.tax.countries import COUNTRIES
 from webapp.forms import error_words
 from webapp.pages.dates import day
 
@@ -30,6 +31,16 @@ REFUSALS = {  # by the error's code
     "yet; ask the merchant to add it, then try again.",
     "bad_card": "Check the card: its number, the month and year it expires (like 12 and 2034) "
     "and the 3 or 4 digit security code.",
+    "portal_action_off": "This is not available in this billing portal. "
+    "Please contact the merchant if you need it.",
+    "subscription_not_found": "This subscription was not found.",
+    "subscription_ended": "This subscription has ended.",
+    "portal_plan_not_offered": "This plan is not available for your subscription. "
+    "Choose one of the plans listed.",
+    "portal_switch_not_active": "Your subscription can switch plans only while it is active.",
+    "cancel_reason_too_long": "Please keep your reason under 500 characters.",
+    "cancel_reason_unstorable": "Your reason has characters we cannot keep; please retype it.",
+    "changed_concurrently": "Your subscription was just changed; please try again.",
 }
 INVOICE_WORDS = {"unpaid": "Unpaid", "paid": "Paid", "void": "Void"}
 # What came back of a paid invoice or payment (refund_reads: succeeded refunds only).
@@ -84,6 +95,11 @@ def method_name(method: PaymentMethod) -> str:
         return f"{method.bank_name or 'Bank account'} •••• {method.bank_last_four}"
     kind = (method.payment_type or "payment method").replace("_", " ")
     return "Payment authorisation" if kind == "mandate" else kind.capitalize()
+
+
+def country_name(code: str | None) -> str | None:
+    """``Germany`` for ``DE``; an unknown code as it is."""
+    return COUNTRIES.get(code, code) if code else None
 
 
 def expiry(method: PaymentMethod) -> str | None:
