@@ -93,16 +93,16 @@ def decimal_cents(value: Any, where: str, params: dict[str, Any] | None = None) 
     def refuse(problem: str, code: str) -> Invalid:
         return fail(f"{where} {problem}", code=code, field=where, params=params)
 
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str):
         raise refuse('must be a decimal string of cents, like "0.04"', "decimal_not_a_number")
-    typed = value.strip()
-    body = typed[1:] if typed[:1] in "+-" else typed
-    whole, _, fraction = body.partition(".")
-    if not body.isascii() or not (whole + fraction).isdigit() or not whole:
+    body = value[1:] if value.startswith("-") else value
+    whole, dot, fraction = body.partition(".")
+    digits_only = body.isascii() and whole.isdigit() and (fraction.isdigit() or not dot)
+    if not digits_only:
         raise refuse('must be a decimal string of cents, like "0.04"', "decimal_not_a_number")
-    if typed.startswith("-") and Decimal(body) != 0:
+    if value.startswith("-"):
         raise refuse("must not be negative", "decimal_negative")
-    if len(fraction.rstrip("0")) > MAX_DECIMAL_PLACES:
+    if len(fraction) > MAX_DECIMAL_PLACES:
         raise refuse(
             f"may have at most {MAX_DECIMAL_PLACES} decimal places", "decimal_too_many_places"
         )
