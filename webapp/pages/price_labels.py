@@ -9,10 +9,12 @@ from copy import deepcopy
 from billing.catalog.pricing import (
     billing_interval,
     bills_usage,
+    has_fixed_part,
     headline_amount_cents,
     headline_price,
 )
 from webapp.forms.money import format_money
+from webapp.pages.usage_labels import usage_components
 
 PER = {"month": "month", "year": "year"}
 KINDS = {
@@ -53,6 +55,8 @@ def price_summary(price) -> str:
         return f"{text}, billed {interval}ly" if interval else text
     if data.get("type") == "usage_based":
         return f"{format_money(data['unitAmount'], currency)} / unit"
+    if "components" in data and not has_fixed_part(data):  # usage only: in its own words
+        return f"Usage, billed {interval}ly" if interval else "Usage"
     amount = format_money(headline_amount_cents(data), currency)
     if price_kind(price) == "Per seat":
         amount += " / seat"
@@ -119,4 +123,5 @@ HELPERS = {
     "tier_lines": tier_lines,
     "interval_of": interval_of,
     "plan_price_summary": plan_price_summary,
+    "usage_components": usage_components,
 }
