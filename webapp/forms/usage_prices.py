@@ -78,7 +78,7 @@ class UsagePriceForm(PriceForm):
         "Units per package", filters=[strip_text], render_kw={"inputmode": "numeric"}
     )
     last_price = StringField(
-        "Price per unit above the last tier",
+        "Unit price above the last tier",
         filters=[strip_text],
         render_kw={"inputmode": "decimal"},
     )
@@ -90,6 +90,8 @@ class UsagePriceForm(PriceForm):
         super().__init__(*args, **kwargs)
         self.metric.choices = [("", "Choose a metric")] + [(m.id, m.name) for m in metrics]
         self.metric_names = {m.id: m.name for m in metrics}
+        for needed in (self.unit_price, self.package_size, self.last_price):
+            needed.flags.required = True  # by the model chosen: checked in ``_component``
         formdata = kwargs.get("formdata")
         self.rows: list[dict] = []
         if formdata is not None:
