@@ -100,11 +100,38 @@ async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
     await expect(panel).to_contain_text("API calls")
     await expect(panel).to_contain_text("usage so far")
     await expect(panel).to_contain_text("$0.01")
+    await expect(panel).to_contain_text("(25 so far)")
     await screenshot(page, "usage-upcoming-1280")
 
     await page.set_viewport_size(PHONE)
     await page.goto(f"/dashboard/plans/{plan.stable_plan_id}")
-    await page.locator("#usage-editor summary").click()
-    await page.locator("#usage-editor").get_by_label("Priced").select_option("graduated")
+    form = page.locator("#usage-editor")
+    await form.locator("summary").click()
+    await form.get_by_label("Metric").select_option(label="API calls")
+    await form.get_by_label("One unit is called").fill("call")
+    await form.get_by_label("Priced").select_option("graduated")
+    await expect(form.get_by_label("Price per unit", exact=True)).to_be_hidden()
+    await form.get_by_label("Up to (units)").fill("10,000")
+    await form.get_by_label("Unit price", exact=True).fill("0")
+    await form.get_by_role("button", name="Add usage price").click()
+    await expect(form.get_by_role("alert")).to_contain_text(
+        "Above the last tier: enter the price, like 0.0004"
+    )
+    await expect(form.get_by_label("Up to (units)")).to_have_value("10,000")
+    assert await page.evaluate(OVERFLOW)
+    await screenshot(page, "usage-price-tiers-error-390")
+
+    await form.get_by_label("Unit price above the last tier").fill("0.0002")
+    await form.get_by_label("Flat fee for that tier").fill("5")
+    await form.get_by_role("button", name="Add usage price").click()
+    await expect(page.get_by_role("status")).to_contain_text("Usage price added")
+    tiers = page.locator("#prices table.usage-tiers").last
+    await expect(tiers).to_contain_text("Up to 10,000")
+    await expect(tiers).to_contain_text("Above 10,000")
+    await expect(tiers).to_contain_text("0.0002 USD")
+    await expect(tiers).to_contain_text("$5.00")
+    await expect(page.locator("#prices")).to_contain_text(
+        "API calls: each call at its tier's price, billed monthly in arrears"
+    )
     assert await page.evaluate(OVERFLOW)
     await screenshot(page, "usage-price-plan-390")

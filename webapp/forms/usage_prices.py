@@ -23,8 +23,8 @@ from webapp.forms.prices import INTERVALS, MAX_TIERS, PriceForm, price_error
 MODELS = [
     ("per_unit", "Per unit"),
     ("package", "Per package of units"),
-    ("graduated", "Graduated tiers (each unit at its tier's price)"),
-    ("volume", "Volume tiers (every unit at the price the total reaches)"),
+    ("graduated", "Graduated tiers"),
+    ("volume", "Volume tiers"),
 ]
 RULES = {"month": "FREQ=MONTHLY;INTERVAL=1", "year": "FREQ=YEARLY;INTERVAL=1"}
 
@@ -60,7 +60,7 @@ class UsagePriceForm(PriceForm):
     the last row (no "up to") prices everything above."""
 
     base_amount = MoneyField(
-        "Base fee (optional)", description="Charged in advance each period, like 29.00."
+        "Base fee", description="Charged in advance each period, like 29.00. Leave empty for none."
     )
     interval = SelectField("Billed", choices=INTERVALS, default="month")
     metric = SelectField("Metric", [InputRequired("Choose the metric to bill")], choices=[])
@@ -70,7 +70,13 @@ class UsagePriceForm(PriceForm):
         filters=[strip_text],
         default="unit",
     )
-    model = SelectField("Priced", choices=MODELS, default="per_unit")
+    model = SelectField(
+        "Priced",
+        choices=MODELS,
+        default="per_unit",
+        description="Graduated: each unit at the price of the tier it falls in. Volume: every "
+        "unit at the price of the tier the period's total reaches.",
+    )
     unit_price = StringField(
         "Price per unit", filters=[strip_text], render_kw={"inputmode": "decimal"}
     )
@@ -82,7 +88,7 @@ class UsagePriceForm(PriceForm):
         filters=[strip_text],
         render_kw={"inputmode": "decimal"},
     )
-    last_flat = MoneyField("Flat fee for that tier (optional)")
+    last_flat = MoneyField("Flat fee for that tier")
 
     error_fields = (("model", "model", "Priced"), ("package_size", "package_size", None))
 

@@ -41,7 +41,8 @@ def price_kind(price) -> str:
                 if all(c.get("metric_id") is None for c in data["components"])
                 else "Per unit"
             )
-        return "Fixed + per unit"
+        metered = any(c.get("metric_id") is not None for c in data["components"])
+        return "Fixed + usage" if metered else "Fixed + per unit"
     return KINDS.get(data.get("type"), "Custom")
 
 
