@@ -36,11 +36,8 @@ def price_kind(price) -> str:
         if kinds == {"fixed"}:
             return "Fixed fee"
         if kinds == {"per_unit"}:
-            return (
-                "Per seat"
-                if all(c.get("metric_id") is None for c in data["components"])
-                else "Per unit"
-            )
+            metered = [c.get("metric_id") is not None for c in data["components"]]
+            return "Usage" if all(metered) else "Per unit" if any(metered) else "Per seat"
         metered = any(c.get("metric_id") is not None for c in data["components"])
         return "Fixed + usage" if metered else "Fixed + per unit"
     return KINDS.get(data.get("type"), "Custom")

@@ -1,5 +1,5 @@
 """A usage component in words for the plan page: "API calls: 0.0004 USD per call, billed
-monthly in arrears", and its tiers as rows of a small table.
+monthly in arrears", and its tiers a line each ("Above 10,000: 0.0002 USD each + $5.00").
 
 Presentation only: the stored figures are read through ``billing.catalog.usage_models`` (the
 exact unit price, the model), as billing reads them.
@@ -25,7 +25,7 @@ def unit_price_words(cents: Decimal, currency: str) -> str:
 
 
 def usage_components(price) -> list[dict]:
-    """The price's metered components, each {"summary": words, "tiers": [row, ...]}."""
+    """The price's metered components, each {"summary": words, "tiers": [line, ...]}."""
     shown = []
     for component in price.pricing_data.get("components") or []:
         if component.get("type") != "per_unit" or component.get("metric_id") is None:
@@ -56,18 +56,15 @@ def _summary(component: dict, currency: str) -> str:
     return f"{name}: {price} per {unit}, {billed}"
 
 
-def _tier_rows(component: dict, currency: str) -> list[dict]:
+def _tier_rows(component: dict, currency: str) -> list[str]:
+    """["Up to 10,000: free", "Above 10,000: 0.0002 USD each + $5.00"]."""
     rows, previous = [], 0
     for tier in component.get("tiers") or []:
         up_to = tier.get("up_to")
         units = f"Above {previous:,}" if up_to is None else f"Up to {up_to:,}"
+        price = exact_price(tier)
+        each = f"{unit_price_words(price, currency)} each" if price else "free"
         flat = tier.get("flat_amount_cents", 0)
-        rows.append(
-            {
-                "units": units,
-                "price": unit_price_words(exact_price(tier), currency),
-                "flat": format_money(flat, currency) if flat else "—",
-            }
-        )
+        rows.append(f"{units}: {each}" + (f" + {format_money(flat, currency)}" if flat else ""))
         previous = up_to if up_to is not None else previous
     return rows
