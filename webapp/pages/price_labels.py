@@ -13,6 +13,7 @@ from billing.catalog.pricing import (
     headline_amount_cents,
     headline_price,
 )
+from billing.catalog.usage_models import MODEL_FIELDS
 from webapp.forms.money import format_money
 from webapp.pages.usage_labels import usage_components
 
@@ -79,7 +80,10 @@ def plain_amount(price) -> int | None:
     """The one amount of a single-fee price (what the clone form may change), else None."""
     data = price.pricing_data
     if "components" in data:
-        return data["components"][0]["amount_cents"] if len(data["components"]) == 1 else None
+        [only, *others] = data["components"]
+        if others or set(only) & MODEL_FIELDS:  # a usage model's prices are not one amount
+            return None
+        return only["amount_cents"]
     if data.get("type") == "flat_rate":
         return data["amount"]
     if data.get("type") == "recurring":
