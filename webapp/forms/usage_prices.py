@@ -26,6 +26,12 @@ MODELS = [
     ("graduated", "Graduated tiers"),
     ("volume", "Volume tiers"),
 ]
+# A unit price's own words where an ordinary amount's example would mislead.
+PRICE_WORDS = {
+    "amount_not_a_number": "Enter a price like 0.0004",
+    "amount_empty": "Enter a price like 0.0004",
+    "amount_negative": "{label} must be 0 or more, like 0.0004",
+}
 RULES = {"month": "FREQ=MONTHLY;INTERVAL=1", "year": "FREQ=YEARLY;INTERVAL=1"}
 
 
@@ -42,7 +48,8 @@ def _unit_price(text: str, currency: str, label: str) -> str:
     try:
         return cents_text(parse_unit_price(text, currency))
     except Invalid as error:
-        raise ValueError(f"{label}: {error_words.words(error, label)}") from error
+        words = error_words.words(error, label, PRICE_WORDS)
+        raise ValueError(f"{label}: {words}") from error
 
 
 def _whole_units(text: str, label: str) -> int:
