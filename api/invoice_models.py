@@ -26,6 +26,11 @@ class UpcomingLineOut(BaseModel):
     description: str
     quantity: float | None
     unitAmountCents: int | None
+    unitAmountDecimal: str | None = Field(
+        None,
+        description='A sub-cent unit price, exact, as a decimal string of cents ("0.04" is '
+        "0.0004 USD); unitAmountCents is then its rounding. Null for whole-cent prices.",
+    )
     subtotalCents: int
     billingPeriodStart: str | None
     billingPeriodEnd: str | None

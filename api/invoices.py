@@ -5,7 +5,8 @@ Shapes: the spec's Invoice, plus ``subscriptionId``, ``billingReason``
 (``subscription_cycle``, ``subscription_final``, ``proration``, ``seats``, ``refund`` for a
 credit note), ``subtotalCents`` and ``taxCents`` beside ``totalAmountCents``, ``taxNotes`` (a
 reverse charge, say) and, per line, ``type`` (``fixed``, ``usage``, ``proration``, ``tax``,
-``refund``), quantity, unit amount, period, component and price. ``payment`` is
+``refund``), quantity, unit amount (``unitAmountDecimal`` too: a sub-cent usage price, exact, as
+a decimal string of cents), period, component and price. ``payment`` is
 ``{id, status, paymentLink}`` of the invoice's latest payment attempt (null before the first;
 ``paymentLink`` the provider B payment link to send the customer, null when there is none);
 ``paymentStatus`` is ``none`` until the payments step (or ``retry-payment``) starts an
@@ -22,6 +23,7 @@ another merchant's) customer is a 404, while ``?customerId=`` on the list only f
 """
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from quart import Blueprint
 from quart_schema import document_response, validate_querystring
@@ -50,6 +52,14 @@ from webapp.auth import merchant_id
 bp = Blueprint("invoices", __name__, url_prefix="/invoices")
 
 
+def decimal_text(cents: Decimal | None) -> str | None:
+    """A sub-cent unit price as the decimal string it was priced in (``"0.04"``)."""
+    if cents is None:
+        return None
+    text = f"{cents:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def line_json(line: InvoiceLine) -> dict:
     return {
         "id": line.id,
@@ -57,6 +67,7 @@ def line_json(line: InvoiceLine) -> dict:
         "description": line.description,
         "quantity": None if line.quantity is None else float(line.quantity),
         "unitAmountCents": line.unit_amount_cents,
+        "unitAmountDecimal": decimal_text(line.unit_amount_decimal),
         "subtotalCents": line.subtotal_cents,
         "billingPeriodStart": iso(line.billing_period_start),
         "billingPeriodEnd": iso(line.billing_period_end),
@@ -167,6 +178,7 @@ def charge_json(charge: Charge) -> dict:
         "description": charge.description,
         "quantity": None if charge.quantity is None else float(charge.quantity),
         "unitAmountCents": charge.unit_amount_cents,
+        "unitAmountDecimal": decimal_text(charge.unit_amount_decimal),
         "subtotalCents": charge.subtotal_cents,
         "billingPeriodStart": iso(charge.period_start),
         "billingPeriodEnd": iso(charge.period_end),
@@ -177,7 +189,14 @@ def charge_json(charge: Charge) -> dict:
 
 def tax_row_json(description: str, cents: int) -> dict:
     nothing = dict.fromkeys(
-        ("quantity", "unitAmountCents", "billingPeriodStart", "billingPeriodEnd"), None
+        (
+            "quantity",
+            "unitAmountCents",
+            "unitAmountDecimal",
+            "billingPeriodStart",
+            "billingPeriodEnd",
+        ),
+        None,
     )
     return {
         "type": "tax",

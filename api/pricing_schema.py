@@ -1,9 +1,11 @@
 """The JSON schema of ``pricingData``, as ``billing.catalog.pricing`` validates it.
 
-Two of its rules are beyond JSON Schema and only described: tiers' ``upTo`` values must grow
-from tier to tier, and ``component_id`` values must be unique within a price. Recurrence
-rules are documented in their common form (FREQ, then optionally INTERVAL and BYMONTHDAY);
-the service also takes COUNT, BYMONTH and UNTIL and any order.
+Some of its rules are beyond JSON Schema and only described: tiers' ``upTo`` values must grow
+from tier to tier, ``component_id`` values must be unique within a price, and a per-unit
+component's unit price (``amount_cents`` or ``unit_amount_decimal``), tiers or package size
+are required by its ``model``, which only a usage component (with a ``metric_id``) may set.
+Recurrence rules are documented in their common form (FREQ, then optionally INTERVAL and
+BYMONTHDAY); the service also takes COUNT, BYMONTH and UNTIL and any order.
 """
 
 from typing import Any
@@ -17,6 +19,7 @@ from billing.catalog.pricing import (
     MAX_TEXT,
     MAX_TIERS,
 )
+from billing.catalog.usage_models import MAX_PACKAGE_SIZE, MODELS
 
 AMOUNT = {"type": "integer", "minimum": 0, "maximum": MAX_AMOUNT_CENTS}
 NAME = {
@@ -97,6 +100,21 @@ FIXED_COMPONENT = _closed(
     },
     ["type", "amount_cents", "recurrence_rule"],
 )
+DECIMAL_CENTS = {
+    "type": "string",
+    "description": "A unit price in cents as a decimal string, up to 12 decimal places "
+    '("0.04" is 0.0004 USD); amount_cents, when also given, must be its rounding',
+    "pattern": r"^[0-9]+(\.[0-9]{1,12})?$",
+}
+COMPONENT_TIER = _closed(
+    {
+        "up_to": nullable({"type": "number", "exclusiveMinimum": 0}),
+        "amount_cents": AMOUNT,
+        "unit_amount_decimal": DECIMAL_CENTS,
+        "flat_amount_cents": AMOUNT,
+    },
+    ["up_to"],
+)
 PER_UNIT_COMPONENT = _closed(
     {
         "type": {"const": "per_unit"},
@@ -107,8 +125,28 @@ PER_UNIT_COMPONENT = _closed(
         "metric_id": nullable(NAME),
         "bill_immediately": {"type": "boolean"},
         "recurrence_rule": RULE,
+        "model": {
+            "enum": list(MODELS),
+            "description": "How a usage component (with a metric_id, billed in arrears) prices "
+            "its quantity; per_unit when absent",
+        },
+        "unit_amount_decimal": DECIMAL_CENTS,
+        "tiers": {
+            "type": "array",
+            "minItems": 1,
+            "maxItems": MAX_TIERS,
+            "description": "graduated and volume: up_to ascending, the last null; each tier "
+            "priced by amount_cents or unit_amount_decimal",
+            "items": COMPONENT_TIER,
+        },
+        "package_size": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": MAX_PACKAGE_SIZE,
+            "description": "package: units per package (a partial package counts whole)",
+        },
     },
-    ["type", "component_id", "component_name", "unit_label", "amount_cents"],
+    ["type", "component_id", "component_name", "unit_label"],
 )
 COMPONENTS = _closed(
     {

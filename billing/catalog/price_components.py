@@ -15,6 +15,8 @@ Every ``pricingData`` form is reduced to a list of components here, so subscript
 
 from dataclasses import dataclass
 
+from billing.catalog.usage_models import exact_price
+
 FREQ_OF = {"day": "DAILY", "week": "WEEKLY", "month": "MONTHLY", "year": "YEARLY"}
 MONTHLY = "FREQ=MONTHLY;INTERVAL=1"
 
@@ -92,9 +94,11 @@ def is_free(pricing_data: dict) -> bool:
     """True when nothing in the price can ever charge money (every amount is zero)."""
     for component in billing_components(pricing_data):
         data = component.data
-        if data.get("amount_cents", 0):
+        if data.get("amount_cents", 0) or exact_price(data):
             return False
         for tier in data.get("tiers", []):
             if tier.get("unitAmount", 0) or tier.get("flatAmount", 0):
+                return False
+            if exact_price(tier) or tier.get("flat_amount_cents", 0):  # a usage model's
                 return False
     return True

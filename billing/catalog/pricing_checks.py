@@ -5,6 +5,7 @@ enough to store and bill.
 """
 
 import math
+from decimal import Decimal
 from typing import Any
 
 from billing.catalog.recurrence import RuleError, format_rule, parse_rule
@@ -79,3 +80,34 @@ def validate_recurrence_rule(rule: Any, where: str = "recurrence_rule") -> str:
         return format_rule(parse_rule(rule))
     except RuleError as error:
         raise fail(f"{where} {error}") from None
+
+
+MAX_DECIMAL_PLACES = 12  # of a cent: Stripe's unit_amount_decimal precision
+
+
+def decimal_cents(value: Any, where: str, params: dict[str, Any] | None = None) -> str:
+    """A unit price in cents given as a decimal string (``"0.04"`` is 0.0004 USD), normalised
+    (``"0.0400"`` → ``"0.04"``). A string, as Stripe's ``unit_amount_decimal``: a JSON number
+    would reach us as a binary float and lose the very digits it exists to carry."""
+
+    def refuse(problem: str, code: str) -> Invalid:
+        return fail(f"{where} {problem}", code=code, field=where, params=params)
+
+    if not isinstance(value, str):
+        raise refuse('must be a decimal string of cents, like "0.04"', "decimal_not_a_number")
+    body = value[1:] if value.startswith("-") else value
+    whole, dot, fraction = body.partition(".")
+    digits_only = body.isascii() and whole.isdigit() and (fraction.isdigit() or not dot)
+    if not digits_only:
+        raise refuse('must be a decimal string of cents, like "0.04"', "decimal_not_a_number")
+    if value.startswith("-"):
+        raise refuse("must not be negative", "decimal_negative")
+    if len(fraction) > MAX_DECIMAL_PLACES:
+        raise refuse(
+            f"may have at most {MAX_DECIMAL_PLACES} decimal places", "decimal_too_many_places"
+        )
+    number = Decimal(body)
+    if number > MAX_AMOUNT_CENTS:
+        raise refuse(f"must be at most {MAX_AMOUNT_CENTS} cents", "decimal_too_large")
+    text = f"{number:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text

@@ -1,6 +1,7 @@
 """The components form of ``pricingData`` (``{"components": [...]}``), validated and
 normalised: ``fixed`` components (an amount on a recurrence rule) and ``per_unit`` ones (an
-amount per seat or per metered unit, billed in advance or in arrears). ``price_components``
+amount per seat or per metered unit, billed in advance or in arrears; a metered one may price
+its quantity by a model, ``usage_models``). ``price_components``
 reads the stored form back for billing; this module only says whether one may be stored.
 """
 
@@ -14,6 +15,7 @@ from billing.catalog.pricing_checks import (
     text,
     validate_recurrence_rule,
 )
+from billing.catalog.usage_models import MODEL_FIELDS, validate_model
 
 
 def _component(component: Any, index: int) -> dict:
@@ -40,7 +42,8 @@ def _component(component: Any, index: int) -> dict:
         return cleaned
     if kind == "per_unit":
         allowed = {"type", "component_id", "component_name", "unit_label", "amount_cents"}
-        only(component, allowed | {"metric_id", "bill_immediately", "recurrence_rule"}, where)
+        allowed |= {"metric_id", "bill_immediately", "recurrence_rule"} | MODEL_FIELDS
+        only(component, allowed, where)
         bill_now = component.get("bill_immediately", False)
         if not isinstance(bill_now, bool):
             raise fail(f"{where}.bill_immediately must be true or false")
@@ -50,9 +53,9 @@ def _component(component: Any, index: int) -> dict:
             "component_id": text(component.get("component_id"), f"{where}.component_id"),
             "component_name": text(component.get("component_name"), f"{where}.component_name"),
             "unit_label": text(component.get("unit_label"), f"{where}.unit_label"),
-            "amount_cents": amount(component.get("amount_cents"), f"{where}.amount_cents"),
             "metric_id": None if metric_id is None else text(metric_id, f"{where}.metric_id"),
             "bill_immediately": bill_now,
+            **validate_model(component, where),
         }
         if "recurrence_rule" in component:
             cleaned["recurrence_rule"] = validate_recurrence_rule(

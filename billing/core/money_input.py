@@ -24,11 +24,15 @@ says what is wrong and whose message a person can act on. The rules:
 - A separator before any digit is the decimal one (``".5"`` is 0.50).
 - Groups of thousands are three digits each after the first (one to three digits); anything
   else, like an empty entry, letters, or a separator at an end, is ``amount_not_a_number``.
+- A usage unit price (``parse_unit_price``) is read the same way, into exact minor units as
+  a ``Decimal``, with up to six decimal places of the currency unit whatever the currency
+  (``"0.0004"`` USD is 0.04 cents); more is ``unit_price_too_many_decimals``.
 - More decimals than the currency has (two for most, none for JPY, three for KWD) is
   ``amount_too_many_decimals``; more than 10**15 minor units is ``amount_too_large``.
 """
 
 import re
+from decimal import Decimal
 
 from billing.core.currencies import minor_unit_digits
 from billing.core.errors import Invalid
@@ -138,9 +142,9 @@ def _split(number: str, digits: int, text: str) -> tuple[str, str]:
     return whole, fraction
 
 
-def parse_amount(text: str | None, currency: str, *, allow_negative: bool = False) -> int:
-    """``"12,50"``, ``"EUR"`` → 1250; ``"1,250"``, ``"JPY"`` → 1250; see the module's rules."""
-    currency = (currency or "").strip().upper() or "USD"
+def _read(text: str | None, currency: str) -> tuple[str, str, str, str]:
+    """The typed amount's sign, whole digits and fraction digits (separators read by the
+    rules above), and the text as typed (spaces made plain)."""
     digits = minor_unit_digits(currency)
     typed = _UNICODE_SPACES.sub(" ", text or "").strip()
     if not typed:
@@ -156,6 +160,14 @@ def parse_amount(text: str | None, currency: str, *, allow_negative: bool = Fals
     if not re.fullmatch(r"\d+(?:[ .,]\d+)*", number, re.ASCII):
         raise Invalid(EXAMPLE, code="amount_not_a_number", params={"typed": typed})
     whole, fraction = _split(number, digits, typed)
+    return sign, whole, fraction, typed
+
+
+def parse_amount(text: str | None, currency: str, *, allow_negative: bool = False) -> int:
+    """``"12,50"``, ``"EUR"`` → 1250; ``"1,250"``, ``"JPY"`` → 1250; see the module's rules."""
+    currency = (currency or "").strip().upper() or "USD"
+    digits = minor_unit_digits(currency)
+    sign, whole, fraction, _ = _read(text, currency)
     fraction = fraction.rstrip("0") if len(fraction) > digits else fraction
     if len(fraction) > digits:
         words = DECIMALS_WORDS.get(digits, DECIMALS_WORDS[2]).format(currency=currency)
@@ -174,3 +186,31 @@ def parse_amount(text: str | None, currency: str, *, allow_negative: bool = Fals
             raise Invalid("Enter an amount of 0 or more, like 29.00", code="amount_negative")
         return -minor
     return minor
+
+
+UNIT_PRICE_DECIMALS = 6  # of the currency unit: a millionth of a dollar
+
+
+def parse_unit_price(text: str | None, currency: str) -> Decimal:
+    """A usage unit price as typed (``"0.0004"`` dollars a call) in exact minor units
+    (``Decimal("0.04")`` cents), with up to six decimal places of the currency unit; the
+    same reading of separators, symbols and ambiguity as ``parse_amount``. Never negative:
+    a unit price is what a unit costs."""
+    currency = (currency or "").strip().upper() or "USD"
+    digits = minor_unit_digits(currency)
+    sign, whole, fraction, _ = _read(text, currency)
+    fraction = fraction.rstrip("0")
+    if len(fraction) > UNIT_PRICE_DECIMALS:
+        raise Invalid(
+            "Use at most six decimal places, like 0.000125",
+            code="unit_price_too_many_decimals",
+            params={"currency": currency},
+        )
+    cents = Decimal(f"{int(whole)}.{fraction or 0}").scaleb(digits)
+    if cents > MAX_MINOR_UNITS:
+        raise Invalid(
+            "That amount is too large", code="amount_too_large", params={"currency": currency}
+        )
+    if sign == "-" and cents:
+        raise Invalid("Enter an amount of 0 or more, like 29.00", code="amount_negative")
+    return cents

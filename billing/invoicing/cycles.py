@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
+from billing.catalog import usage_models
 from billing.catalog.metrics import get_metric
 from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components, bills_in_advance
@@ -50,6 +51,8 @@ class Charge:
     quantity: Decimal | None = None
     unit_amount_cents: int | None = None
     cycle_key: str | None = None
+    # a sub-cent unit price, exact (cents): the line's ``unit_amount_cents`` is its rounding
+    unit_amount_decimal: Decimal | None = None
 
     def __post_init__(self) -> None:
         """Rule 9 of ``money_math`` for every line, however its amount was reached."""
@@ -173,12 +176,29 @@ def quantity_of(value) -> Decimal:
 
 
 def usage_amount(component: dict, quantity: Decimal, name: str = "Usage") -> int:
-    """The line of ``quantity`` used; ``AmountTooLarge`` (naming the line) past the ceiling."""
+    """The line of ``quantity`` used, by the component's model (``usage_models``);
+    ``AmountTooLarge`` (naming the line) past the ceiling."""
     what = line_name(name)
     if component.get("type") == "tiered":
         mode = component.get("tiers_mode", money_math.GRADUATED)
         return money_math.tiered(component.get("tiers", []), quantity, mode, what)
-    return money_math.per_unit(int(component.get("amount_cents", 0)), quantity, what)
+    model = usage_models.model_of(component)
+    if model in usage_models.TIERED:
+        return money_math.tiered(usage_models.money_tiers(component), quantity, model, what)
+    price = usage_models.exact_price(component)
+    if model == "package":
+        return money_math.package(price, int(component["package_size"]), quantity, what)
+    return money_math.per_unit(price, quantity, what)
+
+
+def unit_amounts(component: dict) -> tuple[int | None, Decimal | None]:
+    """A usage line's unit price: whole cents (rounded) and the exact decimal when it has
+    one; none for tiers and packages, whose lines are not quantity × one unit price."""
+    if component.get("type") == "tiered" or usage_models.model_of(component) != "per_unit":
+        return None, None
+    decimal = component.get("unit_amount_decimal")
+    cents = int(component.get("amount_cents", 0))
+    return cents, None if decimal is None else Decimal(decimal)
 
 
 def usage_next(detail: SubscriptionDetail, at: datetime, *, final: bool) -> datetime | None:
@@ -204,7 +224,7 @@ def usage_charge(
     if at <= window.period_start:
         return Cycle(None, following)
     component = detail.component
-    unit = None if component.get("type") == "tiered" else int(component.get("amount_cents", 0))
+    unit, unit_decimal = unit_amounts(component)
     name = _name(detail, "Usage")
     charge = Charge(
         type="usage",
@@ -217,6 +237,7 @@ def usage_charge(
         quantity=quantity,
         unit_amount_cents=unit,
         cycle_key=cycle_key(subscription, detail, at),
+        unit_amount_decimal=unit_decimal,
     )
     return Cycle(charge, following)
 

@@ -96,14 +96,15 @@ FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text
 
 LINE_COLUMNS = (
     "invoice_id, position, type, description, quantity, unit_amount_cents, subtotal_cents, "
-    "billing_period_start, billing_period_end, component_id, price_id, cycle_key"
+    "billing_period_start, billing_period_end, component_id, price_id, cycle_key, "
+    "unit_amount_decimal"
 )
 INSERT_LINES = f"""
 INSERT INTO invoice_lines (id, created_at, updated_at, {LINE_COLUMNS})
 SELECT id, created, created, {LINE_COLUMNS}
 FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[],
             $7::bigint[], $8::bigint[], $9::timestamptz[], $10::timestamptz[], $11::text[],
-            $12::text[], $13::text[], $14::timestamptz[])
+            $12::text[], $13::text[], $14::numeric[], $15::timestamptz[])
   AS u(id, {LINE_COLUMNS}, created)
 """
 
@@ -124,6 +125,7 @@ def _line_rows(invoice_id: str, draft: InvoiceDraft, created: datetime) -> list[
             charge.component_id,
             charge.price_id,
             charge.cycle_key,
+            charge.unit_amount_decimal,
             created,
         )
         for position, charge in enumerate(draft.charges, start=1)
@@ -131,7 +133,7 @@ def _line_rows(invoice_id: str, draft: InvoiceDraft, created: datetime) -> list[
     first = len(rows) + 1
     rows += [
         (new_id("il"), invoice_id, position, "tax", description, None, None, cents)
-        + (None,) * 5
+        + (None,) * 6
         + (created,)
         for position, (description, cents) in enumerate(draft.taxes, start=first)
     ]
@@ -188,7 +190,7 @@ async def write_invoices(drafts: list[InvoiceDraft], now: datetime | None = None
     if invoices:
         await connection.execute_query(INSERT_INVOICES, as_columns(invoices, 16))
     if lines:
-        await connection.execute_query(INSERT_LINES, as_columns(lines, 14))
+        await connection.execute_query(INSERT_LINES, as_columns(lines, 15))
     await invoice_events.issued(
         [
             invoice_events.Issued(

@@ -1,13 +1,17 @@
 """The money math of invoices: every rule an invoice line follows, in one place.
 
-Amounts are integers of the currency's minor unit ("cents"); prices in the catalog are
-integers too. Quantities may be fractional (2.5 GB). The rules:
+Amounts are integers of the currency's minor unit ("cents"). Prices in the catalog are
+integers too, except a usage price's unit prices, which may be exact decimals of a cent
+(``unit_amount_decimal``, up to 12 places: 0.0004 USD a call is 0.04 cents). Quantities may be
+fractional (2.5 GB). The rules:
 
 1. **Exact until the line.** Every intermediate value is an exact ``Decimal``; nothing is
    rounded inside a line (not a unit price, not a tier's part, not a prorated fraction).
 2. **One rounding per line**, half-even to the cent (banker's rounding: 0.5 → 0, 1.5 → 2,
    2.5 → 2), so rounding errors do not drift one way over thousands of lines.
-3. **Per unit**: ``quantity × unitAmount``.
+3. **Per unit**: ``quantity × unitAmount``, the unit price exact (0.04 cents stays 0.04: a
+   sub-cent price is never rounded to a cent before it is multiplied; 12,345 calls at 0.04
+   cents are 493.8 cents, one line of 494).
 4. **Graduated tiers** (the default ``tiersMode``): tier *i* covers the units above the
    previous tier's ``upTo`` up to and including its own ``upTo``; the last tier has no
    ``upTo`` and covers everything above. Each unit is priced at the tier it falls in, and a
@@ -35,13 +39,17 @@ integers too. Quantities may be fractional (2.5 GB). The rules:
    costs that much (a runaway usage value does), and the ceiling keeps every amount, and the
    sum of thousands of them, well inside the 64-bit integer columns invoices are stored in
    (2^63 is about 9.2 × 10^18).
+10. **Packages**: ``ceil(quantity / package_size) × package price``. A partial package costs
+    a whole one (1,001 units in packages of 1,000 are two packages); 0 units, 0 packages.
+11. **Sub-cent unit prices stay exact in tiers too**: a tier's unit price may be a decimal
+    of a cent; each tier's part is exact and only the line's sum is rounded (rule 2).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_CEILING, ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from billing.core.errors import Invalid
@@ -91,9 +99,23 @@ def as_quantity(value: Any) -> Decimal:
     return quantity
 
 
-def per_unit(unit_amount: int, quantity: Any, what: str = "An invoice line") -> int:
-    """Rule 3, rounded once."""
+def per_unit(unit_amount: int | Decimal, quantity: Any, what: str = "An invoice line") -> int:
+    """Rule 3, rounded once; ``unit_amount`` may be a sub-cent Decimal."""
     return round_line(as_quantity(quantity) * unit_amount, what)
+
+
+def packages(quantity: Any, package_size: int) -> int:
+    """Rule 10: the packages ``quantity`` units take, a partial one counted whole."""
+    if package_size < 1:
+        raise MoneyMathError(f"a package holds at least 1 unit, not {package_size}")
+    return int((as_quantity(quantity) / package_size).to_integral_value(rounding=ROUND_CEILING))
+
+
+def package(
+    package_amount: int | Decimal, package_size: int, quantity: Any, what: str = "An invoice line"
+) -> int:
+    """Rule 10 for a whole line, rounded once (rule 2)."""
+    return round_line(packages(quantity, package_size) * Decimal(package_amount), what)
 
 
 @dataclass(frozen=True)
@@ -101,7 +123,7 @@ class TierPart:
     """The share of a quantity one tier prices: shown as its own line detail on invoices."""
 
     quantity: Decimal
-    unit_amount: int
+    unit_amount: int | Decimal  # exact cents, a fraction of one for a sub-cent price
     flat_amount: int
 
     @property

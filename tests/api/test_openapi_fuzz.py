@@ -238,14 +238,25 @@ def _cases(operation, mode: GenerationMode, ids: dict):
 
 
 def _unstated_pricing_rule(case) -> bool:
-    """A body whose pricingData has tiers or several components: the tiers' ``upTo`` must
-    grow and the last be null, the components' ``component_id`` differ, rules the document
-    states only in words."""
+    """A body whose pricingData has tiers, several components or a usage model: the tiers'
+    ``upTo`` must grow and the last be null, the components' ``component_id`` differ, a
+    model needs its prices, rules the document states only in words."""
     pricing = case.body.get("pricingData") if isinstance(case.body, dict) else None
     if not isinstance(pricing, dict):
         return False
     components = pricing.get("components")
+    if isinstance(components, list) and any(_model_rule(c) for c in components):
+        return True
     return "tiers" in pricing or (isinstance(components, list) and len(components) > 1)
+
+
+def _model_rule(component) -> bool:
+    """A per-unit component whose unit price, tiers or package size its ``model`` requires
+    (and which only a metered component may set)."""
+    model_fields = {"model", "unit_amount_decimal", "tiers", "package_size"}
+    return isinstance(component, dict) and (
+        "amount_cents" not in component or bool(model_fields & set(component))
+    )
 
 
 def _checks(operation, case) -> list:

@@ -1,4 +1,5 @@
-"""Prices on the plan page: add a plain fee or a tiered price, clone one, delete one.
+"""Prices on the plan page: add a plain fee, a tiered price or a usage price (a base fee and
+a metered component, ``forms/usage_prices``), clone one, delete one.
 
 Prices belong to the plan's current version and change it in place, exactly as
 ``/v1/prices`` does (a new version is made by editing the plan). Each action is one call to
@@ -8,16 +9,19 @@ next to the form that sent it.
 
 from quart import flash, g, redirect, request, url_for
 
-from billing.catalog import plans, prices
+from billing.catalog import metrics, plans, prices
 from billing.core.errors import NotFound, ServiceError
 from webapp.forms import error_words
 from webapp.forms.money import from_cents
 from webapp.forms.prices import ClonePriceForm, FixedPriceForm, TieredPriceForm
+from webapp.forms.usage_prices import UsagePriceForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, render_page
 from webapp.pages.plans import DETAIL, bp, detail_context
 from webapp.pages.price_labels import plain_amount, with_amount
 
 PRICES = "dashboard/plans/_prices.html"
+ADDED = {"tiered": "Tiered price", "usage": "Usage price"}
+FORM_KEYS = {"tiered": "tiered_form", "usage": "usage_form"}
 CLONE = "dashboard/plans/clone_price.html"
 
 
@@ -48,8 +52,15 @@ async def add_price(plan_id: str):
     if view is None:
         return redirect(url_for("plans.index"), 303)
     formdata = await request.form
-    tiered = formdata.get("kind") == "tiered"
-    form = TieredPriceForm(formdata=formdata) if tiered else FixedPriceForm(formdata=formdata)
+    kind = formdata.get("kind")
+    tiered = kind in ("tiered", "usage")
+    if kind == "usage":
+        metrics_list = await metrics.list_metrics(g.merchant.id)
+        form = UsagePriceForm(formdata=formdata, metrics=metrics_list)
+    elif tiered:
+        form = TieredPriceForm(formdata=formdata)
+    else:
+        form = FixedPriceForm(formdata=formdata)
     form.currency = view.plan.currency  # amounts are typed in the plan's currency
     if form.validate():
         try:
@@ -72,10 +83,10 @@ async def add_price(plan_id: str):
         except ServiceError as error:
             form.attach_error(error)
         else:
-            kind = "Tiered price" if tiered else "Price"
-            await flash(f"{kind} added to “{view.plan.plan_name}”.", "success")
+            added = ADDED.get(kind, "Price")
+            await flash(f"{added} added to “{view.plan.plan_name}”.", "success")
             return await _answer(plan_id)
-    key = "tiered_form" if tiered else "fixed_form"
+    key = FORM_KEYS.get(kind, "fixed_form")
     return await _answer(plan_id, INVALID_FORM, **{key: form, "open_form": key})
 
 

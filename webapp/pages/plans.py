@@ -11,7 +11,7 @@ from functools import partial
 
 from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
-from billing.catalog import features, plan_create, plans
+from billing.catalog import features, metrics, plan_create, plans
 from billing.catalog.models import Plan
 from billing.core.errors import NotFound, ServiceError
 from billing.enrollment import enroll, rules
@@ -22,6 +22,7 @@ from webapp.forms.feature_values import attach_library
 from webapp.forms.money import format_money
 from webapp.forms.plans import FEATURE_KINDS, PlanForm
 from webapp.forms.prices import FixedPriceForm, TieredPriceForm
+from webapp.forms.usage_prices import UsagePriceForm
 from webapp.pages.common import (
     INVALID_FORM,
     is_htmx,
@@ -157,6 +158,7 @@ async def detail_context(stable_id: str, number: int | None = None, **extra) -> 
         "waiting": await plan_migration_options.waiting_versions(g.merchant.id, stable_id),
         "fixed_form": FixedPriceForm(),
         "tiered_form": TieredPriceForm(),
+        "usage_form": UsagePriceForm(metrics=await metrics.list_metrics(g.merchant.id)),
         "rule_form": EnrollmentRuleForm(),
         "enrollment_rules": await rules.list_rules(g.merchant.id, stable_id),
         "priced_in_default": await enroll.default_price(

@@ -9,10 +9,13 @@ from copy import deepcopy
 from billing.catalog.pricing import (
     billing_interval,
     bills_usage,
+    has_fixed_part,
     headline_amount_cents,
     headline_price,
 )
+from billing.catalog.usage_models import MODEL_FIELDS
 from webapp.forms.money import format_money
+from webapp.pages.usage_labels import usage_components
 
 PER = {"month": "month", "year": "year"}
 KINDS = {
@@ -34,12 +37,10 @@ def price_kind(price) -> str:
         if kinds == {"fixed"}:
             return "Fixed fee"
         if kinds == {"per_unit"}:
-            return (
-                "Per seat"
-                if all(c.get("metric_id") is None for c in data["components"])
-                else "Per unit"
-            )
-        return "Fixed + per unit"
+            metered = [c.get("metric_id") is not None for c in data["components"]]
+            return "Usage" if all(metered) else "Per unit" if any(metered) else "Per seat"
+        metered = any(c.get("metric_id") is not None for c in data["components"])
+        return "Fixed + usage" if metered else "Fixed + per unit"
     return KINDS.get(data.get("type"), "Custom")
 
 
@@ -53,6 +54,8 @@ def price_summary(price) -> str:
         return f"{text}, billed {interval}ly" if interval else text
     if data.get("type") == "usage_based":
         return f"{format_money(data['unitAmount'], currency)} / unit"
+    if "components" in data and not has_fixed_part(data):  # usage only: in its own words
+        return f"Usage, billed {interval}ly" if interval else "Usage"
     amount = format_money(headline_amount_cents(data), currency)
     if price_kind(price) == "Per seat":
         amount += " / seat"
@@ -77,7 +80,10 @@ def plain_amount(price) -> int | None:
     """The one amount of a single-fee price (what the clone form may change), else None."""
     data = price.pricing_data
     if "components" in data:
-        return data["components"][0]["amount_cents"] if len(data["components"]) == 1 else None
+        [only, *others] = data["components"]
+        if others or set(only) & MODEL_FIELDS:  # a usage model's prices are not one amount
+            return None
+        return only["amount_cents"]
     if data.get("type") == "flat_rate":
         return data["amount"]
     if data.get("type") == "recurring":
@@ -119,4 +125,5 @@ HELPERS = {
     "tier_lines": tier_lines,
     "interval_of": interval_of,
     "plan_price_summary": plan_price_summary,
+    "usage_components": usage_components,
 }

@@ -1,12 +1,14 @@
 """Money as people type it: a table by hand, and properties over any amount and currency."""
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from billing.core.currencies import minor_unit_digits
 from billing.core.errors import Invalid
-from billing.core.money_input import parse_amount
+from billing.core.money_input import parse_amount, parse_unit_price
 
 READ = [
     ("12.50", "USD", 1250),
@@ -175,3 +177,48 @@ def test_text_made_of_amount_characters_is_read_or_refused_as_invalid(text, curr
         assert refused.code.startswith("amount_")
     else:
         assert abs(minor) <= 10**15
+
+
+UNIT_PRICES = [
+    # typed, currency, exact minor units (cents)
+    ("0.0004", "USD", "0.04"),
+    ("$0.0004", "USD", "0.04"),
+    ("0,0004", "EUR", "0.04"),
+    ("0.000001", "USD", "0.0001"),  # a millionth of a dollar
+    ("0.05", "USD", "5"),
+    ("2", "USD", "200"),
+    ("1,250.5", "USD", "125050"),
+    ("0.5", "JPY", "0.5"),  # half a yen: JPY's minor unit is the yen
+    ("0.001", "KWD", "1"),
+    (".25", "EUR", "25"),
+    ("0.00040000", "USD", "0.04"),  # trailing zeros are no extra precision
+]
+
+
+@pytest.mark.parametrize(("typed", "currency", "cents"), UNIT_PRICES)
+def test_unit_prices_read_to_a_millionth(typed, currency, cents):
+    assert parse_unit_price(typed, currency) == Decimal(cents)
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("0.0000001", "unit_price_too_many_decimals"),
+        ("-0.0004", "amount_negative"),
+        ("", "amount_empty"),
+        ("abc", "amount_not_a_number"),
+        ("€0.0004", "amount_other_currency"),
+        ("1,250", "amount_ambiguous"),
+    ],
+)
+def test_unit_prices_refused_with_a_code(typed, code):
+    with pytest.raises(Invalid) as caught:
+        parse_unit_price(typed, "USD")
+    assert caught.value.code == code
+
+
+def test_ordinary_amounts_keep_their_decimals():
+    """The unit-price reading does not loosen ``parse_amount``: cents stay whole."""
+    with pytest.raises(Invalid) as caught:
+        parse_amount("0.0004", "USD")
+    assert caught.value.code == "amount_too_many_decimals"
