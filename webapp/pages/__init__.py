@@ -3,7 +3,6 @@
 from quart import Quart
 
 from billing.payments.provider_names import provider_name
-
 from webapp.pages import (
     api_keys,
     auth,
