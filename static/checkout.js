@@ -29,8 +29,17 @@
 
   function $(id) { return document.getElementById(id); }
 
+  /* As the server's format_money writes it: "$12.50", "¥1,250", "29.50 CHF"; the symbol and
+     the currency's minor-unit digits come from the page (data-money-*), never a guess of 100. */
   function money(cents, currency) {
-    return (cents / 100).toFixed(2) + " " + currency;
+    var digits = parseInt(root.getAttribute("data-money-digits"), 10);
+    if (isNaN(digits)) digits = 2;
+    var symbol = root.getAttribute("data-money-symbol") || "";
+    var size = Math.pow(10, digits), whole = Math.floor(Math.abs(cents) / size);
+    var text = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    if (digits) text += "." + String(Math.abs(cents) % size).padStart(digits, "0");
+    var sign = cents < 0 ? "-" : "";
+    return symbol ? sign + symbol + text : sign + text + " " + currency;
   }
 
   function day(iso) {
@@ -193,7 +202,7 @@
   function customer() {
     var form = $("customer-form");
     var person = { email: form.email.value.trim(), name: form.name.value.trim() || null };
-    if (form.country.value.trim()) person.country = form.country.value.trim().toUpperCase();
+    if (form.country.value) person.country = form.country.value;  /* a code from the list */
     if (form.postalCode.value.trim()) person.postalCode = form.postalCode.value.trim();
     return person;
   }
@@ -203,7 +212,7 @@
   function refusal(message) {
     var form = $("customer-form");
     if (/customer\.email/.test(message)) return [form.email, "Enter your email address."];
-    if (/country/.test(message)) return [form.country, "Enter your country as two letters, for example DE."];
+    if (/country/.test(message)) return [form.country, "Choose your country from the list."];
     if (/email/i.test(message)) return [form.email, "Check your email address."];
     return [null, message];
   }

@@ -54,7 +54,12 @@
     "  background: var(--card); border: 1px solid var(--line); border-radius: var(--radius);",
     "  box-shadow: 0 1px 2px rgba(0,0,0,.04); }",
     ".tpt-name { margin: 0; font-size: 1.15rem; font-weight: 700; }",
-    ".tpt-desc { margin: -.5rem 0 0; color: var(--muted); font-size: .92rem; }",
+    ".tpt-card { min-width: 0; }",
+    /* A description of any length (older ones may exceed today's 500 characters) stays a few
+       lines: clamped, long words broken, the whole text in its title. */
+    ".tpt-desc { margin: -.5rem 0 0; color: var(--muted); font-size: .92rem;",
+    "  overflow-wrap: anywhere; display: -webkit-box; -webkit-box-orient: vertical;",
+    "  -webkit-line-clamp: 5; line-clamp: 5; overflow: hidden; }",
     ".tpt-price { display: flex; align-items: baseline; gap: .3rem; min-height: 2.6rem; }",
     ".tpt-amount { font-size: 2.1rem; font-weight: 750; letter-spacing: -.02em; }",
     ".tpt-per, .tpt-trial { color: var(--muted); font-size: .9rem; }",
@@ -94,18 +99,23 @@
     return sheet;
   }
 
+  /* As the server's embed writes it (webapp/pages/embed.py format_money): $29, $29.50,
+     ¥1,250, 29 CHF. Amounts are in the currency's minor units, whose number of digits Intl
+     knows (none for JPY), never a guess of 100; the symbols are the server's. */
+  var SYMBOLS = { USD: "$", EUR: "€", GBP: "£", JPY: "¥", INR: "₹", CAD: "CA$", AUD: "A$" };
+
   function formatMoney(cents, currency) {
-    var digits = cents % 100 === 0 ? 0 : 2;
+    var code = String(currency || "").toUpperCase(), minor = 2;
     try {
-      return new Intl.NumberFormat("en-US", {
-        style: "currency",
-        currency: currency,
-        minimumFractionDigits: digits,
-        maximumFractionDigits: digits,
-      }).format(cents / 100);
-    } catch (error) {
-      return currency + " " + (cents / 100).toFixed(digits);
-    }
+      minor = new Intl.NumberFormat("en-US", { style: "currency", currency: code })
+        .resolvedOptions().maximumFractionDigits;
+    } catch (error) { /* an unknown code: two decimals, as the server reads it */ }
+    var size = Math.pow(10, minor), whole = Math.floor(Math.abs(cents) / size);
+    var part = Math.abs(cents) % size;
+    var text = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    if (part) text += "." + String(part).padStart(minor, "0");
+    var sign = cents < 0 ? "-" : "";
+    return SYMBOLS[code] ? sign + SYMBOLS[code] + text : (sign + text + " " + code).trim();
   }
 
   function safeUrl(value) {
@@ -174,7 +184,10 @@
     var node = el("article", "tpt-card" + (plan.isEnterprisePlan ? " tpt-card--enterprise" : ""));
     node.setAttribute("data-plan-id", plan.id);
     node.appendChild(el("h3", "tpt-name", plan.name));
-    if (plan.description) node.appendChild(el("p", "tpt-desc", plan.description));
+    if (plan.description) {
+      var description = node.appendChild(el("p", "tpt-desc", plan.description));
+      description.title = plan.description;
+    }
     node.appendChild(priceBlock(plan, "month"));
     node.appendChild(priceBlock(plan, "year"));
     if (plan.trialDays) node.appendChild(el("p", "tpt-trial", plan.trialDays + "-day free trial"));

@@ -23,6 +23,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from billing.core.currencies import major_units
 from billing.payments import setup as payments_setup
 from webapp import db
 from webapp.config import ConfigError, Settings
@@ -99,7 +100,9 @@ def start_localstripe(port: int, *, keep: bool) -> tuple[subprocess.Popen, str]:
 
 
 def _money(cents: int, currency: str) -> str:
-    return f"{cents // 100}.{cents % 100:02d} {currency}"
+    """``4900, USD`` → ``49.00 USD``, in the currency's minor units (``500 JPY``), as the
+    CLI's other lines read."""
+    return f"{major_units(cents, currency.upper())} {currency.upper()}"
 
 
 def demo_password() -> str:

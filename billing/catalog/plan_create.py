@@ -101,6 +101,7 @@ async def create_plan(
     min_seats: int | None = None,
     bill_immediately: bool = False,
     show_in_pricing_table: bool = False,
+    add_to_default_table: bool | None = None,
     is_enterprise_plan: bool = False,
     enterprise_button_text: str | None = None,
     enterprise_redirect_url: str | None = None,
@@ -121,6 +122,11 @@ async def create_plan(
 
     ``feature_values`` (by feature id, the dashboard's per-feature values) sets what the plan
     grants of the features in ``feature_ids``; a feature left out gets the default above.
+
+    ``show_in_pricing_table`` makes the plan visible on pricing tables and, as the spec says of
+    the API field, adds it to the default table. ``add_to_default_table`` separates the two for
+    the dashboard: a plan visible wherever the merchant puts it, but on no published table
+    until they ask (None: as ``show_in_pricing_table``).
     """
     plan_name = clean_name(plan_name, "planName")
     description = inputs.clean_text(plan_description, "planDescription", inputs.MAX_DESCRIPTION)
@@ -208,6 +214,7 @@ async def create_plan(
                 currency=plan.currency,
                 pricing_data=validate_pricing_data(data),
             )
-        if show_in_pricing_table:
+        to_default = show_in_pricing_table if add_to_default_table is None else add_to_default_table
+        if to_default:
             await add_plan_to_default_table(merchant_id, plan.stable_plan_id)
     return (await load_views(merchant_id, [plan]))[0]

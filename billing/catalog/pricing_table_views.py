@@ -171,6 +171,13 @@ async def _entries(merchant_id: str, table_ids: list[str]) -> list[PricingTableP
     return await PricingTablePlan.scoped(merchant_id).filter(pricing_table_id__in=table_ids)
 
 
+async def default_table_name(merchant_id: str) -> str | None:
+    """The name of the table ``showInPricingTable`` puts a new plan on (the default one), so
+    the plan form can say where the plan would appear; None while there is none yet."""
+    table = await PricingTable.scoped(merchant_id).filter(is_default=True).first()
+    return table.name if table else None
+
+
 async def list_tables(merchant_id: str) -> list[TableView]:
     """Every live table (the default first, then oldest first) with its ordered entries but
     no features: four queries for any number of tables."""

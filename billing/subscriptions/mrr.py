@@ -140,7 +140,11 @@ def _daily_totals(
 async def mrr_per_day(merchant_id: str, days: int) -> list[tuple[date, int]]:
     """MRR at the end of each of the last ``days`` days (UTC, today included), oldest first,
     from the subscription event history: each subscription counts with its latest event at or
-    before the end of the day."""
+    before the end of the day.
+
+    Today's point is not read from that history but is ``merchant_mrr``, the MRR the headline
+    and ``/v1`` show: a subscription whose events carry no MRR (or one changed since its last
+    event) would otherwise end the chart at $0 under a headline of $29."""
     today = utcnow().date()
     wanted = [today - timedelta(days=offset) for offset in range(max(days, 1) - 1, -1, -1)]
     end = datetime(today.year, today.month, today.day, tzinfo=UTC) + timedelta(days=1)
@@ -150,4 +154,6 @@ async def mrr_per_day(merchant_id: str, days: int) -> list[tuple[date, int]]:
         .order_by("occurred_at", "created_at", "id")
         .values_list("stable_subscription_id", "mrr_cents", "occurred_at")
     )
-    return _daily_totals(events, wanted)
+    totals = _daily_totals(events, wanted)
+    totals[-1] = (today, (await merchant_mrr(merchant_id)).amount_cents)
+    return totals

@@ -32,13 +32,13 @@ async def test_checkout_declines_then_pays(new_page, live_server, make_merchant,
     checkout = await opened.value
     await checkout.wait_for_load_state()
     assert f"/checkout/pricing/{plan.id}?price={price.id}" in checkout.url
-    await expect(checkout.get_by_text("49.00 USD / month")).to_be_visible()
+    await expect(checkout.get_by_text("$49.00 / month")).to_be_visible()
     await expect(checkout.get_by_role("heading", name="Pro")).to_be_visible()
 
     await checkout.get_by_label("Email").fill("ada@example.com")
     await checkout.get_by_label("Name").fill("Ada")
     await checkout.get_by_role("button", name="Continue").click()
-    await expect(checkout.locator("[data-total]")).to_have_text("49.00 USD")
+    await expect(checkout.locator("[data-total]")).to_have_text("$49.00")
 
     await fill_card(checkout, DECLINED_CARD)
     status = checkout.locator("#status")
@@ -77,7 +77,7 @@ async def test_paying_with_a_subscribers_email_says_it_is_refunded(
     await page.goto(f"/checkout/pricing/{plan.id}?price={price.id}&key={account.publishable_key}")
     await page.get_by_label("Email").fill("sub@example.com")
     await page.get_by_role("button", name="Continue").click()
-    await expect(page.locator("[data-total]")).to_have_text("49.00 USD")
+    await expect(page.locator("[data-total]")).to_have_text("$49.00")
     await fill_card(page, GOOD_CARD)
     await expect(page.locator("#status")).to_have_text(
         "You already have a subscription: this payment is refunded"

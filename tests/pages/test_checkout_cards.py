@@ -1,5 +1,5 @@
 """The hosted checkout keeps the card (issue 28), in Chromium against ``tally serve`` pointed
-at localstripe, at 1280 and 390 px: a trial plan says "Free for 14 days, then 29.00 USD a
+at localstripe, at 1280 and 390 px: a trial plan says "Free for 14 days, then $29.00 a
 month", saves the card without charging and says the trial started; a paid plan pays; then
 the customer portal lists the card the checkout kept, as the subscription's."""
 
@@ -69,10 +69,10 @@ async def test_a_trial_checkout_saves_the_card_and_starts_the_trial(
     size = "phone" if viewport == PHONE else "desktop"
     await page.goto(f"/checkout/pricing/{plan.id}?price={price.id}&key={account.publishable_key}")
     terms = page.locator("[data-trial-terms]")
-    await expect(terms).to_have_text("Free for 14 days, then 29.00 USD a month")
+    await expect(terms).to_have_text("Free for 14 days, then $29.00 a month")
     await page.get_by_label("Email").fill("ada@example.com")
     await page.get_by_role("button", name="Continue").click()
-    await expect(page.locator("[data-total]")).to_have_text("0.00 USD")
+    await expect(page.locator("[data-total]")).to_have_text("$0.00")
     await expect(page.get_by_text("Nothing is charged today.")).to_be_visible()
     await screenshot(page, f"checkout-trial-card-{size}")
 
@@ -100,7 +100,7 @@ async def test_a_paid_checkout_keeps_the_card_for_the_portal(
     size = "phone" if viewport == PHONE else "desktop"
     await open_checkout(page, account, plan, price)
     await expect(page.locator("[data-trial-terms]")).to_have_count(0)
-    await expect(page.locator("[data-total]")).to_have_text("49.00 USD")
+    await expect(page.locator("[data-total]")).to_have_text("$49.00")
     await fill_card(page, "Pay")
     await expect(page.locator("#status")).to_have_text("Paid — you're subscribed")
     live = await Subscription.get(merchant_id=account.id, deleted_at=None)

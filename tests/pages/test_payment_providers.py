@@ -67,7 +67,7 @@ async def test_provider_a_keys_checked_saved_and_webhook_added_by_hand(new_page,
     await section.get_by_role("button", name="Save keys").click()
     await expect(section.get_by_text("Connected", exact=True)).to_be_visible()
     await expect(page.locator("#provider-a-secret")).to_have_text("••••••••9f3a")
-    await expect(page.locator("#flashes")).to_contain_text("Provider A keys saved.")
+    await expect(page.locator("#flashes")).to_contain_text("Card payment keys saved.")
     await expect(page.locator("#provider-a-webhook-url")).to_have_value(
         re.compile(r"/v1/public/webhook/")
     )

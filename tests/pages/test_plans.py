@@ -28,7 +28,7 @@ async def test_catalog_journey_features_plan_versions_pricing_table(page):
     await page.get_by_label("Yearly price").fill("290")
     await page.get_by_label("Single sign-on (single-sign-on)").check()
     await page.get_by_label("Projects (projects)").check()
-    await expect(page.get_by_label("Show in pricing tables")).to_be_checked()
+    await expect(page.get_by_label("Show on pricing table “Pricing”")).not_to_be_checked()
     await screenshot(page, "plan-wizard-1280")
     await page.get_by_role("button", name="Create plan").click()
 

@@ -86,7 +86,7 @@ async def test_provider_a_save_shows_masked_secret_webhook_steps_and_checklist(c
     assert "Add it by hand" in html  # localstripe has no webhook endpoints API
     assert f"http://127.0.0.1:8000/v1/public/webhook/{merchant_id}" in html
     assert all(f"<code>{event}</code>" in html for event in A_EVENTS)
-    assert "Provider A keys saved. Add its webhook by hand (see below)." in html
+    assert "Card payment keys saved. Add its webhook by hand (see below)." in html
     assert 'name="hook-webhook_secret"' in html
 
     missing = await post(client, "/provider-a/signing-secret", token, webhook_secret="")
@@ -148,7 +148,7 @@ async def test_without_htmx_a_save_redirects_and_a_check_renders_the_page(client
     save = await client.post(f"{PAGE}/provider-a/save", form=form)
     assert save.status_code == 303 and save.headers["Location"].endswith(PAGE)
     page = await html_of(await client.get(PAGE))
-    assert "Provider A keys saved." in page and "9f3a" in page
+    assert "Card payment keys saved." in page and "9f3a" in page
 
 
 @pytest.mark.usefixtures("provider_a_api")
@@ -199,7 +199,7 @@ async def test_provider_b_check_save_and_errors(client, sign_up, provider_b):
 
     saved = await post(client, "/provider-b/save", token, secret_key=live_key)
     html = await html_of(saved)
-    assert saved.status_code == 200 and "Provider B key saved." in html
+    assert saved.status_code == 200 and "Payment link key saved." in html
     assert "••••••••" + live_key[-4:] in html and live_key not in html
     assert 'id="provider-b-environment">Live mode<' in html and "Webhook set up" in html
     overview = await html_of(await client.get("/dashboard"))

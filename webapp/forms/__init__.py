@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from wtforms import Form, ValidationError
+from wtforms.validators import Length
 
 from billing.core.currencies import ISO_4217
 from billing.core.currency_names import CURRENCY_NAMES
@@ -25,6 +26,16 @@ from webapp.forms import error_words
 def strip_text(value):
     """A text field's filter: the value without surrounding white space (None stays None)."""
     return value.strip() if isinstance(value, str) else value
+
+
+def description_length(max_length: int) -> Length:
+    """A description's limit with the count the merchant needs to shorten it (the textarea
+    also gets ``maxlength``); the service refuses the same length for API callers."""
+    return Length(
+        max=max_length,
+        message=f"Keep the description to {max_length} characters or fewer "
+        "(this one has %(length)d)",
+    )
 
 
 def currency_choices() -> list[tuple[str, str]]:

@@ -55,7 +55,7 @@ WORDS: dict[str, Template] = {
     "dates_backwards": "{label} must not be after end date",
     "no_payment_method": (
         "The customer has no card or account Tally can charge. Add a payment method for them, "
-        "with provider A connected on the Payment providers page."
+        "with card payments (provider A) connected on the Payment providers page."
     ),
     "bad_strategy": "Choose now or next cycle",
     "same_version": "That is already the current version",

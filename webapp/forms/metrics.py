@@ -11,9 +11,9 @@ import json
 from wtforms import SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from billing.catalog.metrics import NUMERIC_ONLY, validate_event_name
+from billing.catalog.metrics import MAX_DESCRIPTION, NUMERIC_ONLY, validate_event_name
 from billing.core.validation import clean_name
-from webapp.forms import TallyForm, service_rule
+from webapp.forms import TallyForm, description_length, service_rule
 
 AGGREGATIONS = [
     ("SUM", "Sum of the events' values"),
@@ -49,7 +49,9 @@ class MetricEditForm(TallyForm):
             service_rule(lambda name: clean_name(name, "name")),
         ],
     )
-    description = TextAreaField("Description", [Length(max=2000)], render_kw={"rows": 2})
+    description = TextAreaField(
+        "Description", [description_length(MAX_DESCRIPTION)], render_kw={"rows": 2}
+    )
     query_type = SelectField("Query type", choices=QUERY_TYPES, default="simple")
     custom_query = TextAreaField(
         "Custom query",

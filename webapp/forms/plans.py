@@ -16,7 +16,7 @@ from billing.catalog import plan_inputs
 from billing.catalog.features import validate_slug
 from billing.catalog.plan_inputs import NewFeature, Trial
 from billing.core.errors import ServiceError
-from webapp.forms import TallyForm, currency_choices, service_rule
+from webapp.forms import TallyForm, currency_choices, description_length, service_rule
 from webapp.forms.features import CheckboxesField, typed_value
 from webapp.forms.money import MoneyField
 
@@ -55,7 +55,11 @@ class PlanFields(TallyForm):
         description="What customers see, e.g. “Pro”.",
     )
     plan_description = TextAreaField(
-        "Description", [Optional(), Length(max=5000)], render_kw={"rows": 2}
+        "Description",
+        [Optional(), description_length(plan_inputs.MAX_DESCRIPTION)],
+        description=f"Shown under the name on pricing tables; up to "
+        f"{plan_inputs.MAX_DESCRIPTION} characters.",
+        render_kw={"rows": 2},
     )
     monthly_price = MoneyField("Monthly price", description="Per month, e.g. 29.00.")
     yearly_price = MoneyField(

@@ -2,6 +2,7 @@
 
 from quart import Quart
 
+from billing.payments.provider_names import provider_name
 from webapp.pages import (
     api_keys,
     auth,
@@ -71,6 +72,7 @@ BLUEPRINTS = (
 def register_pages(app: Quart) -> None:
     app.before_request(check_csrf)
     app.add_template_filter(label, "label")  # stored codes in words: COUNT -> Count
+    app.add_template_filter(provider_name, "provider_name")  # provider_a -> Card payments (...)
     dates.register(app)  # one date style everywhere: Jan 1, 2030 (and 14:05 UTC)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)

@@ -24,9 +24,12 @@ from quart import Blueprint, render_template, request
 
 from billing.accounts import api_keys, merchants
 from billing.catalog import pricing_table_views as views
+from billing.core.currencies import minor_unit_digits
 from billing.core.errors import NotFound, Unauthorized
 from billing.payments.gateways import gateway_for
 from billing.payments.providers import configured_providers
+from billing.tax.countries import COUNTRIES
+from webapp.forms.money import SYMBOLS, format_money
 from webapp.pages.public_errors import public_error_page
 from webapp.security_headers import allow_script_origins
 
@@ -34,20 +37,30 @@ bp = Blueprint("checkout", __name__, url_prefix="/checkout")
 
 PRICE_NOT_OFFERED = "This plan has no such price in this pricing table"
 UNAVAILABLE = "This checkout is not available right now."
+# The country a customer picks by name; its two-letter code is what the API stores. A typed
+# "United States" was once cut to "Un" by a two-character input.
+COUNTRY_CHOICES = sorted(COUNTRIES.items(), key=lambda item: item[1])
 
 
 def _money(price: dict) -> str:
-    cents = price["amountCents"]
-    return f"{cents // 100:,}.{cents % 100:02d} {price['currency']}"
+    """The dashboard's one formatter, in the currency's minor units: $49.00, ¥1,250."""
+    return format_money(price["amountCents"], price["currency"])
 
 
 def price_words(price: dict, interval: str) -> str:
-    """``4900, USD, month`` → ``49.00 USD / month``."""
+    """``4900, USD, month`` → ``$49.00 / month``."""
     return f"{_money(price)} / {interval}"
 
 
+def money_style(currency: str) -> dict:
+    """What checkout.js needs to write the summary's amounts as ``format_money`` does: the
+    currency's symbol (empty: its code after the amount) and its minor-unit digits."""
+    code = (currency or "").upper()
+    return {"code": code, "symbol": SYMBOLS.get(code, ""), "digits": minor_unit_digits(code)}
+
+
 def trial_words(days: int | None, price: dict, interval: str) -> str | None:
-    """``14, 2900 USD, month`` → ``Free for 14 days, then 29.00 USD a month``."""
+    """``14, 2900 USD, month`` → ``Free for 14 days, then $29.00 a month``."""
     if not days:
         return None
     length = "1 day" if days == 1 else f"{days} days"
@@ -91,6 +104,8 @@ async def checkout_page(slug: str, plan_id: str):
         plan=plan,
         price=price,
         price_text=price_words(price, interval),
+        money_style=money_style(price["currency"]),
+        countries=COUNTRY_CHOICES,
         trial_text=trial_words(plan.get("trialDays"), price, interval),
         period="yearly" if interval == "year" else "monthly",
         key=key_text,

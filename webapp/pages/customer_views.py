@@ -12,7 +12,6 @@ the same card for one subscription; both build it here.
 """
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from quart import url_for
 
@@ -27,6 +26,7 @@ from billing.subscriptions.models import Subscription
 from billing.subscriptions.statuses import SubscriptionStatus
 from billing.usage.feature_access import FeatureAccess, customer_feature_access
 from webapp.pages import invoice_panels
+from webapp.pages.refund_views import amount_with_code
 from webapp.pages.subscription_history import History, subscription_history
 
 
@@ -96,6 +96,6 @@ def amount_label(value: float | None) -> str:
 
 def seat_price_words(price: SeatPrice) -> str:
     """``10.00 USD per seat / month``: the amount, the currency's code and the unit, plain."""
-    amount = f"{Decimal(price.amount_cents) / 100:,.2f} {price.currency.upper()}"
+    amount = amount_with_code(price.amount_cents, price.currency)  # minor units: ¥1,250
     period = f" / {price.interval}" if price.interval else ", on its own billing schedule"
     return f"{amount} per {price.unit_label}{period}"

@@ -13,31 +13,34 @@ The page loads ``static/pricing-table.js`` with ``data-tally-document``: the emb
 it the same stylesheet and the monthly/yearly switch as the ``<tally-pricing-table>`` element.
 """
 
-from decimal import Decimal
 from urllib.parse import urlsplit
 
 from quart import Blueprint, Response, render_template, request
 
 from billing.accounts import api_keys
 from billing.catalog import pricing_table_views as views
+from billing.core.currencies import minor_unit_digits
 from billing.core.errors import NotFound, Unauthorized
+from webapp.forms import money
 from webapp.pages.public_errors import public_error_page
 
 bp = Blueprint("embed", __name__, url_prefix="/embed")
 
-# What Intl.NumberFormat("en-US") writes, so both embeds show the same text.
-SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
 CACHE_SECONDS = 60
 UNAVAILABLE = "This pricing table is not available right now."
 SCRIPT_PATH = "/static/pricing-table.js"
 
 
 def format_money(cents: int, currency: str) -> str:
-    """``2900, "USD"`` → ``$29``; ``2950`` → ``$29.50`` (amounts are hundredths)."""
-    amount = Decimal(cents) / 100
-    text = f"{amount:,.0f}" if cents % 100 == 0 else f"{amount:,.2f}"
-    symbol = SYMBOLS.get(currency)
-    return f"{symbol}{text}" if symbol else f"{currency}\u00a0{text}"
+    """The one money format (``webapp.forms.money.format_money``, the currency's minor units)
+    with a whole amount's zero decimals left off, as a price on a card reads: ``2900, "USD"``
+    → ``$29``, ``2950`` → ``$29.50``, ``1250, "JPY"`` → ``¥1,250``."""
+    code = (currency or "").upper()
+    text = money.format_money(cents, code)
+    digits = minor_unit_digits(code)
+    if digits and cents % 10**digits == 0:
+        text = text.replace("." + "0" * digits, "", 1)
+    return text
 
 
 def safe_url(value: str | None) -> str | None:

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from datetime import date
 
+from billing.core.currencies import minor_unit_digits
 from webapp.forms.money import SYMBOLS, format_money
 
 WIDTH, HEIGHT = 600, 180
@@ -51,7 +52,9 @@ def nice_top(value: int) -> int:
 
 def axis_label(cents: int, currency: str) -> str:
     """A y-axis amount in as few characters as reads well: €0, €25, €2,500, €25k, €1.5M."""
-    amount = cents / 100
+    code = (currency or "").upper()
+    digits = minor_unit_digits(code)  # ¥1,250 is 1250 minor units, $12.50 is 1250 too
+    amount = cents / 10**digits
     if amount >= 1_000_000:
         text = f"{amount / 1_000_000:.3g}M"
     elif amount >= 10_000:
@@ -59,8 +62,8 @@ def axis_label(cents: int, currency: str) -> str:
     elif amount == int(amount):
         text = f"{int(amount):,}"
     else:
-        text = f"{amount:,.2f}"
-    symbol = SYMBOLS.get((currency or "").upper())
+        text = f"{amount:,.{digits}f}"
+    symbol = SYMBOLS.get(code)
     return f"{symbol}{text}" if symbol else f"{text} {currency.upper()}".strip()
 
 

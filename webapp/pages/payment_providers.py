@@ -99,7 +99,7 @@ async def save_provider_a():
     if saved is None:
         return await _section(PROVIDER_A, INVALID_FORM, a_form=form)
     registered = saved["webhook"]["id"] is not None
-    message = "Provider A keys saved." + (
+    message = "Card payment keys saved." + (
         " Its webhook is registered." if registered else " Add its webhook by hand (see below)."
     )
     return await _saved(PROVIDER_A, message)
@@ -158,4 +158,4 @@ async def save_provider_b():
             form.attach_error(error)
     if saved is None:
         return await _section(PROVIDER_B, INVALID_FORM, b_form=form)
-    return await _saved(PROVIDER_B, "Provider B key saved.")
+    return await _saved(PROVIDER_B, "Payment link key saved.")

@@ -13,6 +13,8 @@ from quart import Blueprint, Response, flash, g, redirect, request, url_for
 
 from billing.catalog import features, metrics, plan_create, plans
 from billing.catalog.models import Plan
+from billing.catalog.pricing_table_views import default_table_name
+from billing.catalog.pricing_tables import DEFAULT_NAME
 from billing.core.errors import NotFound, ServiceError
 from billing.enrollment import enroll, rules
 from billing.subscriptions import plan_migration_options, plan_migrations
@@ -72,9 +74,22 @@ async def with_library(form, *, formdata=None, granted=None) -> bool:
 @bp.get("/new")
 @login_required
 async def new():
-    form = PlanForm(currency=g.merchant.default_currency, show_in_pricing_table=True)
+    form = PlanForm(currency=g.merchant.default_currency)  # not on a table unless asked
     await with_library(form)
+    await name_the_table(form)
     return await render_page(NEW, form=form)
+
+
+async def name_the_table(form: PlanForm) -> None:
+    """The checkbox names the table a new plan would join (the default one, or the one
+    Tally makes for it), so ticking it is a choice the merchant can read."""
+    name = await default_table_name(g.merchant.id)
+    form.show_in_pricing_table.label.text = f"Show on pricing table “{name or DEFAULT_NAME}”"
+    form.show_in_pricing_table.description = (
+        "Visitors see the plan there at once. Leave it off to add it later from the table."
+        if name
+        else f"Tally makes a pricing table named “{DEFAULT_NAME}” with this plan on it."
+    )
 
 
 @bp.post("/new")
@@ -83,6 +98,7 @@ async def create():
     formdata = await request.form
     form = PlanForm(formdata=formdata)
     values_fit = await with_library(form, formdata=formdata)
+    await name_the_table(form)
     slug_free = partial(features.ensure_slug_free, g.merchant.id)
     if await form.validate_together(new_feature_slug=slug_free) and values_fit:
         enterprise = form.is_enterprise_plan.data
@@ -97,7 +113,8 @@ async def create():
                 is_seat_based=form.is_seat_based.data,
                 is_enterprise_plan=enterprise,
                 enterprise_redirect_url=form.enterprise_redirect_url.data or None,
-                show_in_pricing_table=form.show_in_pricing_table.data,
+                show_in_pricing_table=True,  # visible on any table the merchant adds it to
+                add_to_default_table=form.show_in_pricing_table.data,
                 feature_ids=form.feature_ids.data or [],
                 new_features=form.new_features,
                 trial=form.trial,

@@ -13,7 +13,7 @@ from datetime import datetime
 from billing.core.errors import NotFound
 from billing.invoicing.models import Invoice, InvoicePaymentStatus, InvoiceStatus
 from billing.payments import provider_a_config, provider_b_config, setup
-from billing.payments.models import Payment, PaymentStatus, ProviderConfig
+from billing.payments.models import Payment, PaymentStatus, ProviderConfig, ProviderEvent
 from billing.subscriptions.dunning import get_dunning_config
 
 CUSTOMER_PAYMENTS = 10
@@ -104,10 +104,18 @@ def _masked_secret(row: ProviderConfig) -> str:
         return "(saved under an older encryption key: save the key again)"
 
 
+async def _has_events(merchant_id: str, provider: str) -> bool:
+    """Whether any event of ``provider`` has reached Tally for this merchant row: then its
+    webhook works, whether Tally registered it or the merchant added it by hand, and the page
+    must not warn that payment results will not arrive."""
+    return await ProviderEvent.filter(merchant_id=merchant_id, provider=provider).exists()
+
+
 async def provider_a_settings(merchant_id: str) -> dict:
     """Provider A as the settings page shows it: ``configured`` and, when it is, the public
     key, the masked secret key, whether the webhook endpoint is registered and whether a
-    signing secret is stored; always the webhook URL and events to add by hand."""
+    signing secret is stored, whether an event from it has arrived; always the webhook URL and
+    events to add by hand."""
     row = await _row(merchant_id, provider_a_config.PROVIDER)
     state = {
         "configured": row is not None,
@@ -119,6 +127,7 @@ async def provider_a_settings(merchant_id: str) -> dict:
             public_key=row.public_key,
             secret_key=_masked_secret(row),
             has_webhook=row.has_webhook,
+            has_events=await _has_events(merchant_id, provider_a_config.PROVIDER),
             has_signing_secret=bool(row.webhook_secret_sealed),
             saved_at=row.updated_at or row.created_at,
         )
@@ -127,7 +136,8 @@ async def provider_a_settings(merchant_id: str) -> dict:
 
 async def provider_b_settings(merchant_id: str) -> dict:
     """Provider B as the settings page shows it: ``configured`` and, when it is, the masked
-    secret key, its environment (``test_mode``/``live_mode``) and whether a webhook is set."""
+    secret key, its environment (``test_mode``/``live_mode``), whether a webhook is set and
+    whether an event from it has arrived."""
     row = await _row(merchant_id, provider_b_config.PROVIDER)
     state = {
         "configured": row is not None,
@@ -138,6 +148,7 @@ async def provider_b_settings(merchant_id: str) -> dict:
             secret_key=_masked_secret(row),
             environment=row.environment,
             has_webhook=row.has_webhook,
+            has_events=await _has_events(merchant_id, provider_b_config.PROVIDER),
             saved_at=row.updated_at or row.created_at,
         )
     return state

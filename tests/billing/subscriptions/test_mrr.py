@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from billing.subscriptions import mrr
+from billing.subscriptions import mrr, trials
 from billing.subscriptions.models import Subscription, SubscriptionEvent
 from billing.subscriptions.subscriptions import record_event
 from tests.support.factories.subscriptions import subscribe
@@ -108,7 +108,9 @@ async def test_mrr_per_day_from_events(merchant):
     await _event(merchant.id, "sub_c", 700, today + timedelta(days=3))  # future: ignored
     series = await mrr.mrr_per_day(merchant.id, 5)
     assert [date for date, _ in series] == [(today - n * day).date() for n in range(4, -1, -1)]
-    assert [cents for _, cents in series] == [1000, 1500, 2500, 2000, 2000]
+    assert [cents for _, cents in series][:-1] == [1000, 1500, 2500, 2000]
+    # Today is the subscriptions' own MRR, as the headline reads it (none exist here).
+    assert series[-1][1] == (await mrr.merchant_mrr(merchant.id)).amount_cents == 0
 
 
 async def test_mrr_per_day_counts_created_subscriptions_today(merchant, make_merchant):
@@ -117,3 +119,14 @@ async def test_mrr_per_day_counts_created_subscriptions_today(merchant, make_mer
     await subscribe(other.id, monthly_cents=100)
     assert (await mrr.mrr_per_day(merchant.id, 2))[-1][1] == 2900
     assert [cents for _, cents in await mrr.mrr_per_day(merchant.id, 1)] == [2900]
+
+
+async def test_mrr_per_day_ends_at_the_headline_even_when_events_say_otherwise(merchant):
+    """An event history that lost a subscription's MRR (here an event of 0 after it) must not
+    end the chart at $0 under a headline of $29: today's point is the headline's figure."""
+    sub = await subscribe(merchant.id, monthly_cents=2900)
+    await _event(merchant.id, sub.stable_subscription_id, 0, datetime.now(UTC))
+    split = await trials.mrr_split(merchant.id)
+    series = await mrr.mrr_per_day(merchant.id, 30)
+    assert series[-1][1] == split.total_cents == 2900
+    assert len(series) == 30
