@@ -3,6 +3,7 @@
 from quart import Blueprint, g, url_for
 
 from billing import onboarding
+from billing.accounts import seller_details
 from billing.subscriptions import mrr, trials
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
@@ -11,6 +12,8 @@ from webapp.pages.mrr_chart import build_chart
 bp = Blueprint("onboarding", __name__, url_prefix="/dashboard")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
+# The warning on the overview and invoices pages while invoices lack the seller's details.
+bp.add_app_template_global(seller_details.missing_for_invoices, "seller_details_missing")
 CHART_DAYS = 30
 
 # (status key, title, why it matters, the page where it gets done, the link's words). Every
@@ -54,6 +57,16 @@ async def checklist():
         }
         for key, title, why, endpoint, link in CHECKLIST
     ]
+    items.append(
+        {
+            "done": not seller_details.missing_for_invoices(g.merchant),
+            "title": "Add your business address for invoices",
+            "why": "Your legal name, address and tax ID are printed as the seller on every "
+            "invoice and receipt; issue your first live invoice with them.",
+            "href": url_for("settings.index") + "#seller-details",
+            "link": "Add invoice details",
+        }
+    )
     current = await trials.mrr_split(g.merchant.id)  # the /v1 MRR, paying and in trial
     per_day = await mrr.mrr_per_day(g.merchant.id, CHART_DAYS)
     chart = build_chart(per_day, g.merchant.default_currency)
