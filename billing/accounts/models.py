@@ -12,7 +12,6 @@ from tortoise.indexes import Index
 
 from billing.core.models import PrefixedIdModel
 
-
 PORTAL_ACTIONS = ("cancel", "switch_plan", "update_billing", "receipts")
 
 
