@@ -11,8 +11,8 @@ later does not rename last month's lines):
 - usage: ``API calls: 12,340 × 0.0004 USD``, the unit price in currency units with no
   trailing zeros (a price finer than a cent, ``unit_amount_decimal``, is written in full);
   tiered usage: ``API calls: 12,340 (graduated tiers)``;
-- proration: ``Unused time on Basic plan after 12 Mar 2026`` (the credit) and
-  ``Remaining time on Pro plan from 12 Mar 2026`` (the charge);
+- proration: ``Unused time on Basic plan after Mar 12, 2026`` (the credit) and
+  ``Remaining time on Pro plan from Mar 12, 2026`` (the charge);
 - a seat added mid-period: ``Pro plan — seat added for ana@example.com, rest of the period``.
 
 Amounts in descriptions carry the ISO code (``10.00 USD``) as the PDF's amounts do: every
@@ -135,8 +135,9 @@ def usage(name: str | None, component: dict, quantity: Decimal, currency: str) -
 
 
 def day(moment: datetime) -> str:
-    """``12 Mar 2026``: day, short month, year, never ambiguous between countries."""
-    return f"{moment.day} {moment:%b %Y}"
+    """``Mar 12, 2026``: the month in letters, never ambiguous between countries, and the
+    way the dashboard writes a date (no leading zero), so a document and the page agree."""
+    return f"{moment:%b} {moment.day}, {moment.year}"
 
 
 def unused_time(plan_name: str | None, at: datetime) -> str:

@@ -24,6 +24,7 @@ from webapp.pages import (
     plan_prices,  # noqa: F401 - adds the price routes to plans.bp
     plans,
     pricing_tables,
+    receipts,  # noqa: F401 - adds "Download receipt" to invoices.bp
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
     subscription_plan_change,  # noqa: F401 - adds the change-plan routes to subscriptions.bp

@@ -8,11 +8,12 @@ checks it for every unsafe request outside ``/v1``), so a forged post from anoth
 refused even though the browser would send the cookie.
 
 ``pages`` holds the link, the page and signing out; ``actions`` the customer's changes (pay
-now, choose or remove a payment method, add a card); ``words`` the statuses and messages in
+now, choose or remove a payment method, add a card); ``receipts`` a payment's receipt PDF;
+``words`` the statuses and messages in
 an end customer's words.
 """
 
-from webapp.portal import actions, pages  # noqa: F401 - the routes register on pages.bp
+from webapp.portal import actions, pages, receipts  # noqa: F401 - routes register on pages.bp
 from webapp.portal.pages import bp
 
 __all__ = ["bp"]
