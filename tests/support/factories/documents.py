@@ -58,16 +58,18 @@ def text_of(document: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages)
 
 
-async def paid_invoice(merchant_id: str, *, bill_until=None):
+async def paid_invoice(merchant_id: str, *, bill_until=None, configured: bool = False):
     """A customer with an address and a card, subscribed to the $49 plan from January 1 and
     billed (to ``bill_until``, default January 1); the first invoice paid by card (the memory
-    gateway's intent, so a refund goes through without a provider)."""
+    gateway's intent, so a refund goes through without a provider). Provider A is configured
+    for the merchant unless ``configured`` says it already is."""
     from tests.support.factories.invoices import FLAT_49, priced_subscription
     from tests.support.factories.refunds import JAN_1, Paid
     from tests.support.factories.subscriptions import make_customer
     from tests.support.factories.webhooks import configure
 
-    await configure(merchant_id, "provider_a", None)
+    if not configured:
+        await configure(merchant_id, "provider_a", None)
     customer = await billed_customer(await make_customer(merchant_id))
     card = await card_of(merchant_id, customer)
     sub = await priced_subscription(merchant_id, FLAT_49, start=JAN_1, customer=customer)
