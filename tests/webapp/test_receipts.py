@@ -28,6 +28,9 @@ async def test_the_dashboard_links_and_serves_the_receipt(client, sign_up):
     html = await page.get_data(as_text=True)
     href = f"/dashboard/invoices/receipts/{paid.payment.id}.pdf"
     assert f'href="{href}"' in html and "Download receipt" in html
+    assert '<p id="invoice-reason">First invoice · issued' in html
+    assert "INV-000001, the number your customer sees" in html
+    assert paid.invoice.customer_invoice_number not in html
     download = await client.get(href)
     assert download.status_code == 200
     assert download.headers["Content-Type"] == "application/pdf"
