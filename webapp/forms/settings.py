@@ -40,8 +40,12 @@ def country_choices() -> list[tuple[str, str]]:
     return [("", "Choose a country"), *((code, f"{name} ({code})") for code, name in named)]
 
 
+def _at_most(label: str, max_length: int) -> Length:
+    return Length(max=max_length, message=f"{label} must be at most {max_length} characters")
+
+
 def _line(label: str, max_length: int, **kwargs) -> StringField:
-    return StringField(label, [Length(max=max_length)], filters=[strip_text], **kwargs)
+    return StringField(label, [_at_most(label, max_length)], filters=[strip_text], **kwargs)
 
 
 class SellerDetailsForm(TallyForm):
@@ -51,7 +55,8 @@ class SellerDetailsForm(TallyForm):
     address_line2 = _line("Address line 2", seller_details.MAX_LINE)
     city = _line("City", seller_details.MAX_CITY)
     postal_code = _line("Postal code", seller_details.MAX_POSTAL_CODE)
-    country = SelectField("Country", choices=country_choices(), default="")
+    # any code reaches the service, whose rule (two letters) answers in the field's place
+    country = SelectField("Country", choices=country_choices(), default="", validate_choice=False)
     tax_id = _line(
         "Tax ID",
         seller_details.MAX_TAX_ID,
@@ -59,7 +64,7 @@ class SellerDetailsForm(TallyForm):
     )
     invoice_footer = TextAreaField(
         "Invoice footer",
-        [Length(max=seller_details.MAX_FOOTER)],
+        [_at_most("Invoice footer", seller_details.MAX_FOOTER)],
         filters=[strip_text],
         description="Printed at the bottom of every invoice: payment terms, a thank-you, "
         f"your registered office. At most {seller_details.MAX_FOOTER} characters.",
