@@ -57,16 +57,6 @@ async def checklist():
         }
         for key, title, why, endpoint, link in CHECKLIST
     ]
-    items.append(
-        {
-            "done": not seller_details.missing_for_invoices(g.merchant),
-            "title": "Add your business address for invoices",
-            "why": "Your legal name, address and tax ID are printed as the seller on every "
-            "invoice and receipt; issue your first live invoice with them.",
-            "href": url_for("settings.index") + "#seller-details",
-            "link": "Add invoice details",
-        }
-    )
     current = await trials.mrr_split(g.merchant.id)  # the /v1 MRR, paying and in trial
     per_day = await mrr.mrr_per_day(g.merchant.id, CHART_DAYS)
     chart = build_chart(per_day, g.merchant.default_currency)
