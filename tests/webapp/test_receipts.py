@@ -85,7 +85,7 @@ async def test_another_merchants_or_a_failed_payment_answers_404(client, sign_up
 
 async def test_the_portal_serves_its_customers_receipts_only_while_allowed(client, merchant):
     paid = await paid_invoice(merchant.id)
-    other = await paid_invoice(merchant.id, configured=True)  # another customer of the same merchant
+    other = await paid_invoice(merchant.id, configured=True)  # the merchant's other customer
     customer = await paid.subscription.customer
     client.cookie_jar.clear()
     await opens(client, await session_token(merchant.id, customer))
