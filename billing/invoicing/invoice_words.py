@@ -8,7 +8,8 @@ later does not rename last month's lines):
 - a fixed fee: ``Pro plan — monthly fee`` (a component the merchant named:
   ``Pro plan — Platform fee, monthly``);
 - seats billed in advance: ``Pro plan — 3 seats × 10.00 USD``;
-- usage: ``API calls: 12,340 × 0.0004 USD``, the unit price in currency units with no
+- usage: ``API calls: 12,340 × 0.0004 USD`` (``Storage: 60.5 GB × 0.25 USD`` with the
+  component's unit label), the unit price in currency units with no
   trailing zeros (a price finer than a cent, ``unit_amount_decimal``, is written in full);
   tiered usage: ``API calls: 12,340 (graduated tiers)``;
 - proration: ``Unused time on Basic plan after Mar 12, 2026`` (the credit) and
@@ -125,13 +126,16 @@ def usage_unit_cents(component: dict) -> Decimal | int | None:
 
 
 def usage(name: str | None, component: dict, quantity: Decimal, currency: str) -> str:
-    """``API calls: 12,340 × 0.0004 USD``; tiers: ``API calls: 12,340 (graduated tiers)``."""
+    """``API calls: 12,340 × 0.0004 USD``; with the component's unit label ``Storage: 60.5 GB
+    × 0.25 USD``; tiers: ``API calls: 12,340 (graduated tiers)``."""
     label = str(name or component.get("component_name") or "Usage").strip() or "Usage"
+    unit_label = str(component.get("unit_label") or "").strip()
+    amount = quantity_words(quantity) + (f" {unit_label}" if unit_label else "")
     unit = usage_unit_cents(component)
     if unit is None:
         mode = str(component.get("tiers_mode") or "graduated")
-        return f"{label}: {quantity_words(quantity)} ({mode} tiers)"
-    return f"{label}: {quantity_words(quantity)} × {unit_price(unit, currency)}"
+        return f"{label}: {amount} ({mode} tiers)"
+    return f"{label}: {amount} × {unit_price(unit, currency)}"
 
 
 def day(moment: datetime) -> str:

@@ -1,11 +1,17 @@
 """The words of invoice lines and billing reasons, worked out by hand."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
 from billing.invoicing import invoice_words as words
+from billing.invoicing.billing_run import bill_due
+from billing.invoicing.models import Invoice, InvoiceLine
+from tests.support.factories.invoices import fee_and_storage, priced_subscription, sum_metric, use
+
+JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
+FEB_1 = datetime(2030, 2, 1, tzinfo=UTC)
 
 MONTHLY = {"type": "fixed", "amount_cents": 2900, "recurrence_rule": "FREQ=MONTHLY;INTERVAL=1"}
 
@@ -93,3 +99,18 @@ def test_every_reason_has_words():
     assert words.reason_words("refund") == "Refund (credit note)"
     assert words.reason_words("subscription_final") == "Final usage after cancellation"
     assert words.reason_words("something_new") == "Invoice"
+
+
+async def test_a_billing_run_writes_the_lines_in_these_words(merchant):
+    metric = await sum_metric(merchant.id)
+    sub = await priced_subscription(merchant.id, fee_and_storage(metric.id), start=JAN_1)
+    await use(merchant.id, sub.customer_id, metric, 60.5, JAN_1 + timedelta(days=3))
+    await bill_due(FEB_1, merchant.id)
+    second = await Invoice.filter(stable_subscription_id=sub.stable_subscription_id).order_by(
+        "-issue_date"
+    )
+    lines = await InvoiceLine.filter(invoice_id=second[0].id).order_by("position")
+    assert [(line.description, line.subtotal_cents) for line in lines] == [
+        ("Engine plan — monthly fee", 1000),
+        ("Storage: 60.5 GB × 0.25 USD", 1512),
+    ]
