@@ -5,9 +5,9 @@ An event's ``data`` is the object as the API's GET answered it when the change c
 (``billing.event_log``), so amounts, numbers and dates come from there: the e-mail says what
 happened, even if the record changed since. What is read now is what the customer must act on
 today: their name, the card on file, the failed attempt's reason and next retry (the
-payment row the invoice pointed at), the upcoming charge, the invoice's PDF, a fresh portal
-link. Every amount and date is already in the customer's words (``wording``); templates only
-print them.
+payment row the invoice pointed at), the upcoming charge, the invoice's and the receipt's
+PDF, a fresh portal link. Every amount and date is already in the customer's words
+(``wording``); templates only print them.
 
 Each builder takes the e-mail row and the event's object and answers the template's context
 (without ``brand``, added by ``contexts.build``) and its attachments.
@@ -24,6 +24,7 @@ from billing.emails.models import Email
 from billing.emails.rendering import Attachment
 from billing.invoicing import invoices, upcoming
 from billing.invoicing.models import Invoice
+from billing.payments import receipts
 from billing.payments.methods.payment_methods import active_method_for
 from billing.payments.models import Payment, PaymentMethod
 from billing.portal import email_links
@@ -109,14 +110,20 @@ async def invoice_issued(email: Email, data: dict) -> Context:
 
 
 async def payment_receipt(email: Email, data: dict) -> Context:
+    """The receipt e-mail, with the receipt PDF (``billing.payments.receipts``) attached."""
     payment = await Payment.filter(merchant_id=email.merchant_id, id=data.get("id") or "").first()
     paid_at = payment.succeeded_at if payment and payment.succeeded_at else data.get("createdAt")
-    return {
+    context = {
         "amount": wording.money(data.get("amountCents"), data.get("currency")),
         "paid_on": wording.day(paid_at),
         "card": await _method_of_payment(email.merchant_id, data.get("id")),
         "invoice_number": await _invoice_number(email.merchant_id, data.get("invoiceId")),
-    }, ()
+    }
+    try:
+        number, document = await receipts.receipt_pdf(email.merchant_id, data.get("id"))
+    except ServiceError:  # refunded away or gone: the e-mail still says what was paid
+        return context, ()
+    return context, (Attachment(f"Receipt {number}.pdf", "application/pdf", document),)
 
 
 async def payment_failed(email: Email, data: dict) -> Context:

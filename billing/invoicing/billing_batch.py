@@ -26,7 +26,7 @@ from datetime import datetime
 
 from tortoise import connections
 
-from billing.catalog.models import Price
+from billing.catalog.models import Plan, Price
 from billing.core.claims import DEFER
 from billing.customers.models import Customer
 from billing.invoicing import cycles
@@ -61,6 +61,7 @@ class Claimed:
     seats: int = (
         1  # what a seat component billed in advance charges for (``subscriptions/seat_counts.py``)
     )
+    plan_name: str = ""  # the subscription's plan version's name, for the lines' words
 
     @property
     def ended(self) -> bool:
@@ -99,7 +100,14 @@ def plan(claimed: Claimed, now: datetime) -> list[PlannedCycle]:
         at_once = [detail for detail in due if detail.next_billing_date == at]
         for detail in cycles.in_price_order(at_once, claimed.price):
             if cycles.in_advance(detail):
-                fixed = cycles.fixed_cycle(subscription, detail, at, claimed.seats)
+                fixed = cycles.fixed_cycle(
+                    subscription,
+                    detail,
+                    at,
+                    claimed.seats,
+                    plan_name=claimed.plan_name,
+                    currency=claimed.price.currency,
+                )
                 item, following = fixed.charge, fixed.next_billing_date
             else:
                 item = cycles.usage_window(claimed.customer, subscription, detail, at)
@@ -118,7 +126,13 @@ def _charges(cycle: PlannedCycle, quantities: dict) -> list[cycles.Charge]:
     for detail, item in cycle.items:
         if isinstance(item, cycles.UsageWindow):
             usage = cycles.usage_charge(
-                subscription, detail, item, cycle.at, quantities[item], final=ended
+                subscription,
+                detail,
+                item,
+                cycle.at,
+                quantities[item],
+                final=ended,
+                currency=cycle.claimed.price.currency,
             )
             item = usage.charge
         if item is not None:
@@ -184,13 +198,17 @@ async def _claimed(subscriptions: list[Subscription], now: datetime) -> list[Cla
     customers = {c.id: c for c in await Customer.filter(id__in=list(customer_ids))}
     price_ids = {subscription.effective_price_id for subscription in subscriptions}
     prices = {p.id: p for p in await Price.filter(id__in=list(price_ids))}
+    plan_ids = list({subscription.plan_id for subscription in subscriptions})
+    plan_names = dict(await Plan.filter(id__in=plan_ids).values_list("id", "plan_name"))
     claimed = []
     for subscription in subscriptions:
         mine = details.get(subscription.id, [])
         if subscription.end_timestamp is None:  # a live version bills its live details only
             mine = [detail for detail in mine if detail.deleted_at is None]
         price = prices[subscription.effective_price_id]
-        claimed.append(Claimed(subscription, customers[subscription.customer_id], price, mine))
+        customer = customers[subscription.customer_id]
+        name = plan_names.get(subscription.plan_id, "")
+        claimed.append(Claimed(subscription, customer, price, mine, plan_name=name))
     with_seats = [c.subscription for c in claimed if _bills_seats(c.details)]
     if with_seats:
         seats = await seats_of(with_seats, customers)

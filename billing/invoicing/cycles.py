@@ -29,7 +29,7 @@ from billing.catalog.models import Price
 from billing.catalog.price_components import billing_components, bills_in_advance
 from billing.core.errors import NotFound
 from billing.customers.models import Customer
-from billing.invoicing import money_math
+from billing.invoicing import invoice_words, money_math
 from billing.subscriptions import billing_dates
 from billing.subscriptions.models import Subscription, SubscriptionDetail
 from billing.usage.metric_values import Timeframe, compute, customer_keys
@@ -94,10 +94,17 @@ def in_advance(detail: SubscriptionDetail) -> bool:
 
 
 def fixed_cycle(
-    subscription: Subscription, detail: SubscriptionDetail, at: datetime, seats: int = 1
+    subscription: Subscription,
+    detail: SubscriptionDetail,
+    at: datetime,
+    seats: int = 1,
+    *,
+    plan_name: str = "",
+    currency: str = "",
 ) -> Cycle:
     """The fee billed in advance for the period opening at ``at`` (prorated when ``at`` is
-    inside one): a fixed fee, or ``seats`` times the price of a seat billed immediately."""
+    inside one): a fixed fee, or ``seats`` times the price of a seat billed immediately. The
+    line is worded with ``plan_name`` and amounts in ``currency`` (``invoice_words``)."""
     rule, anchor = detail.recurrence_rule, detail.subscription_start_date
     period_end = billing_dates.next_occurrence(rule, anchor, at)
     if period_end is None:  # the series ended (COUNT, UNTIL): nothing more to bill
@@ -108,9 +115,13 @@ def fixed_cycle(
     quantity = Decimal(seats if per_seat else 1)
     amount = money_math.per_unit(unit, quantity) if per_seat else unit
     charged = money_math.prorated(amount, period_start, period_end, at, period_end)
+    if per_seat:
+        words = invoice_words.seats(plan_name, detail.component, quantity, unit, currency)
+    else:
+        words = invoice_words.fixed_fee(plan_name, detail.component)
     charge = Charge(
         type="fixed",
-        description=_name(detail, "Seats" if per_seat else "Subscription fee"),
+        description=words,
         subtotal_cents=charged,
         period_start=at,
         period_end=period_end,
@@ -216,10 +227,12 @@ def usage_charge(
     quantity: Decimal,
     *,
     final: bool = False,
+    currency: str = "",
 ) -> Cycle:
     """The usage charge of the period ending at ``at`` for the ``quantity`` measured over
     ``window``; ``final`` (a cancellation) bills no more. A period that never began (a
-    subscription cancelled before its start) charges nothing, not a line of 0."""
+    subscription cancelled before its start) charges nothing, not a line of 0. The line says
+    the quantity and unit price in ``currency`` (``invoice_words.usage``)."""
     following = usage_next(detail, at, final=final)
     if at <= window.period_start:
         return Cycle(None, following)
@@ -228,7 +241,7 @@ def usage_charge(
     name = _name(detail, "Usage")
     charge = Charge(
         type="usage",
-        description=name,
+        description=invoice_words.usage(name, component, quantity, currency),
         subtotal_cents=usage_amount(component, quantity, name),
         period_start=window.period_start,
         period_end=at,
@@ -250,9 +263,10 @@ async def usage_cycle(
     at: datetime,
     *,
     until: datetime | None = None,
+    currency: str = "",
 ) -> Cycle:
     """The usage of the period ending at ``at``, measured up to ``until`` (a preview of a
     period still running)."""
     window = usage_window(customer, subscription, detail, at, until)
     quantity = await measured(merchant_id, window)
-    return usage_charge(subscription, detail, window, at, quantity)
+    return usage_charge(subscription, detail, window, at, quantity, currency=currency)

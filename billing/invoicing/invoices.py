@@ -24,7 +24,7 @@ from billing.core.lookup import find_scoped
 from billing.core.models import column_names, from_row
 from billing.customers.customers import CUSTOMER_NOT_FOUND
 from billing.customers.models import Customer
-from billing.invoicing import credit_notes, pdf
+from billing.invoicing import credit_notes, invoice_words, pdf
 from billing.invoicing.models import INVOICE_STATUSES, Invoice, InvoiceLine
 
 INVOICE_NOT_FOUND = "Invoice not found or access denied"
@@ -148,17 +148,37 @@ async def with_lines(invoices: list[Invoice]) -> None:
         invoice.line_items = sorted(by_invoice[invoice.id], key=lambda line: line.position)
 
 
+async def reason_of(invoice: Invoice) -> str:
+    """The invoice's billing reason in words; a subscription's first cycle invoice is its
+    ``First invoice`` (no earlier cycle invoice of the subscription), later ones ``Renewal``."""
+    first = False
+    if invoice.billing_reason == "subscription_cycle" and invoice.stable_subscription_id:
+        earlier = Invoice.scoped(invoice.merchant_id).filter(
+            stable_subscription_id=invoice.stable_subscription_id,
+            billing_reason="subscription_cycle",
+        )
+        earlier = earlier.filter(
+            Q(issue_date__lt=invoice.issue_date)
+            | Q(issue_date=invoice.issue_date, created_at__lt=invoice.created_at)
+        )
+        first = not await earlier.exists()
+    return invoice_words.reason_words(invoice.billing_reason, first=first)
+
+
 async def invoice_pdf(
     merchant_id: str, invoice_id: object, paid: pdf.PaidFigures | None = None
 ) -> tuple[Invoice, bytes]:
     """The invoice and its PDF, drawn on each request from the stored invoice (which never
-    changes once issued) and ``paid``: what its payments collected and what of that was
-    refunded since (``billing.payments.refunds.refund_reads.invoice_pdf`` reads it)."""
+    changes once issued), the seller's details as the business profile has them now, and
+    ``paid``: what its payments collected and what of that was refunded since
+    (``billing.payments.refunds.refund_reads.invoice_pdf`` reads it)."""
     invoice = await get_invoice(merchant_id, invoice_id)
-    merchant = await Merchant.get(id=merchant_id)
-    name = merchant.display_name or merchant.legal_name
+    seller = pdf.Seller.of(await Merchant.get(id=merchant_id))
+    reason = await reason_of(invoice)
     # Drawing takes milliseconds of CPU: off the event loop, so other requests go on.
-    document = await asyncio.to_thread(pdf.render, invoice, invoice.line_items, name, paid)
+    document = await asyncio.to_thread(
+        pdf.render, invoice, invoice.line_items, seller, paid, reason
+    )
     return invoice, document
 
 

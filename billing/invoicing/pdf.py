@@ -1,26 +1,34 @@
-"""An invoice as a PDF: the merchant, who is billed, the number and dates, every line with its
-period, the tax rows and notes, the totals and the status.
-
-Drawn with fpdf2 (pure Python, nothing to install on the system) in its built-in Helvetica,
-whose character set is Latin-1: a character outside it (a name in Cyrillic, say) is printed as
-its closest ASCII spelling or "?" rather than failing the document. Amounts are printed with
-the currency's own decimals and its ISO code ("49.00 USD"), which every font can draw.
+"""An invoice as a PDF document a customer can file: who sells (the business profile) and who
+buys (the invoice's ``bill_to``), the one invoice number the customer sees (``INV-000042``,
+the merchant's gap-free number; the per-customer number stays an API field only), the dates,
+the billing reason in words, every line with its period, the tax rows and notes, the totals,
+paid or due, and the merchant's footer. Blocks shared with the receipt: ``pdf_blocks``.
 
 Refunds: an invoice whose payment was partly or wholly refunded keeps its lines and total as
 issued, and gets under the total what was paid, a "Refunded" line (succeeded refunds only;
 one still on its way is a "Refund pending" line that changes nothing) and the net amount
-paid, with the numbers of its credit notes. A credit note says so in its title ("Credit note
-INV-000002") and names the invoice it is for; its status reads "Issued" rather than "Paid".
+paid, then each refund on a line of its own with its date and credit note ("Refunded 5.50
+USD on Apr 3, 2026 — credit note INV-000051"). A credit note says so in its title ("Credit
+note INV-000002") and names the invoice it is for; its status reads "Issued" rather than
+"Paid".
 """
 
-import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
-from fpdf import FPDF
-
-from billing.core.currencies import major_units
+from billing.invoicing import invoice_words
 from billing.invoicing.models import Invoice, InvoiceLine, InvoiceStatus
+from billing.invoicing.pdf_blocks import (
+    Seller,
+    amount,
+    amounts_table,
+    bill_to_lines,
+    facts,
+    footer,
+    new_document,
+    notes,
+    parties,
+)
 
 DRAFT = "(draft, numbered when paid)"  # a checkout's invoice waiting for its payment
 STATUS_WORDS = {
@@ -30,32 +38,12 @@ STATUS_WORDS = {
     InvoiceStatus.VOID: "Void",
 }
 CREDIT_NOTE_STATUS_WORDS = {InvoiceStatus.PAID: "Issued", InvoiceStatus.VOID: "Void"}
-LINE_WIDTHS = (92, 58, 40)  # description, period, amount (mm, on a 190 mm text width)
 
-
-def latin1(text: object) -> str:
-    """``text`` in Helvetica's Latin-1: accents kept where Latin-1 has them, others spelt
-    without (``Łódź`` → ``Lodz``), anything else ``?``."""
-    value = str(text or "")
-    try:
-        value.encode("latin-1")
-        return value
-    except UnicodeEncodeError:
-        pass
-    out = []
-    for char in value:
-        try:
-            char.encode("latin-1")
-            out.append(char)
-        except UnicodeEncodeError:
-            plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
-            out.append(plain or {"Ł": "L", "ł": "l", "Đ": "D", "đ": "d"}.get(char, "?"))
-    return "".join(out)
+__all__ = ["PaidFigures", "RefundRow", "Seller", "bill_to_lines", "render"]
 
 
 def _day(moment: datetime | None) -> str:
-    """``Jan 1, 2030``, the way the dashboard writes a date (no leading zero)."""
-    return f"{moment:%b} {moment.day}, {moment.year}" if moment else ""
+    return invoice_words.day(moment) if moment else ""
 
 
 def _period(line: InvoiceLine) -> str:
@@ -64,19 +52,14 @@ def _period(line: InvoiceLine) -> str:
     return f"{_day(line.billing_period_start)} - {_day(line.billing_period_end)}"
 
 
-def bill_to_lines(bill_to: dict) -> list[str]:
-    """The billing details kept on an invoice as the lines of an address block."""
-    place = " ".join(p for p in (bill_to.get("postalCode"), bill_to.get("city")) if p)
-    parts = [
-        bill_to.get("name"),
-        bill_to.get("email"),
-        bill_to.get("line1"),
-        bill_to.get("line2"),
-        place,
-        bill_to.get("country"),
-        f"Tax ID: {bill_to['taxId']}" if bill_to.get("taxId") else None,
-    ]
-    return [part for part in parts if part]
+@dataclass(frozen=True)
+class RefundRow:
+    """One refund of the invoice's payments: how much, when, its state and credit note."""
+
+    amount_cents: int
+    created_at: datetime
+    status: str
+    credit_note_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -87,6 +70,7 @@ class PaidFigures:
     paid_cents: int
     refunded_cents: int
     pending_cents: int = 0
+    refunds: tuple[RefundRow, ...] = field(default_factory=tuple)
 
 
 def _credit_note_of(invoice: Invoice):
@@ -94,87 +78,81 @@ def _credit_note_of(invoice: Invoice):
     return getattr(invoice, "credit_note_of", None)
 
 
-def _facts(invoice: Invoice) -> list[tuple[str, str]]:
+def _facts(invoice: Invoice, reason: str) -> list[tuple[str, str]]:
     original = _credit_note_of(invoice)
     words = CREDIT_NOTE_STATUS_WORDS if original else STATUS_WORDS
-    facts = [
-        ("Customer invoice number", invoice.customer_invoice_number or DRAFT),
+    kind = "Credit note" if original else "Invoice"
+    rows = [
+        (f"{kind} number", invoice.number or DRAFT),
         ("Issued", _day(invoice.issue_date)),
-        ("Status", words.get(invoice.status, invoice.status)),
     ]
     if original is not None:
-        facts.append(("Credit note for", f"invoice {original.number}"))
-    elif invoice.paid_date:
-        facts.append(("Paid", _day(invoice.paid_date)))
-    notes = getattr(invoice, "credit_notes", None) or []
-    if notes:
-        facts.append(("Credit notes", ", ".join(note.number for note in notes)))
-    return facts
+        rows.append(("Credit note for", f"invoice {original.number}"))
+    else:
+        rows.append(("Reason", reason))
+    rows.append(("Status", words.get(invoice.status, str(invoice.status))))
+    if original is None and invoice.paid_date and invoice.status == InvoiceStatus.PAID:
+        rows.append(("Paid", _day(invoice.paid_date)))
+    credit_notes = getattr(invoice, "credit_notes", None) or []
+    if credit_notes:
+        rows.append(("Credit notes", ", ".join(note.number or DRAFT for note in credit_notes)))
+    return rows
+
+
+def refund_words(invoice: Invoice, refund: RefundRow) -> str:
+    """``Refunded 5.50 USD on Apr 3, 2026 — credit note INV-000051``."""
+    notes_by_id = {note.id: note for note in getattr(invoice, "credit_notes", None) or []}
+    note = notes_by_id.get(refund.credit_note_id or "")
+    verb = "Refund pending" if refund.status == "pending" else "Refunded"
+    text = f"{verb} {amount(refund.amount_cents, invoice.currency)} on {_day(refund.created_at)}"
+    return text + (f" — credit note {note.number}" if note is not None and note.number else "")
+
+
+def _rows(invoice: Invoice, lines: list[InvoiceLine], paid: PaidFigures | None) -> list[tuple]:
+    money = invoice.currency
+    rows = [
+        (line.description, _period(line), amount(line.subtotal_cents, money), False)
+        for line in lines
+        if line.type != "tax"
+    ]
+    rows.append(("Subtotal", "", amount(invoice.subtotal_cents, money), True))
+    rows += [
+        (line.description, "", amount(line.subtotal_cents, money), False)
+        for line in lines
+        if line.type == "tax"
+    ]
+    rows.append(("Total", "", amount(invoice.total_cents, money), True))
+    if paid is None or not (paid.refunded_cents or paid.pending_cents):
+        return rows
+    rows.append(("Paid", "", amount(paid.paid_cents, money), False))
+    if paid.refunded_cents:
+        rows.append(("Refunded", "", amount(-paid.refunded_cents, money), False))
+    if paid.pending_cents:
+        pending = amount(-paid.pending_cents, money)
+        rows.append(("Refund pending (not yet returned)", "", pending, False))
+    net = amount(paid.paid_cents - paid.refunded_cents, money)
+    rows.append(("Net amount paid", "", net, True))
+    return rows
 
 
 def render(
     invoice: Invoice,
     lines: list[InvoiceLine],
-    merchant_name: str,
+    seller: Seller,
     paid: PaidFigures | None = None,
+    reason: str = "",
 ) -> bytes:
-    """The PDF bytes of ``invoice`` (its ``lines`` in order) issued by ``merchant_name``, with
-    ``paid`` (what was paid and refunded) under the total when anything was refunded."""
-    title = f"{'Credit note' if _credit_note_of(invoice) else 'Invoice'} {invoice.number or DRAFT}"
-    pdf = FPDF(format="A4")
-    pdf.set_title(latin1(title))
-    pdf.set_author(latin1(merchant_name))
-    pdf.add_page()
-    pdf.set_font("Helvetica", "B", 18)
-    pdf.cell(0, 10, latin1(merchant_name), new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Helvetica", "", 11)
-    pdf.cell(0, 7, latin1(title), new_x="LMARGIN", new_y="NEXT")
-    for label, value in _facts(invoice):
-        pdf.cell(0, 6, latin1(f"{label}: {value}"), new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(4)
-    pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(0, 6, "Bill to", new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Helvetica", "", 11)
-    for text in bill_to_lines(invoice.bill_to or {}):
-        pdf.cell(0, 6, latin1(text), new_x="LMARGIN", new_y="NEXT")
-    pdf.ln(6)
-    _table(pdf, invoice, lines, paid)
-    for note in invoice.tax_notes or []:
-        pdf.ln(2)
-        pdf.multi_cell(0, 6, latin1(note), new_x="LMARGIN", new_y="NEXT")
+    """The PDF bytes of ``invoice`` (its ``lines`` in order) issued by ``seller``, with
+    ``paid`` (what was paid and refunded) under the total when anything was refunded and
+    ``reason`` (``invoice_words.reason_words``) among its facts."""
+    kind = "Credit note" if _credit_note_of(invoice) else "Invoice"
+    number = invoice.number or DRAFT
+    pdf = new_document(f"{kind} {number}", seller, kind, number)
+    parties(pdf, seller, bill_to_lines(invoice.bill_to or {}))
+    facts(pdf, _facts(invoice, reason or invoice_words.reason_words(invoice.billing_reason)))
+    amounts_table(pdf, ("Description", "Period", "Amount"), _rows(invoice, lines, paid))
+    refunds = [row for row in (paid.refunds if paid else ()) if row.status != "failed"]
+    notes(pdf, [refund_words(invoice, row) for row in refunds])
+    notes(pdf, list(invoice.tax_notes or []))
+    footer(pdf, seller.footer)
     return bytes(pdf.output())
-
-
-def _row(pdf: FPDF, cells: tuple[str, str, str], *, bold: bool = False) -> None:
-    pdf.set_font("Helvetica", "B" if bold else "", 10)
-    description, period, amount = cells
-    widths = LINE_WIDTHS
-    pdf.cell(widths[0], 7, latin1(description)[:60], border="B")
-    pdf.cell(widths[1], 7, latin1(period), border="B")
-    pdf.cell(widths[2], 7, latin1(amount), border="B", align="R", new_x="LMARGIN", new_y="NEXT")
-
-
-def _table(pdf: FPDF, invoice: Invoice, lines: list[InvoiceLine], paid: PaidFigures | None) -> None:
-    money = invoice.currency
-
-    def amount(cents: int) -> str:
-        return f"{major_units(cents, money)} {money}"
-
-    _row(pdf, ("Description", "Period", "Amount"), bold=True)
-    for line in lines:
-        if line.type != "tax":
-            _row(pdf, (line.description, _period(line), amount(line.subtotal_cents)))
-    _row(pdf, ("Subtotal", "", amount(invoice.subtotal_cents)), bold=True)
-    for line in lines:
-        if line.type == "tax":
-            _row(pdf, (line.description, "", amount(line.subtotal_cents)))
-    _row(pdf, ("Total", "", amount(invoice.total_cents)), bold=True)
-    if paid is None or not (paid.refunded_cents or paid.pending_cents):
-        return
-    pdf.ln(3)
-    _row(pdf, ("Paid", "", amount(paid.paid_cents)))
-    if paid.refunded_cents:
-        _row(pdf, ("Refunded", "", amount(-paid.refunded_cents)))
-    if paid.pending_cents:
-        _row(pdf, ("Refund pending (not yet returned)", "", amount(-paid.pending_cents)))
-    _row(pdf, ("Net amount paid", "", amount(paid.paid_cents - paid.refunded_cents)), bold=True)

@@ -22,10 +22,10 @@ from datetime import datetime
 
 from tortoise.transactions import in_transaction
 
-from billing.catalog.models import Price
+from billing.catalog.models import Plan, Price
 from billing.core.models import utcnow
 from billing.customers.models import Customer
-from billing.invoicing import money_math
+from billing.invoicing import invoice_words, money_math
 from billing.invoicing.cycles import Charge
 from billing.invoicing.issuing import issue_invoice
 from billing.invoicing.models import Invoice
@@ -37,7 +37,10 @@ def _fixed(details: list[SubscriptionDetail]) -> dict[str, SubscriptionDetail]:
     return {d.component_id: d for d in details if d.component.get("type") == "fixed"}
 
 
-def _charges(old: Subscription, new: Subscription, before, after, at: datetime) -> list[Charge]:
+def _charges(
+    old: Subscription, new: Subscription, before, after, at: datetime, names: dict[str, str]
+) -> list[Charge]:
+    """The credit and charge lines, worded with the old and new plans' ``names`` (by id)."""
     charges = []
     for component_id, paid in before.items():
         start, end = paid.previous_billing_date, paid.next_billing_date
@@ -50,12 +53,11 @@ def _charges(old: Subscription, new: Subscription, before, after, at: datetime) 
         if same_schedule and new_fee == old_fee:
             continue
         split = money_math.proration(old_fee, new_fee, start, end, at)
-        name = str(paid.component.get("component_name") or "Subscription fee")
         key = f"proration:{new.id}:{component_id}"
         charges.append(
             Charge(
                 "proration",
-                f"Unused time: {name}",
+                invoice_words.unused_time(names.get(old.plan_id), at),
                 split.credit,
                 at,
                 end,
@@ -68,7 +70,7 @@ def _charges(old: Subscription, new: Subscription, before, after, at: datetime) 
             charges.append(
                 Charge(
                     "proration",
-                    f"Remaining time: {name}",
+                    invoice_words.remaining_time(names.get(new.plan_id), at),
                     split.charge,
                     at,
                     end,
@@ -88,7 +90,8 @@ async def prorate(new: Subscription, at: datetime) -> Invoice | None:
     )
     before = _fixed(await SubscriptionDetail.filter(subscription_id=old.id))
     after = _fixed(await SubscriptionDetail.filter(subscription_id=new.id))
-    charges = _charges(old, new, before, after, at)
+    plans = await Plan.filter(id__in=[old.plan_id, new.plan_id]).values_list("id", "plan_name")
+    charges = _charges(old, new, before, after, at, dict(plans))
     if not charges:
         return None
     price = await Price.get(id=new.effective_price_id)

@@ -14,7 +14,7 @@ than an absurd total.
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from billing.catalog.models import Price
+from billing.catalog.models import Plan, Price
 from billing.core.errors import Invalid, NotFound
 from billing.core.models import utcnow
 from billing.customers.models import Customer
@@ -50,11 +50,17 @@ class Upcoming:
         return self.subtotal_cents + self.tax_cents
 
 
-async def _charge(merchant_id, customer, live, detail, at: datetime, now: datetime):
+async def _charge(merchant_id, customer, live, detail, at: datetime, now: datetime, price):
     if cycles.in_advance(detail):
         seats = (await seats_of([live], {customer.id: customer}))[live.id]
-        return cycles.fixed_cycle(live, detail, at, seats).charge
-    cycle = await cycles.usage_cycle(merchant_id, customer, live, detail, at, until=min(at, now))
+        plan = await Plan.filter(id=live.plan_id).first()
+        name = plan.plan_name if plan else ""
+        return cycles.fixed_cycle(
+            live, detail, at, seats, plan_name=name, currency=price.currency
+        ).charge
+    cycle = await cycles.usage_cycle(
+        merchant_id, customer, live, detail, at, until=min(at, now), currency=price.currency
+    )
     return cycle.charge
 
 
@@ -77,7 +83,7 @@ async def upcoming_invoice(merchant_id: str, subscription_id: object) -> Upcomin
     charges = []
     due = [d for d in details if d.next_billing_date == at]
     for detail in cycles.in_price_order(due, price):
-        charge = await _charge(merchant_id, customer, live, detail, at, now)
+        charge = await _charge(merchant_id, customer, live, detail, at, now, price)
         if charge is not None:
             charges.append(charge)
     taxes, notes = await tax_of(merchant_id, customer, charges, price.currency, at)

@@ -45,10 +45,10 @@ included, and removed seats still paid) stay within the minimum costs nothing.
 from datetime import datetime
 from decimal import Decimal
 
-from billing.catalog.models import Price
+from billing.catalog.models import Plan, Price
 from billing.core.timestamps import whole_second
 from billing.customers.models import Customer
-from billing.invoicing import money_math
+from billing.invoicing import invoice_words, money_math
 from billing.invoicing.cycles import Charge
 from billing.invoicing.issuing import issue_invoice
 from billing.invoicing.models import Invoice
@@ -86,18 +86,19 @@ def seat_charges(
     *,
     member: str,
     change_id: str,
+    plan_name: str = "",
 ) -> list[Charge]:
-    """The lines of one seat added at ``at`` (``member`` names it on the invoice)."""
+    """The lines of one seat added at ``at`` (``member`` names it on the invoice, with the
+    subscription's ``plan_name``: ``invoice_words.seat_added``)."""
     charges = []
     for detail in details:
         amount = seat_amount(detail, at)
         if amount <= 0:
             continue
-        name = str(detail.component.get("component_name") or "Seats")
         charges.append(
             Charge(
                 type="proration",
-                description=f"{name}: seat added for {member}, rest of the period",
+                description=invoice_words.seat_added(plan_name, member),
                 subtotal_cents=amount,
                 period_start=max(at, detail.previous_billing_date),
                 period_end=detail.next_billing_date,
@@ -130,7 +131,15 @@ async def bill_seat(
 ) -> Invoice | None:
     """Issue the invoice of one seat added at ``at`` (in the caller's transaction), or None
     when it costs nothing."""
-    charges = seat_charges(subscription, details, at, member=member, change_id=change_id)
+    plan = await Plan.filter(id=subscription.plan_id).first()
+    charges = seat_charges(
+        subscription,
+        details,
+        at,
+        member=member,
+        change_id=change_id,
+        plan_name=plan.plan_name if plan else "",
+    )
     if not charges:
         return None
     price = await Price.get(id=subscription.effective_price_id)

@@ -32,7 +32,7 @@ async def test_list_tabs_filter_and_detail(client, sign_up):
     detail = await client.get(f"/dashboard/invoices/{invoice.id}")
     body = await detail.get_data(as_text=True)
     assert detail.status_code == 200
-    for text in (invoice.number, "Subscription fee", "Jan 1, 2030", "Feb 1, 2030", "$49.00"):
+    for text in (invoice.number, "plan — monthly fee", "Jan 1, 2030", "Feb 1, 2030", "$49.00"):
         assert text in body
     assert "/invoices/pdf/" in body
 

@@ -33,7 +33,7 @@ async def test_partial_refund_on_the_original_and_its_credit_note(client, mercha
     note_id = (await response.get_json())["adjustmentInvoiceId"]
 
     text = await pdf_text(client, merchant, paid.invoice.id)
-    assert "Invoice INV-000001" in text and "Status: Paid" in text
+    assert "Invoice number: INV-000001" in text and "Status: Paid" in text
     assert "Total 49.00 USD" in text  # as issued
     assert "Paid 49.00 USD" in text
     assert "Refunded -10.00 USD" in text
@@ -42,7 +42,7 @@ async def test_partial_refund_on_the_original_and_its_credit_note(client, mercha
     assert "Refund pending" not in text
 
     note = await pdf_text(client, merchant, note_id)
-    assert "Credit note INV-000002" in note
+    assert "Credit note number: INV-000002" in note
     assert "Credit note for: invoice INV-000001" in note
     assert "Status: Issued" in note and "Status: Paid" not in note
     assert "Refund of invoice INV-000001" in note and "Total -10.00 USD" in note

@@ -1,9 +1,19 @@
-"""Settings forms: the merchant profile and the dunning policy (two forms, two services)."""
+"""Settings forms: the merchant profile, the seller details printed on invoices and the
+dunning policy (three forms, three services)."""
 
-from wtforms import BooleanField, IntegerField, SelectField, StringField, ValidationError
+from wtforms import (
+    BooleanField,
+    IntegerField,
+    SelectField,
+    StringField,
+    TextAreaField,
+    ValidationError,
+)
 from wtforms.validators import InputRequired, Length
 
-from webapp.forms import TallyForm, currency_choices
+from billing.accounts import seller_details
+from billing.tax.countries import COUNTRIES
+from webapp.forms import TallyForm, currency_choices, strip_text
 
 
 class ProfileForm(TallyForm):
@@ -22,6 +32,58 @@ class ProfileForm(TallyForm):
         ("displayName", "display_name", "Display name"),
         ("defaultCurrency", "default_currency", "Default currency"),
     )
+
+
+def country_choices() -> list[tuple[str, str]]:
+    """Every country by name ("Germany (DE)"), sorted by name so a person finds theirs."""
+    named = sorted(COUNTRIES.items(), key=lambda item: item[1])
+    return [("", "Choose a country"), *((code, f"{name} ({code})") for code, name in named)]
+
+
+def _at_most(label: str, max_length: int) -> Length:
+    return Length(max=max_length, message=f"{label} must be at most {max_length} characters")
+
+
+def _line(label: str, max_length: int, **kwargs) -> StringField:
+    return StringField(label, [_at_most(label, max_length)], filters=[strip_text], **kwargs)
+
+
+class SellerDetailsForm(TallyForm):
+    """The seller block of invoices and receipts, and the footer under every invoice."""
+
+    address_line1 = _line("Address", seller_details.MAX_LINE)
+    address_line2 = _line("Address line 2", seller_details.MAX_LINE)
+    city = _line("City", seller_details.MAX_CITY)
+    postal_code = _line("Postal code", seller_details.MAX_POSTAL_CODE)
+    # any code reaches the service, whose rule (two letters) answers in the field's place
+    country = SelectField("Country", choices=country_choices(), default="", validate_choice=False)
+    tax_id = _line(
+        "Tax ID",
+        seller_details.MAX_TAX_ID,
+        description="Your VAT or sales tax number, printed under your address.",
+    )
+    invoice_footer = TextAreaField(
+        "Invoice footer",
+        [_at_most("Invoice footer", seller_details.MAX_FOOTER)],
+        filters=[strip_text],
+        description="Printed at the bottom of every invoice: payment terms, a thank-you, "
+        f"your registered office. At most {seller_details.MAX_FOOTER} characters.",
+        render_kw={"rows": 3, "maxlength": str(seller_details.MAX_FOOTER)},
+    )
+
+    error_fields = (
+        ("addressLine1", "address_line1", "Address"),
+        ("addressLine2", "address_line2", "Address line 2"),
+        ("city", "city", "City"),
+        ("postalCode", "postal_code", "Postal code"),
+        ("country", "country", "Country"),
+        ("taxId", "tax_id", "Tax ID"),
+        ("invoiceFooter", "invoice_footer", "Invoice footer"),
+    )
+
+    @property
+    def values(self) -> dict[str, str | None]:
+        return {name: self[name].data for name in seller_details.FORM_FIELDS}
 
 
 def parse_days(text: str | None) -> list[int]:

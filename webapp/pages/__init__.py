@@ -27,6 +27,7 @@ from webapp.pages import (
     plans,
     portal_settings,  # noqa: F401 - adds Settings → Customer portal to settings.bp
     pricing_tables,
+    receipts,  # noqa: F401 - adds "Download receipt" to invoices.bp
     settings,
     subscription_actions,  # noqa: F401 - adds the detail, override and action routes
     subscription_plan_change,  # noqa: F401 - adds the change-plan routes to subscriptions.bp

@@ -19,7 +19,7 @@ from quart import Blueprint, flash, g, redirect, render_template, request, url_f
 
 from billing.core.errors import NotFound, ServiceError
 from billing.customers import customers
-from billing.invoicing import invoices
+from billing.invoicing import invoice_words, invoices
 from billing.invoicing.pdf import bill_to_lines
 from billing.payments.collection import retry_payment
 from billing.payments.models import PaymentStatus
@@ -51,13 +51,7 @@ INVOICE_STATUS_WORDS = {
     "paid": "Paid",
     "void": "Void",
 }
-REASON_WORDS = {
-    "subscription_cycle": "Subscription renewal",
-    "subscription_final": "Final usage after cancellation",
-    "proration": "Plan or price change",
-    "seats": "Seat added",
-    "refund": "Credit note",
-}
+REASON_WORDS = invoice_words.REASONS  # one invoice's page says "First invoice" (reason_of)
 
 
 @bp.app_context_processor
@@ -119,6 +113,7 @@ async def detail(invoice_id: str):
     return await render_page(
         DETAIL,
         invoice=invoice,
+        reason=await invoices.reason_of(invoice),
         items=items,
         taxes=taxes,
         pdf_url=pdf_url,
@@ -172,5 +167,6 @@ async def retry_payment_now(invoice_id: str):
         DETAIL, PAYMENTS, status, invoice=invoice, payments=payments, retry=answer, **refunds
     )
     if answer["kind"] == "paid":
-        html += await render_template(HEAD, invoice=invoice, head_oob=True)
+        reason = await invoices.reason_of(invoice)
+        html += await render_template(HEAD, invoice=invoice, reason=reason, head_oob=True)
     return html, status

@@ -3,6 +3,7 @@
 from quart import Blueprint, g, url_for
 
 from billing import onboarding
+from billing.accounts import seller_details
 from billing.subscriptions import mrr, trials
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
@@ -11,6 +12,8 @@ from webapp.pages.mrr_chart import build_chart
 bp = Blueprint("onboarding", __name__, url_prefix="/dashboard")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
+# The warning on the overview and invoices pages while invoices lack the seller's details.
+bp.add_app_template_global(seller_details.missing_for_invoices, "seller_details_missing")
 CHART_DAYS = 30
 
 # (status key, title, why it matters, the page where it gets done, the link's words). Every

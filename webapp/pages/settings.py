@@ -1,4 +1,5 @@
-"""Settings: the merchant profile and the dunning policy, each its own form and service call.
+"""Settings: the merchant profile, the seller details printed on invoices and the dunning
+policy, each its own form and service call.
 
 With HTMX a form answers with itself re-rendered (saved values, or field errors with 422);
 without it, a successful save redirects back (303) so a reload cannot post twice.
@@ -6,10 +7,10 @@ without it, a successful save redirects back (303) so a reload cannot post twice
 
 from quart import Blueprint, flash, g, redirect, request, url_for
 
-from billing.accounts import merchants
+from billing.accounts import merchants, seller_details
 from billing.core.errors import ServiceError
 from billing.subscriptions import dunning
-from webapp.forms.settings import DunningForm, ProfileForm
+from webapp.forms.settings import DunningForm, ProfileForm, SellerDetailsForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
 
 bp = Blueprint("settings", __name__, url_prefix="/dashboard/settings")
@@ -18,6 +19,7 @@ bp.after_request(page_headers)
 PAGE = "dashboard/settings/index.html"
 PROFILE = "dashboard/settings/_profile.html"
 DUNNING = "dashboard/settings/_dunning.html"
+SELLER = "dashboard/settings/_seller_details.html"
 
 
 def _profile_form(merchant) -> ProfileForm:
@@ -25,6 +27,12 @@ def _profile_form(merchant) -> ProfileForm:
         legal_name=merchant.legal_name,
         display_name=merchant.display_name,
         default_currency=merchant.default_currency,
+    )
+
+
+def _seller_form(merchant) -> SellerDetailsForm:
+    return SellerDetailsForm(
+        **{name: getattr(merchant, name) or "" for name in seller_details.FORM_FIELDS}
     )
 
 
@@ -41,6 +49,8 @@ async def _page(status: int = 200, **forms):
     """The whole settings page; the form that was not submitted shows the stored values."""
     if "profile" not in forms:
         forms["profile"] = _profile_form(g.merchant)
+    if "seller" not in forms:
+        forms["seller"] = _seller_form(g.merchant)
     if "dunning_form" not in forms:
         config, is_default = await dunning.get_dunning_config(g.merchant.id)
         forms["dunning_form"] = _dunning_form(config)
@@ -76,6 +86,25 @@ async def update_profile():
     if not is_htmx():
         return redirect(url_for("settings.index"), 303)
     return await render_page(PAGE, PROFILE, profile=_profile_form(g.merchant), oob_name=True)
+
+
+@bp.post("/seller-details")
+@login_required
+async def update_seller_details():
+    form = SellerDetailsForm(formdata=await request.form)
+    if form.validate():
+        try:
+            g.merchant = await seller_details.update_seller_details(g.merchant.id, **form.values)
+        except ServiceError as error:
+            form.attach_error(error)
+    if form.has_errors:
+        if is_htmx():
+            return await render_page(PAGE, SELLER, INVALID_FORM, seller=form)
+        return await _page(INVALID_FORM, seller=form)
+    await flash("Invoice details saved.", "success")
+    if not is_htmx():
+        return redirect(url_for("settings.index"), 303)
+    return await render_page(PAGE, SELLER, seller=_seller_form(g.merchant))
 
 
 @bp.post("/dunning")

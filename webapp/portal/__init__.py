@@ -9,9 +9,9 @@ refused even though the browser would send the cookie.
 
 ``pages`` holds the link, the page and signing out; ``actions`` the customer's changes (pay
 now, choose or remove a payment method, add a card); ``plan_actions`` cancelling, keeping
-and switching plan; ``account_actions`` the billing address and tax id; ``words`` the
-statuses and messages in an end customer's words. What the merchant offers of these is
-``billing.portal.portal_choices``.
+and switching plan; ``account_actions`` the billing address and tax id; ``receipts`` a
+payment's receipt PDF; ``words`` the statuses and messages in an end customer's words. What
+the merchant offers of these is ``billing.portal.portal_choices``.
 """
 
 from webapp.portal import (  # noqa: F401 - the routes register on pages.bp
@@ -19,6 +19,7 @@ from webapp.portal import (  # noqa: F401 - the routes register on pages.bp
     actions,
     pages,
     plan_actions,
+    receipts,
 )
 from webapp.portal.pages import bp
 

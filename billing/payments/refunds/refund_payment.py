@@ -54,6 +54,7 @@ from billing.core.errors import Conflict, Invalid, NotFound, ServiceError
 from billing.core.ids import is_well_formed
 from billing.core.models import utcnow
 from billing.customers.models import Customer
+from billing.invoicing import invoice_words
 from billing.invoicing.cycles import Charge
 from billing.invoicing.invoice_writer import InvoiceDraft, write_invoices
 from billing.invoicing.models import Invoice, InvoiceLine
@@ -133,7 +134,7 @@ async def _adjustment_invoice(payment: Payment, amount: int, reason: str | None)
     )
     starts = [line.billing_period_start for line in lines if line.billing_period_start]
     ends = [line.billing_period_end for line in lines if line.billing_period_end]
-    description = f"Refund of invoice {original.number}" + (f": {reason}" if reason else "")
+    description = invoice_words.refund_of(original.number, reason)
     charge = Charge(
         type="refund",
         description=description,

@@ -18,6 +18,7 @@ from tests.support.billing.emails import declined_renewal, email_for
 from tests.support.billing.event_log import events
 from tests.support.factories.card_payments import GOOD_CARD
 from tests.support.factories.catalog import make_plan
+from tests.support.factories.documents import text_of
 from tests.support.factories.portal import card
 from tests.support.factories.subscriptions import make_customer
 
@@ -71,10 +72,13 @@ async def test_invoice_issued_carries_its_pdf_and_its_lines(make_merchant, gatew
 async def test_a_receipt_names_the_amount_the_day_and_the_card(make_merchant, gateway):
     merchant, _, _ = await declined_renewal(make_merchant, number=GOOD_CARD)
     [event] = await events(merchant.id, "payment.succeeded")
-    context, _ = await contexts.build(await email_for(event, "payment_receipt"))
+    context, [attachment] = await contexts.build(await email_for(event, "payment_receipt"))
     assert (context["amount"], context["paid_on"]) == ("49.00 USD", "1 January 2030")
     assert context["card"] == "card ending in 4242"
     assert context["invoice_number"].startswith("INV-")
+    assert attachment.filename == f"Receipt {context['invoice_number']}-R1.pdf"
+    assert attachment.content_type == "application/pdf"
+    assert f"Receipt number: {context['invoice_number']}-R1" in text_of(attachment.content)
 
 
 async def _trial(merchant_id: str, customer):

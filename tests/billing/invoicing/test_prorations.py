@@ -21,9 +21,10 @@ async def test_half_a_period_left_credits_half_the_old_fee_and_charges_half_the_
     start, end = detail.previous_billing_date, detail.next_billing_date
     halfway = start + (end - start) / 2
     invoice = await prorate(new, halfway)
+    day = f"{halfway:%b} {halfway.day}, {halfway.year}"
     assert await lines(invoice) == [
-        ("Unused time: Subscription fee", -2450),
-        ("Remaining time: Subscription fee", 2950),
+        (f"Unused time on Engine plan after {day}", -2450),
+        (f"Remaining time on Engine plan from {day}", 2950),
     ]
     assert (invoice.total_cents, invoice.status, invoice.billing_reason) == (
         500,

@@ -46,8 +46,9 @@ async def test_seats_bill_in_advance_by_organization_with_the_plan_minimum(merch
 
     await bill_due(FEB_1, merchant.id)
     # in advance: January on January 1, February on February 1; one seat, five, at least three
-    assert await seat_lines(alone) == [(JAN_1, "Seats", 1, 1500), (FEB_1, "Seats", 1, 1500)]
-    assert await seat_lines(team) == [(JAN_1, "Seats", 5, 7500), (FEB_1, "Seats", 5, 7500)]
+    one, five = "Engine plan — 1 seat × 15.00 USD", "Engine plan — 5 seats × 15.00 USD"
+    assert await seat_lines(alone) == [(JAN_1, one, 1, 1500), (FEB_1, one, 1, 1500)]
+    assert await seat_lines(team) == [(JAN_1, five, 5, 7500), (FEB_1, five, 5, 7500)]
     assert [cents for *_, cents in await seat_lines(floored)] == [4500, 4500]
     upcoming = await upcoming_invoice(merchant.id, team.stable_subscription_id)
     [charge] = upcoming.charges
@@ -62,7 +63,9 @@ async def test_a_seat_trial_pays_the_rest_of_the_period_after_it(merchant):
     sub = await priced_subscription(merchant.id, SEATS_AT_15, start=JAN_1, trial_days=14)
     await bill_due(FEB_1 - timedelta(seconds=1), merchant.id)
     # 17 of January's 31 days after the trial: 1500 x 17 / 31 = 822.58 -> 823
-    assert await seat_lines(sub) == [(JAN_1 + timedelta(days=14), "Seats", 1, 823)]
+    assert await seat_lines(sub) == [
+        (JAN_1 + timedelta(days=14), "Engine plan — 1 seat × 15.00 USD", 1, 823)
+    ]
 
 
 async def test_trigger_immediate_billing_invoices_the_seats_in_the_create_request(client, merchant):
@@ -89,4 +92,4 @@ async def test_trigger_immediate_billing_invoices_the_seats_in_the_create_reques
     [invoice] = (await listed.get_json())["invoices"]
     assert invoice["totalAmountCents"] == 4500
     [line] = invoice["lineItems"]
-    assert (line["description"], line["subtotalCents"]) == ("Seats", 4500)
+    assert (line["description"], line["subtotalCents"]) == ("Team plan — 3 seats × 15.00 USD", 4500)
