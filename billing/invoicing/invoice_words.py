@@ -28,7 +28,9 @@ the subscription exists (``invoices.is_first_of_subscription``).
 from datetime import datetime
 from decimal import Decimal
 
+from billing.catalog import usage_models
 from billing.core.currencies import major_units, minor_unit_digits
+from billing.invoicing import money_math
 
 FREQUENCY_WORDS = {"DAILY": "daily", "WEEKLY": "weekly", "MONTHLY": "monthly", "YEARLY": "yearly"}
 FREQUENCY_UNITS = {"DAILY": "days", "WEEKLY": "weeks", "MONTHLY": "months", "YEARLY": "years"}
@@ -117,7 +119,7 @@ def seats(plan_name: str | None, component: dict, count: Decimal, unit_cents: in
 def usage_unit_cents(component: dict) -> Decimal | int | None:
     """A per-unit usage component's unit price in cents: its sub-cent ``unit_amount_decimal``
     when it has one, else its whole ``amount_cents``; None for tiers (no single price)."""
-    if component.get("type") == "tiered":
+    if component.get("type") == "tiered" or usage_models.model_of(component) in usage_models.TIERED:
         return None
     fine = component.get("unit_amount_decimal")
     if fine not in (None, ""):
@@ -127,14 +129,23 @@ def usage_unit_cents(component: dict) -> Decimal | int | None:
 
 def usage(name: str | None, component: dict, quantity: Decimal, currency: str) -> str:
     """``API calls: 12,340 × 0.0004 USD``; with the component's unit label ``Storage: 60.5 GB
-    × 0.25 USD``; tiers: ``API calls: 12,340 (graduated tiers)``."""
+    × 0.25 USD``; tiers: ``API calls: 12,340 (graduated tiers)``; packages: ``API calls:
+    12,340 (13 packages of 1,000 × 5.00 USD)``, a partial package counted whole."""
     label = str(name or component.get("component_name") or "Usage").strip() or "Usage"
     unit_label = str(component.get("unit_label") or "").strip()
     amount = quantity_words(quantity) + (f" {unit_label}" if unit_label else "")
     unit = usage_unit_cents(component)
     if unit is None:
-        mode = str(component.get("tiers_mode") or "graduated")
+        mode = str(component.get("tiers_mode") or usage_models.model_of(component))
+        mode = mode if mode in usage_models.TIERED else "graduated"
         return f"{label}: {amount} ({mode} tiers)"
+    if usage_models.model_of(component) == "package":
+        size = int(component["package_size"])
+        packages = money_math.packages(max(quantity, Decimal(0)), size)
+        return (
+            f"{label}: {amount} ({quantity_words(packages)} packages of "
+            f"{quantity_words(Decimal(size))} × {unit_price(unit, currency)})"
+        )
     return f"{label}: {amount} × {unit_price(unit, currency)}"
 
 

@@ -81,6 +81,37 @@ def test_usage_without_a_name_is_usage():
     )
 
 
+@pytest.mark.parametrize(
+    ("component", "quantity", "expected"),
+    [
+        # a package model: the packages billed (a partial one whole) and each one's price
+        (
+            {"type": "per_unit", "model": "package", "package_size": 1000, "amount_cents": 500},
+            "12340",
+            "API calls: 12,340 (13 packages of 1,000 × 5.00 USD)",
+        ),
+        (
+            {"type": "per_unit", "model": "package", "package_size": 1000, "amount_cents": 500},
+            "0",
+            "API calls: 0 (0 packages of 1,000 × 5.00 USD)",
+        ),
+        # tier models inside a usage component: no one unit price to show
+        (
+            {"type": "per_unit", "model": "graduated", "tiers": [{"up_to": None}]},
+            "12340",
+            "API calls: 12,340 (graduated tiers)",
+        ),
+        (
+            {"type": "per_unit", "model": "volume", "tiers": [{"up_to": None}]},
+            "7",
+            "API calls: 7 (volume tiers)",
+        ),
+    ],
+)
+def test_usage_models_in_words(component, quantity, expected):
+    assert words.usage("API calls", component, Decimal(quantity), "USD") == expected
+
+
 def test_proration_and_seat_lines_in_words():
     at = datetime(2026, 3, 12, 15, 30, tzinfo=UTC)
     assert words.unused_time("Basic", at) == "Unused time on Basic plan after Mar 12, 2026"
