@@ -1,4 +1,5 @@
-"""Portal links in e-mails: a signed link, valid 7 days, that opens a portal session.
+"""Portal links in e-mails (and copied from the dashboard's customer page): a signed link,
+valid 7 days, that opens a portal session.
 
 A customer whose payment failed, or whose card is about to expire, is told so by e-mail and
 needs a way to fix it without asking the merchant for a portal link first. The e-mail carries
@@ -32,7 +33,7 @@ from billing.portal.models import PortalSession
 LIFETIME = timedelta(days=7)
 SALT = "tally.portal-email-link"
 MAX_TOKEN_LENGTH = 500
-EXPIRED = "This link has expired: links in our e-mails work for 7 days."
+EXPIRED = "This link has expired: billing links work for 7 days."
 NOT_VALID = "This link is not valid. Check that it was copied completely."
 
 
