@@ -21,3 +21,19 @@ def provider_name(provider: str | None, *, short: bool = False) -> str:
     if not provider:
         return "—"
     return (SHORT if short else NAMES).get(provider, provider)
+
+
+# How a message the services write for the API ("Provider A accepted the keys") opens when the
+# dashboard shows it: the API keeps the spec's wording, a merchant reads what the provider is.
+SUBJECTS = {
+    "Provider A": "The card payment provider (A)",
+    "Provider B": "The payment-link provider (B)",
+}
+
+
+def in_words(message: str) -> str:
+    """``Provider A accepted the keys`` → ``The card payment provider (A) accepted the keys``;
+    a message naming no provider is returned as it is."""
+    for letter, subject in SUBJECTS.items():
+        message = message.replace(letter, subject)
+    return message

@@ -61,7 +61,8 @@ async def test_provider_a_keys_checked_saved_and_webhook_added_by_hand(new_page,
     check = section.get_by_role("button", name="Check keys")
     await check.click()
     await expect(check).to_have_attribute("aria-busy", "true")  # the loading state
-    await expect(section.locator("#provider-a-check")).to_have_text("Provider A accepted the keys.")
+    accepted = "The card payment provider (A) accepted the keys."
+    await expect(section.locator("#provider-a-check")).to_have_text(accepted)
     await page.unroute("**/provider-a/check")
 
     await section.get_by_role("button", name="Save keys").click()

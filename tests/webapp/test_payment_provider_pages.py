@@ -48,7 +48,7 @@ async def test_provider_a_check_answers_in_place_and_stores_nothing(client, sign
 
     ok = await post(client, "/provider-a/check", token, **A_LIVE)
     assert ok.status_code == 200
-    assert "Provider A accepted the keys." in await html_of(ok)
+    assert "The card payment provider (A) accepted the keys." in await html_of(ok)
 
     cases = [
         (
@@ -176,7 +176,8 @@ async def test_provider_b_check_save_and_errors(client, sign_up, provider_b):
     html = await html_of(ok)
     assert ok.status_code == 200
     assert (
-        "Provider B accepted the key in live mode. Environment: <strong>Live mode</strong>" in html
+        "The payment-link provider (B) accepted the key in live mode. "
+        "Environment: <strong>Live mode</strong>" in html
     )
 
     wrong = await post(client, "/provider-b/check", token, secret_key=provider_b.add_key())

@@ -9,7 +9,7 @@ itself re-rendered (422 when something is wrong); without it a save redirects ba
 from quart import Blueprint, flash, g, redirect, request, url_for
 
 from billing.core.errors import ServiceError
-from billing.payments import provider_a_config, provider_b_config
+from billing.payments import provider_a_config, provider_b_config, provider_names
 from billing.payments.reads import payment_reads
 from webapp.forms.payment_providers import ProviderAForm, ProviderBForm, SigningSecretForm
 from webapp.pages.common import INVALID_FORM, is_htmx, login_required, page_headers, render_page
@@ -79,7 +79,8 @@ async def check_provider_a():
     if problem is not None:
         form.attach_error(problem)
         return await _section(PROVIDER_A, INVALID_FORM, a_form=form)
-    return await _section(PROVIDER_A, a_form=form, a_check=provider_a_config.ACCEPTED)
+    accepted = provider_names.in_words(provider_a_config.ACCEPTED)
+    return await _section(PROVIDER_A, a_form=form, a_check=accepted)
 
 
 @bp.post("/provider-a/save")
@@ -140,7 +141,8 @@ async def check_provider_b():
                 form.attach_error(problem)
     if form.has_errors or answer is None:
         return await _section(PROVIDER_B, INVALID_FORM, b_form=form)
-    check = {"message": form.relabel(answer["message"]), "environment": answer["environment"]}
+    message = provider_names.in_words(form.relabel(answer["message"]))
+    check = {"message": message, "environment": answer["environment"]}
     return await _section(PROVIDER_B, b_form=form, b_check=check)
 
 
