@@ -22,6 +22,7 @@ Design decisions where the spec is silent:
 from tortoise.transactions import in_transaction
 
 from billing.accounts.models import Merchant
+from billing.catalog.metrics import check_priced_metrics
 from billing.catalog.models import Plan, Price
 from billing.catalog.pricing import pricing_from_flat_fields, validate_pricing_data
 from billing.core.currencies import normalize_currency
@@ -117,6 +118,7 @@ async def create_price(
     code = None if currency is None else _currency(currency)
     async with in_transaction():
         plan = await _plan(merchant_id, plan_id, plan_missing)
+        await check_priced_metrics(merchant_id, data)
         if code is None:
             code = await (
                 Merchant.filter(id=merchant_id).first().values_list("default_currency", flat=True)
@@ -158,6 +160,8 @@ async def clone_price(
     async with in_transaction():
         source = await _price(merchant_id, price_id, SOURCE_NOT_FOUND)
         plan = await _plan(merchant_id, target_id or source.plan_id, TARGET_NOT_FOUND)
+        if data is not None:
+            await check_priced_metrics(merchant_id, data)
         return await Price.create(
             merchant_id=merchant_id,
             plan_id=plan.id,

@@ -15,6 +15,7 @@ from tests.support.api.prices import (
     create_ok,
     make_plan,
 )
+from tests.support.factories.invoices import sum_metric
 
 PLAN_MISSING_ON_CREATE = (
     "Plan not found. If you have multiple accounts, are you using the right API key?"
@@ -106,6 +107,10 @@ async def test_override_flag_is_stored(client, merchant):
 )
 async def test_every_pricing_form_is_accepted(client, merchant, pricing_data):
     plan = await make_plan(merchant)
+    if "components" in pricing_data:  # a usage component bills by a metric of the merchant's
+        metric = await sum_metric(merchant.id, "api-call")
+        component = {**pricing_data["components"][1], "metric_id": metric.id}
+        pricing_data = {"components": [pricing_data["components"][0], component]}
     price = await create_ok(client, merchant, planId=plan.id, pricingData=pricing_data)
     assert price["pricingData"] == pricing_data
     assert (await Price.get(id=price["id"])).pricing_data == pricing_data

@@ -33,12 +33,14 @@ def usage(metric_id: str = "met_1", **model) -> dict:
 
 async def test_a_sub_cent_unit_price_is_stored_exactly(client, merchant):
     plan = await make_plan(merchant)
-    body = usage(unit_amount_decimal="0.0400")
+    metric = await sum_metric(merchant.id, "api-call")
+    body = usage(metric.id, unit_amount_decimal="0.0400")
     response = await create(client, merchant, planId=plan.id, pricingData=body)
     assert response.status_code == 201, await response.get_json()
     [component] = (await response.get_json())["price"]["pricingData"]["components"]
     assert (component["unit_amount_decimal"], component["amount_cents"]) == ("0.04", 0)
     tiers = usage(
+        metric.id,
         model="graduated",
         tiers=[{"up_to": 1000, "amount_cents": 0}, {"up_to": None, "unit_amount_decimal": "0.05"}],
     )
@@ -83,3 +85,25 @@ async def test_invoice_lines_carry_the_exact_unit_price(client, merchant):
         "0.04",
     )
     assert line["subtotalCents"] == 494  # 493.6 cents, rounded once
+
+
+async def test_a_usage_price_names_a_metric_of_the_merchants_own(client, merchant, make_merchant):
+    """A mistyped, deleted or another merchant's metric would measure nothing and bill no
+    usage: each is refused with the same words, and no price is stored."""
+    plan = await make_plan(merchant)
+    other = await sum_metric((await make_merchant()).id, "api-call")
+    deleted = await sum_metric(merchant.id, "old-call")
+    await deleted.soft_delete()
+    for metric_id in ("metric_typo", other.id, deleted.id):
+        body = usage(metric_id, amount_cents=1)
+        response = await create(client, merchant, planId=plan.id, pricingData=body)
+        assert response.status_code == 400
+        assert (await response.get_json())["error"] == (
+            f"pricingData names a metric that does not exist: {metric_id}"
+        )
+    assert await Price.filter(merchant_id=merchant.id).count() == 0
+    mine = await sum_metric(merchant.id, "api-call")
+    response = await create(
+        client, merchant, planId=plan.id, pricingData=usage(mine.id, amount_cents=1)
+    )
+    assert response.status_code == 201
