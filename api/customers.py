@@ -89,7 +89,9 @@ def payment_summary_json(summary: customer_payments.PaymentSummary) -> dict:
 
 
 def _limit(value: str | None) -> int:
-    if value is None or value == "":
+    """The page size: ``limit`` absent is the largest page; an empty ``limit=`` is not a
+    number, as the document says, and is refused like any other."""
+    if value is None:
         return MAX_PAGE_SIZE
     if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MAX_PAGE_SIZE:
         raise Invalid(f"Query parameter 'limit' must be an integer from 1 to {MAX_PAGE_SIZE}")

@@ -70,8 +70,9 @@ def resent_json(delivery: WebhookDelivery) -> dict:
 
 
 def _limit(value: str | None) -> int | None:
-    """The query's ``limit`` as a number for the service, which checks its range."""
-    if value is None or value == "":
+    """The query's ``limit`` as a number for the service, which checks its range; an empty
+    ``limit=`` is not a number, as the document says, and is refused like any other."""
+    if value is None:
         return None
     if not value.isascii() or not value.isdigit() or len(value) > 4:
         raise Invalid(event_reads.BAD_LIMIT, code="limit_invalid", field="limit")

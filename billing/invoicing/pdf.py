@@ -54,11 +54,12 @@ def _period(line: InvoiceLine) -> str:
 
 @dataclass(frozen=True)
 class RefundRow:
-    """One refund of the invoice's payments: how much, when, its state and credit note."""
+    """One refund of the invoice's payments that did not fail: how much, when, whether the
+    provider has yet to settle it, and its credit note."""
 
     amount_cents: int
     created_at: datetime
-    status: str
+    pending: bool
     credit_note_id: str | None = None
 
 
@@ -103,7 +104,7 @@ def refund_words(invoice: Invoice, refund: RefundRow) -> str:
     """``Refunded 5.50 USD on Apr 3, 2026 — credit note INV-000051``."""
     notes_by_id = {note.id: note for note in getattr(invoice, "credit_notes", None) or []}
     note = notes_by_id.get(refund.credit_note_id or "")
-    verb = "Refund pending" if refund.status == "pending" else "Refunded"
+    verb = "Refund pending" if refund.pending else "Refunded"
     text = f"{verb} {amount(refund.amount_cents, invoice.currency)} on {_day(refund.created_at)}"
     return text + (f" — credit note {note.number}" if note is not None and note.number else "")
 
@@ -151,8 +152,7 @@ def render(
     parties(pdf, seller, bill_to_lines(invoice.bill_to or {}))
     facts(pdf, _facts(invoice, reason or invoice_words.reason_words(invoice.billing_reason)))
     amounts_table(pdf, ("Description", "Period", "Amount"), _rows(invoice, lines, paid))
-    refunds = [row for row in (paid.refunds if paid else ()) if row.status != "failed"]
-    notes(pdf, [refund_words(invoice, row) for row in refunds])
+    notes(pdf, [refund_words(invoice, row) for row in (paid.refunds if paid else ())])
     notes(pdf, list(invoice.tax_notes or []))
     footer(pdf, seller.footer)
     return bytes(pdf.output())

@@ -53,7 +53,7 @@ def _rows(invoice: Invoice, lines: list[InvoiceLine], facts: ReceiptFacts) -> li
     ]
     rows.append((f"Invoice {invoice.number} total", "", amount(invoice.total_cents, money), True))
     rows.append(("Amount paid", "", amount(facts.amount_cents, facts.currency), True))
-    refunded = sum(r.amount_cents for r in facts.refunds if r.status == "succeeded")
+    refunded = sum(r.amount_cents for r in facts.refunds if not r.pending)
     if refunded:
         rows.append(("Refunded", "", amount(-refunded, facts.currency), False))
         net = amount(facts.amount_cents - refunded, facts.currency)
@@ -77,7 +77,6 @@ def render(
     rows.append(("For invoice", invoice.number or ""))
     facts(pdf, rows)
     amounts_table(pdf, ("Paid for", "", "Amount"), _rows(invoice, lines, facts_))
-    shown = [refund for refund in facts_.refunds if refund.status != "failed"]
-    notes(pdf, [refund_words(invoice, refund) for refund in shown])
+    notes(pdf, [refund_words(invoice, refund) for refund in facts_.refunds])
     footer(pdf, seller.footer)
     return bytes(pdf.output())

@@ -18,7 +18,6 @@ import asyncio
 from billing.accounts.models import Merchant
 from billing.core.errors import NotFound
 from billing.invoicing import invoices
-from billing.invoicing.pdf import RefundRow
 from billing.invoicing.pdf_blocks import Seller
 from billing.payments import receipt_pdf as drawing
 from billing.payments.models import Payment, PaymentMethod, PaymentStatus
@@ -83,10 +82,7 @@ async def receipt_pdf(
         query = PaymentMethod.filter(merchant_id=merchant_id, id=payment.payment_method_id)
         method = await query.first()
     found = (await refund_reads.payment_refunds(merchant_id, [payment.id]))[payment.id]
-    refunds = tuple(
-        RefundRow(r.amount_cents, r.created_at, str(r.status), r.adjustment_invoice_id)
-        for r in found.refunds
-    )
+    refunds = refund_reads.refund_rows(found.refunds)
     number = receipt_number(invoice.number, await _place(merchant_id, payment), payment.id)
     facts = drawing.ReceiptFacts(
         number,

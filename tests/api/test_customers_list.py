@@ -127,6 +127,7 @@ async def test_search_by_prefix_external_id_and_customer_id(client, merchant):
         ("?limit=0", "limit"),
         ("?limit=1001", "limit"),
         ("?limit=ten", "limit"),
+        ("?limit=", "limit"),
         ("?after=garbage", "Invalid cursor"),
         ("?after=" + "A" * 40, "Invalid cursor"),
     ],

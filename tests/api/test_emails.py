@@ -99,6 +99,7 @@ async def test_other_merchants_and_modes_see_nothing(client, make_merchant):
         ("?limit=0", "limit must be between 1 and 100"),
         ("?limit=101", "limit must be between 1 and 100"),
         ("?limit=abc", "limit must be between 1 and 100"),
+        ("?limit=", "limit must be between 1 and 100"),
         ("?status=delivered", "status must be one of: pending, sent, failed, skipped, not_sent"),
         (
             "?startingAfter=email_" + "B" * 22,

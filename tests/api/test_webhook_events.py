@@ -92,6 +92,7 @@ async def test_type_filter(client, merchant):
         ("limit=101", "limit must be between 1 and 100"),
         ("limit=abc", "limit must be between 1 and 100"),
         ("limit=-1", "limit must be between 1 and 100"),
+        ("limit=", "limit must be between 1 and 100"),
         ("limit=" + "9" * 400, "limit must be between 1 and 100"),
         ("type=invoice.sent", "type must be an event type"),
         ("type=" + "x" * 5000, "type must be an event type"),

@@ -21,7 +21,7 @@ from tortoise import connections
 from billing.invoicing import invoices
 from billing.invoicing.models import Invoice
 from billing.invoicing.pdf import PaidFigures, RefundRow
-from billing.payments.models import Payment, PaymentStatus, Refund
+from billing.payments.models import Payment, PaymentStatus, Refund, RefundStatus
 from billing.payments.refunds import refund_math
 
 
@@ -105,15 +105,26 @@ async def invoice_refunds(merchant_id: str, invoice_ids: list[str]) -> dict[str,
     return found
 
 
+def refund_rows(refunds: list[Refund]) -> tuple[RefundRow, ...]:
+    """The refunds a document lists: a failed one gave nothing back and is left out."""
+    return tuple(
+        RefundRow(
+            r.amount_cents,
+            r.created_at,
+            r.status == RefundStatus.PENDING,
+            r.adjustment_invoice_id,
+        )
+        for r in refunds
+        if r.status != RefundStatus.FAILED
+    )
+
+
 async def invoice_pdf(merchant_id: str, invoice_id: object) -> tuple[Invoice, bytes]:
     """The invoice's PDF with what was paid and refunded under its total (``invoices``'
     ``invoice_pdf`` draws it; an unknown or another merchant's id is its 404)."""
     key = invoice_id if isinstance(invoice_id, str) else ""
     found = (await invoice_refunds(merchant_id, [key])).get(key, NOTHING)
     totals = found.totals
-    rows = tuple(
-        RefundRow(r.amount_cents, r.created_at, str(r.status), r.adjustment_invoice_id)
-        for r in found.refunds
-    )
+    rows = refund_rows(found.refunds)
     paid = PaidFigures(totals.paid_cents, totals.refunded_cents, totals.pending_cents, rows)
     return await invoices.invoice_pdf(merchant_id, invoice_id, paid)

@@ -99,9 +99,9 @@ async def test_the_preview_is_the_switch_and_leaves_no_trace(merchant):
     preview = await plan_switch.preview_switch(
         merchant.id, made.customer.id, sub, made.pro_price.id
     )
-    assert [line.description.split(":")[0] for line in preview.lines] == [
-        "Unused time",
-        "Remaining time",
+    assert [line.description.split(" from ")[0].split(" after ")[0] for line in preview.lines] == [
+        "Unused time on Basic plan",
+        "Remaining time on Pro plan",
     ]
     assert preview.lines[0].amount_cents < 0 < preview.total_cents
     assert (await live(merchant.id, sub)).plan_id == made.basic.id
