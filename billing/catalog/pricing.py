@@ -24,9 +24,9 @@ from billing.catalog.pricing_checks import (
     amount,
     fail,
     is_int,
-    is_positive_number,
     only,
     text,
+    tier_bound,
     validate_recurrence_rule,  # noqa: F401 (a rule alone is checked through here too)
 )
 from billing.catalog.pricing_components import validate_components
@@ -44,26 +44,7 @@ def _tiers(tiers: Any) -> list[dict]:
             raise fail(f"{where} must be an object with upTo and unitAmount", params=at)
         only(tier, {"upTo", "unitAmount", "flatAmount"}, where)
         up_to, last = tier.get("upTo"), index == len(tiers) - 1
-        if last and up_to is not None:
-            raise fail(
-                f"{where}.upTo must be null: the last tier is unbounded",
-                code="tier_up_to_not_null",
-                params=at,
-            )
-        if not last:
-            if not is_positive_number(up_to):
-                raise fail(
-                    f"{where}.upTo must be a positive number (only the last is null)",
-                    code="tier_up_to_not_positive",
-                    params=at,
-                )
-            if up_to <= previous:
-                raise fail(
-                    f"{where}.upTo must be greater than the previous tier's upTo",
-                    code="tier_up_to_not_ascending",
-                    params=at,
-                )
-            previous = up_to
+        previous = tier_bound(up_to, last, previous, where, "upTo", at)
         tier_clean = {"upTo": up_to, "unitAmount": amount(tier.get("unitAmount"), where, at)}
         if "flatAmount" in tier:
             tier_clean["flatAmount"] = amount(tier["flatAmount"], f"{where}.flatAmount", at)

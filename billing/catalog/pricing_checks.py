@@ -60,6 +60,33 @@ def amount(value: Any, where: str, params: dict[str, Any] | None = None) -> int:
     return value
 
 
+def tier_bound(up_to: Any, last: bool, previous: Any, where: str, key: str, at: dict) -> Any:
+    """A tier's upper bound checked (``key`` is ``upTo`` in the tiered form, ``up_to`` in a
+    usage component): only the last is null (unbounded), the others positive and ascending.
+    Returns the bound the next tier must exceed."""
+    if last and up_to is not None:
+        raise fail(
+            f"{where}.{key} must be null: the last tier is unbounded",
+            code="tier_up_to_not_null",
+            params=at,
+        )
+    if last:
+        return previous
+    if not is_positive_number(up_to):
+        raise fail(
+            f"{where}.{key} must be a positive number (only the last is null)",
+            code="tier_up_to_not_positive",
+            params=at,
+        )
+    if up_to <= previous:
+        raise fail(
+            f"{where}.{key} must be greater than the previous tier's {key}",
+            code="tier_up_to_not_ascending",
+            params=at,
+        )
+    return up_to
+
+
 def text(value: Any, where: str, max_length: int = MAX_TEXT) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > max_length:
         raise fail(f"{where} must be a non-empty string of at most {max_length} characters")

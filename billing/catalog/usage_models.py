@@ -27,8 +27,8 @@ from billing.catalog.pricing_checks import (
     decimal_cents,
     fail,
     is_int,
-    is_positive_number,
     only,
+    tier_bound,
 )
 
 MODELS = ("per_unit", "graduated", "volume", "package")
@@ -76,26 +76,7 @@ def _tiers(tiers: Any, where: str) -> list[dict]:
             raise fail(f"{here} must be an object with up_to and a unit price", params=at)
         only(tier, {"up_to", "amount_cents", "unit_amount_decimal", "flat_amount_cents"}, here)
         up_to, last = tier.get("up_to"), index == len(tiers) - 1
-        if last and up_to is not None:
-            raise fail(
-                f"{here}.up_to must be null: the last tier is unbounded",
-                code="tier_up_to_not_null",
-                params=at,
-            )
-        if not last:
-            if not is_positive_number(up_to):
-                raise fail(
-                    f"{here}.up_to must be a positive number (only the last is null)",
-                    code="tier_up_to_not_positive",
-                    params=at,
-                )
-            if up_to <= previous:
-                raise fail(
-                    f"{here}.up_to must be greater than the previous tier's up_to",
-                    code="tier_up_to_not_ascending",
-                    params=at,
-                )
-            previous = up_to
+        previous = tier_bound(up_to, last, previous, here, "up_to", at)
         tier_clean = {"up_to": up_to, **_price(tier, here, at)}
         if "flat_amount_cents" in tier:
             flat = amount(tier["flat_amount_cents"], f"{here}.flat_amount_cents", at)
