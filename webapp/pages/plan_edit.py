@@ -45,7 +45,7 @@ async def _name_the_table(form: PlanEditForm) -> None:
     name = await default_table_name(g.merchant.id)
     form.show_in_pricing_table.label.text = f"Show on pricing table “{name or DEFAULT_NAME}”"
     form.show_in_pricing_table.description = (
-        "Ticked: visitors see the plan there. Untick to take it off that table."
+        "While on, visitors see the plan there; turning it off takes it off this table only."
         if name
         else f"Ticking it makes a pricing table named “{DEFAULT_NAME}” with this plan on it."
     )
