@@ -68,13 +68,15 @@ async def test_ticking_the_box_adds_the_plan_and_unticking_takes_it_off(new_page
     box = page.get_by_label("Show on pricing table “Website”")
     await expect(box).not_to_be_checked()
     await box.check()
-    await screenshot(page, f"plan-edit-table-box-ticked-{viewport['width']}")
     await page.get_by_role("button", name="Save changes").click()
     await expect(page.get_by_role("status")).to_contain_text("Saved.")
     assert await _entries(merchant_id) == [kept.plan.stable_plan_id, view.plan.stable_plan_id]
 
     await _edit(page, view.plan)
-    await expect(box).to_be_checked()
+    await expect(box).to_be_checked()  # read from the table it is on
+    await expect(page.get_by_text("turning it off takes it off this table only")).to_be_visible()
+    assert await page.evaluate(OVERFLOW)
+    await screenshot(page, f"plan-edit-table-box-ticked-{viewport['width']}")
     await page.get_by_label("Description").fill("Now with more")  # box left ticked: no change
     await page.get_by_role("button", name="Save changes").click()
     await expect(page.get_by_role("status")).to_contain_text("Saved.")
