@@ -29,6 +29,7 @@ from tortoise.transactions import in_transaction
 from billing.accounts.merchants import MODES, lock_merchant, tenant_of
 from billing.accounts.models import Merchant
 from billing.catalog import catalog_copy_rows as rows
+from billing.catalog import catalog_copy_tables as tables
 from billing.catalog.catalog_copy_rows import Item
 from billing.catalog.models import Feature, Metric, Plan, Price, PricingTable, PricingTablePlan
 from billing.catalog.plan_create import create_link
@@ -133,7 +134,7 @@ async def _diff(source: Merchant, target: Merchant) -> CatalogCopy:
     items = await rows.metric_items(source.id, target.id, ids)
     items += await rows.feature_items(source.id, target.id, ids)
     items += await rows.plan_items(source.id, target.id, ids)
-    items += await rows.table_items(source.id, target.id, ids)
+    items += await tables.table_items(source.id, target.id, ids)
     await _check_slugs(target, items)
     alone = await rows.left_alone(target.id, items)
     return CatalogCopy(source, target, items, alone, await _names(source.id, target.id))
@@ -236,7 +237,7 @@ async def apply_copy(
             await _write_plain(Feature, target.id, item, ids)
         for item in await rows.plan_items(source.id, target.id, ids):
             await _write_plan(target.id, item, ids)
-        for item in await rows.table_items(source.id, target.id, ids):
+        for item in await tables.table_items(source.id, target.id, ids):
             await _write_plain(PricingTable, target.id, item, ids)
             await _write_entries(target.id, item, ids)
     done.applied = True

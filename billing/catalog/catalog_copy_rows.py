@@ -26,7 +26,6 @@ from billing.catalog.models import (
     PlanFeature,
     Price,
     PricingTable,
-    PricingTablePlan,
 )
 from billing.catalog.plan_versions import COPIED_FIELDS, LINK_SETTINGS
 
@@ -41,7 +40,6 @@ METRIC_FIELDS = (
     "property_filters",
 )
 FEATURE_FIELDS = ("slug", "display_name", "feature_type", "default_value", "metric_ids")
-TABLE_FIELDS = ("name", "slug", "is_active")
 
 
 @dataclass
@@ -52,6 +50,7 @@ class Change:
     field: str
     before: Any
     after: Any
+    kept: list = field(default_factory=list)  # a table's live-only plans the copy keeps
 
 
 @dataclass
@@ -79,7 +78,7 @@ def _remember(ids: dict[str, str], source_ids: list[str], matches: dict[str, str
         ids[source_id] = matches.get(source_id) or f"new:{source_id}"
 
 
-def _compare(kind: str, name: str, source, target, wanted: dict) -> Item:
+def compare(kind: str, name: str, source, target, wanted: dict) -> Item:
     if target is None:
         return Item(kind, name, "create", source, None, wanted)
     changes = [
@@ -90,7 +89,7 @@ def _compare(kind: str, name: str, source, target, wanted: dict) -> Item:
     return Item(kind, name, "update" if changes else "unchanged", source, target, wanted, changes)
 
 
-def _match(sources: list, targets: list, natural_key) -> dict[str, Any]:
+def match_rows(sources: list, targets: list, natural_key) -> dict[str, Any]:
     """Source id → target row: by ``copied_from_id`` first, then by natural key among the
     target rows no copy claims."""
     by_origin = {row.copied_from_id: row for row in targets if row.copied_from_id}
@@ -107,10 +106,10 @@ def _match(sources: list, targets: list, natural_key) -> dict[str, Any]:
 async def metric_items(source_id: str, target: str, ids: dict[str, str]) -> list[Item]:
     sources = await Metric.scoped(source_id).order_by("created_at", "id")
     targets = await Metric.scoped(target).order_by("created_at", "id")
-    matches = _match(sources, targets, lambda row: (row.event_name, row.name))
+    matches = match_rows(sources, targets, lambda row: (row.event_name, row.name))
     _remember(ids, [row.id for row in sources], {key: row.id for key, row in matches.items()})
     return [
-        _compare(
+        compare(
             "metric",
             row.name,
             row,
@@ -124,13 +123,13 @@ async def metric_items(source_id: str, target: str, ids: dict[str, str]) -> list
 async def feature_items(source_id: str, target: str, ids: dict[str, str]) -> list[Item]:
     sources = await Feature.scoped(source_id).order_by("created_at", "id")
     targets = await Feature.scoped(target).order_by("created_at", "id")
-    matches = _match(sources, targets, lambda row: row.slug)
+    matches = match_rows(sources, targets, lambda row: row.slug)
     _remember(ids, [row.id for row in sources], {key: row.id for key, row in matches.items()})
     items = []
     for row in sources:
         wanted = {key: getattr(row, key) for key in FEATURE_FIELDS}
         wanted["metric_ids"] = [ids[m] for m in row.metric_ids or [] if m in ids]
-        items.append(_compare("feature", row.slug, row, matches.get(row.id), wanted))
+        items.append(compare("feature", row.slug, row, matches.get(row.id), wanted))
     return items
 
 
@@ -244,38 +243,6 @@ async def plan_items(source_id: str, target: str, ids: dict[str, str]) -> list[I
             if before_links != after_links:
                 item.changes.append(Change("features", before.links, shape.links))
             item.action = "update" if item.changes else "unchanged"
-        items.append(item)
-    return items
-
-
-async def table_entries(merchant_id: str, table_id: str) -> list[tuple[str, int | None]]:
-    rows = await PricingTablePlan.scoped(merchant_id).filter(pricing_table_id=table_id)
-    return sorted(
-        ((row.stable_plan_id, row.display_order) for row in rows),
-        key=lambda e: (e[1] is None, e[1] or 0, e[0]),
-    )
-
-
-async def table_items(source_id: str, target: str, ids: dict[str, str]) -> list[Item]:
-    sources = await PricingTable.scoped(source_id).order_by("created_at", "id")
-    targets = await PricingTable.scoped(target).order_by("created_at", "id")
-    matches = _match(sources, targets, lambda row: row.slug)
-    items = []
-    for row in sources:
-        wanted = {key: getattr(row, key) for key in TABLE_FIELDS}
-        entries = [
-            (ids[stable], order)
-            for stable, order in await table_entries(source_id, row.id)
-            if stable in ids
-        ]
-        match = matches.get(row.id)
-        item = _compare("pricing table", row.name, row, match, wanted)
-        item.wanted["entries"] = entries
-        if match is not None:
-            before = await table_entries(target, match.id)
-            if before != entries:
-                item.changes.append(Change("plans", before, entries))
-                item.action = "update"
         items.append(item)
     return items
 

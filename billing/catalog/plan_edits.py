@@ -24,6 +24,7 @@ from tortoise.transactions import in_transaction
 
 from billing.accounts.merchants import lock_merchant
 from billing.catalog import plan_inputs as inputs
+from billing.catalog.default_table import set_shown_on_default_table, shown_on_default_table
 from billing.catalog.feature_values import granted_values
 from billing.catalog.models import Feature, Plan, Price
 from billing.catalog.plan_versions import (
@@ -165,13 +166,21 @@ async def edit_plan(
     has_yearly_price: bool | None = None,
     is_seat_based: bool | None = None,
     show_in_pricing_table: bool | None = None,
+    on_default_table: bool | None = None,
     enterprise_button_text: str | None = None,
     enterprise_redirect_url: str | None = None,
     trial: inputs.Trial | None = None,
     commit_message: str | None = None,
 ) -> tuple[PlanView, bool]:
     """Apply the edit (None leaves a field as it is); answers the plan and whether a new
-    version was made."""
+    version was made.
+
+    ``show_in_pricing_table`` is the API's ``showInPricingTable``: it sets the visibility flag
+    and, when true, adds the plan to the default table, as the spec says. The dashboard sends
+    ``on_default_table`` instead, the state of its "Show on pricing table" box: the plan is
+    added to the default table only when the box goes from off to on, and taken off only when
+    it goes from on to off, so saving an unrelated change (a description) never puts a plan
+    on a published table."""
     changes = _metadata(
         plan_name,
         plan_description,
@@ -189,6 +198,9 @@ async def edit_plan(
     async with in_transaction():
         await lock_merchant(merchant_id)
         current = await current_version(merchant_id, plan_id, is_stable_id=is_stable_id)
+        was_shown = on_default_table is not None and await shown_on_default_table(
+            merchant_id, current
+        )
         if current.is_enterprise_plan and (monthly is not None or yearly is not None):
             raise Invalid(
                 "An enterprise plan has no prices: leave out monthlyPrice and yearlyPrice",
@@ -243,4 +255,6 @@ async def edit_plan(
                 await plan.save(update_fields=[*changes, "updated_at"])
         if show_in_pricing_table:
             await add_plan_to_default_table(merchant_id, plan.stable_plan_id)
+        if on_default_table is not None and on_default_table != was_shown:
+            await set_shown_on_default_table(merchant_id, plan, on_default_table)
     return (await load_views(merchant_id, [plan]))[0], billing_changed

@@ -1,5 +1,5 @@
 """A catalog copy in words: only the prices that differ, ids as names, booleans as yes/no,
-long text shortened, and summaries without zero counts."""
+long text shortened, summaries without zero counts, and the live-only plans a table keeps."""
 
 from billing.catalog.catalog_copy_rows import Change
 from webapp.pages.catalog_copy_words import change_words
@@ -51,3 +51,14 @@ def test_the_same_features_with_other_settings_read_as_changed():
 def test_rows_that_are_gone_are_named_so():
     change = Change("metric_ids", ["metric_gone"], [])
     assert change_words(change, {}) == "metrics a deleted item → none"
+
+
+def test_a_table_says_which_live_only_plans_it_keeps():
+    names = {"plan_yen": "Yen", "new:plan_starter": "Starter"}
+    before, after = [("plan_yen", None)], [("new:plan_starter", 0), ("plan_yen", 1)]
+    change = Change("plans", before, after, kept=["plan_yen"])
+    assert change_words(change, names) == "plans Yen → Starter, Yen; keeps live-only plan Yen"
+    reordered = Change("plans", [("plan_yen", 1)], [("plan_yen", 0)], kept=["plan_yen"])
+    assert change_words(reordered, names) == "plans changed; keeps live-only plan Yen"
+    plain = Change("plans", before, [("new:plan_starter", None)])
+    assert change_words(plain, names) == "plans Yen → Starter"

@@ -3,6 +3,7 @@
 
     Will create: plan Pro (2 prices, 2 features)
     Will update: feature api-calls: display name 'API' → 'API calls'
+    Will update: pricing table Pricing: plans Yen → Starter, Yen; keeps live-only plan Yen
     Unchanged: 3 plans
     Left alone (only in live, not in test): plan Legacy
 """
@@ -89,6 +90,15 @@ def _price_words(before: list[dict], after: list[dict]) -> str:
     return "; ".join(parts) or "price settings changed"
 
 
+def _kept_words(change: Change, names: dict[str, str]) -> str:
+    """A table's live-only plans, which the copy keeps: said so the merchant does not read
+    the new list as taking them off."""
+    if not change.kept:
+        return ""
+    plans = "plan" if len(change.kept) == 1 else "plans"
+    return f"; keeps live-only {plans} {_names(change.kept, names)}"
+
+
 def change_words(change: Change, names: dict[str, str]) -> str:
     label = FIELDS.get(change.field, change.field.replace("_", " "))
     if change.field == "metric_ids":
@@ -106,8 +116,8 @@ def change_words(change: Change, names: dict[str, str]) -> str:
     else:
         before, after = _text(change.before), _text(change.after)
     if before == after:  # the same names in another order, or settings of the same features
-        return f"{label} changed"
-    return f"{label} {before} → {after}"
+        return f"{label} changed{_kept_words(change, names)}"
+    return f"{label} {before} → {after}{_kept_words(change, names)}"
 
 
 def _contents(item: Item) -> str:

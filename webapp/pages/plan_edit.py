@@ -6,12 +6,19 @@ which happened. The version note is the new version's commit message.
 
 Money fields left empty mean "keep": a monthly fee is removed from the plan's prices list
 instead, where the consequence is visible.
+
+The "Show on pricing table" box names the default table and is ticked from whether the plan
+is on it now; the service acts only when the box changes, so saving a new description never
+puts the plan on a published table.
 """
 
 from quart import flash, g, redirect, request, url_for
 
 from billing.catalog import plan_edits, plans
+from billing.catalog.default_table import shown_on_default_table
 from billing.catalog.plan_inputs import CreditOverride, Trial
+from billing.catalog.pricing_table_views import default_table_name
+from billing.catalog.pricing_tables import DEFAULT_NAME
 from billing.core.errors import NotFound, ServiceError
 from billing.subscriptions.plan_migrations import effective_value
 from webapp.forms import error_words
@@ -32,7 +39,19 @@ def _fees(view) -> dict[str, int]:
     return fees
 
 
-def _filled_form(view) -> PlanEditForm:
+async def _name_the_table(form: PlanEditForm) -> None:
+    """The box names the table it puts the plan on, so ticking it is a choice the merchant
+    can read, and says what unticking does."""
+    name = await default_table_name(g.merchant.id)
+    form.show_in_pricing_table.label.text = f"Show on pricing table “{name or DEFAULT_NAME}”"
+    form.show_in_pricing_table.description = (
+        "While on, visitors see the plan there; turning it off takes it off this table only."
+        if name
+        else f"Ticking it makes a pricing table named “{DEFAULT_NAME}” with this plan on it."
+    )
+
+
+async def _filled_form(view) -> PlanEditForm:
     plan, fees = view.plan, _fees(view)
     form = PlanEditForm(
         plan_name=plan.plan_name,
@@ -43,9 +62,10 @@ def _filled_form(view) -> PlanEditForm:
         trial_enabled=plan.trial_enabled,
         trial_days=plan.trial_days,
         trial_without_card=plan.trial_without_card,
-        show_in_pricing_table=plan.is_visible_in_pricing_table,
+        show_in_pricing_table=await shown_on_default_table(g.merchant.id, plan),
     )
     form.currency = plan.currency
+    await _name_the_table(form)
     return form
 
 
@@ -70,7 +90,7 @@ async def edit(plan_id: str):
     view = await _current(plan_id)
     if view is None:
         return redirect(url_for("plans.index"), 303)
-    form = _filled_form(view)
+    form = await _filled_form(view)
     await with_library(form, granted=_granted(view))
     return await render_page(EDIT, form=form, view=view, plan=view.plan, fees=_fees(view))
 
@@ -94,6 +114,7 @@ async def update(plan_id: str):
     formdata = await request.form
     form = PlanEditForm(formdata=formdata)
     form.currency = view.plan.currency  # prices are typed in the plan's currency
+    await _name_the_table(form)
     values_fit = await with_library(form, formdata=formdata)
     fees = _fees(view)
     if form.validate() and values_fit:
@@ -112,7 +133,7 @@ async def update(plan_id: str):
                 monthly_price=None if enterprise else form.monthly_price.cents,
                 yearly_price=None if enterprise else yearly,
                 has_yearly_price=None if enterprise else yearly is not None,
-                show_in_pricing_table=form.show_in_pricing_table.data,
+                on_default_table=form.show_in_pricing_table.data,
                 trial=_trial(form, view.plan),
                 commit_message=form.commit_message.data or None,
             )
