@@ -91,7 +91,7 @@ async def test_another_merchants_metric_is_refused_and_nothing_stored(client, si
 
 
 async def test_tier_limits_and_package_sizes_are_read_with_their_separators(client, sign_up):
-    """"10.000" is ten thousand, as "10,000" and "10 000" are; "1,5" is refused, not 15."""
+    """ "10.000" is ten thousand, as "10,000" and "10 000" are; "1,5" is refused, not 15."""
     merchant_id, token, plan, metric = await _setup(sign_up)
     base = f"/dashboard/plans/{plan.stable_plan_id}"
     half = usage_form(token, metric.id, model="package", unit_price="2", package_size="1,5")

@@ -9,7 +9,6 @@ choice. Whether an amount is allowed (negative, too large) is the pricing servic
 this module only turns text into a number and refuses text that is not one.
 """
 
-
 from wtforms import Field, StringField, ValidationError
 
 from billing.core.currencies import major_units
