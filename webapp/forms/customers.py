@@ -27,6 +27,7 @@ class CountryField(SelectField):
         if self.data not in ("", None) and self.data not in {code for code, _ in self.choices}:
             raise ValidationError("Choose the country from the list")
 
+
 # (form field, the API's name for it): what create/update_customer take as keyword arguments
 PROFILE_FIELDS = (
     ("email", "email"),
