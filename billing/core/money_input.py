@@ -29,6 +29,19 @@ says what is wrong and whose message a person can act on. The rules:
   (``"0.0004"`` USD is 0.04 cents); more is ``unit_price_too_many_decimals``.
 - More decimals than the currency has (two for most, none for JPY, three for KWD) is
   ``amount_too_many_decimals``; more than 10**15 minor units is ``amount_too_large``.
+
+``typed_amount(minor, currency)`` writes a stored amount the way a form prefills it, so that
+``parse_amount`` reads it back to the same amount: no thousands separators, a ``.`` decimal,
+and, where one to three whole digits meet exactly three decimals (``"1.500"`` KWD, which reads
+as 1,500.000 or 1.5), the trailing zeros trimmed (``"1.5"``), or one zero more when every
+decimal counts (``"1.2340"``), so it can only be the decimal.
+
+``parse_quantity(text)`` reads a whole number of units (a tier's limit, a package's size) by
+the same separator rules as an amount with no minor units: ``"10,000"``, ``"10.000"``,
+``"10 000"`` are 10000 (a separator before three digits only groups, since a quantity has no
+decimals); decimals that are all zeros are dropped (``"10.00"`` is 10); any other decimals,
+like ``"1,5"``, are ``quantity_not_whole``; a sign, a symbol or letters are
+``quantity_not_a_number``.
 """
 
 import re
@@ -186,6 +199,47 @@ def parse_amount(text: str | None, currency: str, *, allow_negative: bool = Fals
             raise Invalid("Enter an amount of 0 or more, like 29.00", code="amount_negative")
         return -minor
     return minor
+
+
+def typed_amount(minor: int, currency: str) -> str:
+    """2950 USD → ``"29.50"``, 1500 KWD → ``"1.5"``, 1234 KWD → ``"1.2340"``: the text that
+    ``parse_amount`` (negatives allowed) reads back to ``minor``; see the module's rules."""
+    digits = minor_unit_digits((currency or "").strip().upper())
+    text = f"{Decimal(minor).scaleb(-digits):.{digits}f}"
+    whole, _, fraction = text.lstrip("-").partition(".")
+    if len(fraction) == 3 and 1 <= len(whole) <= 3 and not whole.startswith("0"):
+        trimmed = text.rstrip("0").rstrip(".")
+        text = trimmed if len(trimmed) < len(text) else text + "0"
+    return text
+
+
+QUANTITY_EXAMPLE = "Enter a whole number of units, like 1000"
+
+
+def parse_quantity(text: str | None) -> int:
+    """``"10,000"``, ``"10.000"``, ``"10 000"`` → 10000; ``"1,5"`` refused as not whole; see
+    the module's rules. Whether 0 is allowed is the caller's rule."""
+    typed = _UNICODE_SPACES.sub(" ", text or "").strip()
+    number = _SPACES.sub(" ", typed)
+    if number[:1] in (".", ","):
+        number = "0" + number
+    if not re.fullmatch(r"\d+(?:[ .,]\d+)*", number, re.ASCII):
+        raise Invalid(QUANTITY_EXAMPLE, code="quantity_not_a_number", params={"typed": typed})
+    try:
+        whole, fraction = _split(number, 0, typed)
+    except Invalid as error:
+        raise Invalid(
+            QUANTITY_EXAMPLE, code="quantity_not_a_number", params={"typed": typed}
+        ) from error
+    if fraction.strip("0"):
+        raise Invalid(
+            "Units are whole: enter a whole number, like 1000",
+            code="quantity_not_whole",
+            params={"typed": typed},
+        )
+    if int(whole) > MAX_MINOR_UNITS:
+        raise Invalid(QUANTITY_EXAMPLE, code="quantity_not_a_number", params={"typed": typed})
+    return int(whole)
 
 
 UNIT_PRICE_DECIMALS = 6  # of the currency unit: a millionth of a dollar

@@ -3,10 +3,11 @@
 import re
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from playwright.async_api import expect
 
 from billing.customers.models import Customer
-from tests.pages.conftest import answer_confirm, screenshot, sign_up
+from tests.pages.conftest import DESKTOP, PHONE, answer_confirm, screenshot, sign_up
 from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.subscriptions import merchant_of
 
@@ -55,18 +56,11 @@ async def test_field_errors_edit_and_delete(page, app):
     await page.goto("/dashboard/customers/new")
     email = page.get_by_role("textbox", name="Email", exact=True)
     await email.fill("not-an-email")
-    await page.get_by_label("Country").fill("1X")
+    await page.get_by_label("Country").select_option(label="Germany (DE)")
     await page.get_by_role("button", name="Create customer").click()
     await expect(email).to_have_attribute("aria-invalid", "true")
     await expect(page.get_by_text("email must be a valid email address")).to_be_visible()
-    await email.fill("new@example.com")
-    await page.get_by_role("button", name="Create customer").click()
-    country = page.get_by_label("Country")
-    await expect(country).to_have_attribute("aria-invalid", "true")
-    await expect(
-        page.get_by_text("Country must be a two-letter ISO 3166 country code")
-    ).to_be_visible()
-    await country.fill("de")
+    await expect(page.get_by_label("Country")).to_have_value("DE")  # the pick stays
     await email.fill("TAKEN@example.com")
     await page.get_by_role("button", name="Create customer").click()
     await expect(email).to_have_attribute("aria-invalid", "true")
@@ -94,3 +88,33 @@ async def test_field_errors_edit_and_delete(page, app):
     await expect(page.get_by_role("status")).to_contain_text("Customer Second account deleted.")
     await expect(page).to_have_url(re.compile(r"/dashboard/customers$"))
     await expect(page.locator("#customers-results tbody tr")).to_have_count(1)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280px", "390px"])
+async def test_the_country_is_picked_by_name(new_page, app, viewport):
+    """Typing "Austria" once stored AU (Australia): the country is a select of names now,
+    optional, and fits a phone."""
+    page = await new_page(viewport)
+    merchant_id = await merchant_of(await sign_up(page))
+    await page.goto("/dashboard/customers/new")
+    country = page.get_by_label("Country")
+    await expect(country).to_have_value("")
+    await expect(country.locator("option:checked")).to_have_text("No country")
+    await page.get_by_role("textbox", name="Email", exact=True).fill("wien@example.com")
+    await page.get_by_label("City").fill("Wien")
+    await country.select_option(label="Austria (AT)")
+    await screenshot(page, f"customer-country-{viewport['width']}")
+    assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = await country.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    await page.get_by_role("button", name="Create customer").click()
+    await expect(page.get_by_role("status")).to_contain_text("created")
+    saved = await Customer.get(merchant_id=merchant_id, email="wien@example.com")
+    assert saved.billing_country == "AT"
+
+    await page.get_by_role("button", name="Edit").click()
+    await expect(page.get_by_label("Country")).to_have_value("AT")
+    await page.get_by_label("Country").select_option(value="")
+    await page.get_by_role("button", name="Save customer").click()
+    await expect(page.get_by_role("status")).to_contain_text("saved")
+    assert (await Customer.get(id=saved.id)).billing_country is None

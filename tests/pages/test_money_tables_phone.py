@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 import pytest
 from playwright.async_api import expect
 
+from billing.catalog import plan_create
+from billing.catalog.models import Price
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
 from billing.payments.models import Payment
@@ -81,3 +83,49 @@ async def test_amounts_stay_on_screen(new_page, app, viewport):
     total = page.locator("#invoices-results thead th", has_text="Total")
     await expect(total).to_be_visible()
     await expect(page.locator("#invoices-results tbody tr").first).to_contain_text("$49.00")
+
+
+TIERED = {
+    "type": "tiered",
+    "tiers": [{"upTo": 1000, "unitAmount": 10}, {"upTo": 10000, "unitAmount": 8}]
+    + [{"upTo": None, "unitAmount": 5}],
+    "interval": "month",
+}
+
+# Whether each element matching the selector is wholly on screen (and visible).
+ON_SCREEN = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((element) => element.offsetParent !== null)
+  .map((element) => { const box = element.getBoundingClientRect();
+    return [element.textContent.trim(),
+      box.left >= 0 && box.right <= window.innerWidth + 0.5]; })"""
+
+
+@VIEWPORTS
+async def test_the_plan_s_prices_fit_a_phone(new_page, app, viewport):
+    """The Prices table was 704 px wide in a 324 px box: at phone width Type, Billed and
+    Currency go under the price and Clone and Delete stay on screen."""
+    page = await new_page(viewport)
+    merchant_id = await merchant_of(await sign_up(page))
+    view = await plan_create.create_plan(
+        merchant_id, plan_name="Pro", currency="EUR", monthly_price=2900, yearly_price=29000
+    )
+    await Price.create(
+        merchant_id=merchant_id, plan_id=view.plan.id, currency="EUR", pricing_data=TIERED
+    )
+    await page.goto(f"/dashboard/plans/{view.plan.stable_plan_id}")
+    rows = page.locator(".prices-table tbody tr")
+    await expect(rows).to_have_count(3)
+    await screenshot(page, f"money-table-plan-prices-{viewport['width']}")
+    assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    box = ".prices-table"
+    assert await page.evaluate(
+        f"[...document.querySelectorAll('{box}')].every((t) =>"
+        " t.parentElement.scrollWidth <= t.parentElement.clientWidth)"
+    )
+    actions = await page.evaluate(ON_SCREEN, ".prices-table td.actions [role=button]")
+    assert len(actions) == 6 and all(on_screen for _, on_screen in actions), actions
+    yearly = rows.filter(has_text="€290.00")
+    if viewport is PHONE:
+        await expect(yearly.locator(".price-facts")).to_have_text("Fixed fee · Yearly · EUR")
+    else:
+        await expect(yearly.locator("td.price-fact").nth(1)).to_have_text("Yearly")

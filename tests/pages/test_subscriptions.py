@@ -28,7 +28,7 @@ async def test_customer_subscribe_mrr_pause_resume_cancel(page, app):
     await page.get_by_role("button", name="New customer").click()
     await page.get_by_role("textbox", name="Email", exact=True).fill("grace@example.com")
     await page.get_by_label("Name (optional)").fill("Grace Hopper")
-    await page.get_by_label("Country").fill("us")
+    await page.get_by_label("Country").select_option(label="United States (US)")
     await page.get_by_role("button", name="Create customer").click()
     await expect(page.get_by_role("status")).to_contain_text("Customer Grace Hopper created.")
     await expect(page.get_by_text("No active subscription")).to_be_visible()

@@ -37,7 +37,7 @@ async def test_create_shows_the_customer_and_lists_it(client, sign_up):
         billing_address_line1="1 Analytical Way",
         billing_city="London",
         billing_postal_code="N1 9GU",
-        billing_country="gb",
+        billing_country="GB",
         tax_id="GB123",
     )
     assert response.status_code == 303
@@ -63,10 +63,12 @@ async def test_service_errors_land_on_their_fields(client, sign_up):
     assert response.status_code == 422
     assert 'id="email-help">Email must be a valid email address' in page
 
-    response = await create(client, token, email="ok@example.com", billing_country="Germany")
-    assert "Use the two-letter country code" in await html_of(response)
-    response = await create(client, token, email="ok@example.com", billing_country="1X")
-    assert 'id="billing_country-help">Country must be a two-letter' in await html_of(response)
+    for typed in ("Austria", "1X"):  # a select answers a code; anything else is refused
+        response = await create(client, token, email="ok@example.com", billing_country=typed)
+        assert response.status_code == 422
+        page = await html_of(response)
+        assert 'id="billing_country-help">Choose the country from the list' in page
+    assert not await Customer.filter(merchant_id=merchant_id, email="ok@example.com").exists()
 
     assert (await create(client, token, email="dup@example.com")).status_code == 303
     response = await create(client, token, email="DUP@example.com")
@@ -205,3 +207,24 @@ async def test_another_merchants_customer_is_not_found(client, sign_up, make_mer
     assert "secret@example.com" not in page
     page = await html_of(await client.get("/dashboard/customers?search=secret"))
     assert "secret@example.com" not in page
+
+
+async def test_the_country_is_picked_by_name_and_an_unlisted_stored_code_is_kept(client, sign_up):
+    """The form once cut a typed "Austria" to AU (Australia): now a select of names."""
+    merchant_id, token = await signed_up(sign_up)
+    page = await html_of(await client.get("/dashboard/customers/new"))
+    assert '<option selected value="">No country</option>' in page
+    assert '<option value="AT">Austria (AT)</option>' in page
+    response = await create(client, token, email="at@example.com", billing_country="AT")
+    assert response.status_code == 303
+    saved = await Customer.get(merchant_id=merchant_id, email="at@example.com")
+    assert saved.billing_country == "AT"
+
+    saved.billing_country = "XK"  # stored through the API; not named in the list
+    await saved.save()
+    url = f"/dashboard/customers/{saved.id}/edit"
+    assert '<option selected value="XK">XK</option>' in await html_of(await client.get(url))
+    values = {**FIELDS, "email": "at@example.com", "billing_country": "XK", "name": "Kept"}
+    response = await client.post(url, form={"csrf_token": token, **values})
+    assert response.status_code == 303
+    assert (await Customer.get(id=saved.id)).billing_country == "XK"

@@ -99,5 +99,31 @@ def test_money_is_shown_in_the_currency_s_own_minor_units():
     assert format_money(125000, "USD") == "$1,250.00"
     assert format_money(1250, "JPY") == "¥1,250"
     assert format_money(-1250, "KWD") == "-1.250 KWD"
-    assert from_cents(1250, "JPY") == "1250" and from_cents(1250, "KWD") == "1.250"
+    # "1.250" KWD would read as 1,250.000 too: the prefill is written so it reads back
+    assert from_cents(1250, "JPY") == "1250" and from_cents(1250, "KWD") == "1.25"
     assert from_cents(-5, "USD") == "-0.05"
+
+
+async def test_a_three_decimal_plan_saves_after_changing_only_its_description(client, sign_up):
+    """The edit page prefills 1.5 KWD as "1.5", not "1.500" (which reads as 1,500.000 too)."""
+    merchant_id, token = await signed_up(sign_up)
+    view = await plan_create.create_plan(
+        merchant_id, plan_name="Basic", currency="KWD", monthly_price=1500, yearly_price=1234
+    )
+    base = f"/dashboard/plans/{view.plan.stable_plan_id}"
+    edit = await html_of(await client.get(f"{base}/edit"))
+    assert 'value="1.5"' in edit and 'value="1.2340"' in edit
+    form = {
+        "csrf_token": token,
+        "plan_name": "Basic",
+        "plan_description": "Now with a description",
+        "monthly_price": "1.5",
+        "yearly_price": "1.2340",
+        "trial_days": "",
+        "commit_message": "",
+    }
+    response = await post_form(client, f"{base}/edit", form)
+    assert response.status_code == 303, await html_of(response)
+    plan = await Plan.scoped(merchant_id).filter(stable_plan_id=view.plan.stable_plan_id).first()
+    prices = await Price.scoped(merchant_id).filter(plan_id=plan.id)
+    assert _amounts(prices) == [1234, 1500]

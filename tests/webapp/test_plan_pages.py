@@ -146,6 +146,13 @@ async def test_prices_fixed_tiered_clone_delete(client, sign_up):
     )
     assert bad.status_code == 422
     assert "tier 2.“up to” must be greater" in await html_of(bad)
+    half = {**tiers, "tier_up_to": ["1,5", "5000"]}  # once read as 15
+    bad = await post_form(client, f"{base}/prices", half, headers=HX)
+    assert bad.status_code == 422
+    assert "Tier 1: units are whole, enter a number like 1000" in await html_of(bad)
+    grouped = {**tiers, "tier_up_to": ["10.000", "20 000"]}
+    response = await post_form(client, f"{base}/prices", grouped, headers=HX)
+    assert "Up to 10,000: €0.10 each" in await html_of(response)
     bad = await post_form(
         client,
         f"{base}/prices",

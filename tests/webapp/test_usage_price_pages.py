@@ -88,3 +88,30 @@ async def test_another_merchants_metric_is_refused_and_nothing_stored(client, si
     assert bad.status_code == 422
     assert "Theirs" not in await html_of(bad)
     assert not await Price.scoped(merchant_id).filter(plan_id=plan.id).exists()
+
+
+async def test_tier_limits_and_package_sizes_are_read_with_their_separators(client, sign_up):
+    """ "10.000" is ten thousand, as "10,000" and "10 000" are; "1,5" is refused, not 15."""
+    merchant_id, token, plan, metric = await _setup(sign_up)
+    base = f"/dashboard/plans/{plan.stable_plan_id}"
+    half = usage_form(token, metric.id, model="package", unit_price="2", package_size="1,5")
+    bad = await post_form(client, f"{base}/prices", half, HX)
+    assert bad.status_code == 422
+    assert "Units per package must be a whole number of units, like 1000" in await html_of(bad)
+    assert not await Price.scoped(merchant_id).filter(plan_id=plan.id).exists()
+
+    tiers = usage_form(
+        token,
+        metric.id,
+        model="graduated",
+        usage_tier_up_to=["10.000", "20 000"],
+        usage_tier_price=["0.001", "0.0005"],
+        usage_tier_flat=["", ""],
+        last_price="0.0001",
+    )
+    response = await post_form(client, f"{base}/prices", tiers, HX)
+    assert response.status_code == 200, await html_of(response)
+    assert "Up to 10,000: 0.001 EUR each" in await html_of(response)
+    [price] = await Price.scoped(merchant_id).filter(plan_id=plan.id)
+    [usage] = price.pricing_data["components"]
+    assert [tier["up_to"] for tier in usage["tiers"]] == [10000, 20000, None]

@@ -3,13 +3,30 @@
 Only shape is checked here (lengths, a required email); whether the email is well formed or
 already used, and what counts as a country code, are the customers service's rules, and its
 messages come back onto the matching field through ``error_fields``.
+
+The country is picked by name ("Austria (AT)"), as the portal and checkout do, never typed
+into a two-letter box that cut "Austria" to AU (Australia). It is optional: the first choice
+is none. A code stored through the API that the list does not name (``XK``) stays a choice
+on that customer's edit form, so saving it unchanged keeps it.
 """
 
-from wtforms import BooleanField, EmailField, StringField
+from wtforms import BooleanField, EmailField, SelectField, StringField, ValidationError
 from wtforms.validators import InputRequired, Length
 
 from billing.customers.customer_fields import clean_country, clean_email
 from webapp.forms import TallyForm, service_rule, strip_text
+from webapp.forms.settings import country_choices
+
+COUNTRY_CHOICES = [("", "No country"), *country_choices()[1:]]
+
+
+class CountryField(SelectField):
+    """The customer's country, by name; a code not among the choices is refused in words."""
+
+    def pre_validate(self, form) -> None:
+        if self.data not in ("", None) and self.data not in {code for code, _ in self.choices}:
+            raise ValidationError("Choose the country from the list")
+
 
 # (form field, the API's name for it): what create/update_customer take as keyword arguments
 PROFILE_FIELDS = (
@@ -44,15 +61,12 @@ class CustomerForm(TallyForm):
     billing_address_line2 = StringField("Address line 2", [Length(max=300)], filters=[strip_text])
     billing_city = StringField("City", [Length(max=200)], filters=[strip_text])
     billing_postal_code = StringField("Postal code", [Length(max=40)], filters=[strip_text])
-    billing_country = StringField(
+    billing_country = CountryField(
         "Country",
-        [
-            Length(max=2, message="Use the two-letter country code, like DE or US"),
-            service_rule(clean_country),
-        ],
-        filters=[strip_text, lambda value: value.upper() if isinstance(value, str) else value],
-        description="Two-letter code, like DE or US.",
-        render_kw={"autocomplete": "off", "maxlength": "2", "class": "country-code"},
+        [service_rule(clean_country)],
+        choices=COUNTRY_CHOICES,
+        default="",
+        render_kw={"autocomplete": "off"},
     )
     tax_id = StringField("Tax id", [Length(max=100)], filters=[strip_text])
     allow_same_email = BooleanField(
@@ -86,6 +100,13 @@ class CustomerForm(TallyForm):
     @classmethod
     def of(cls, customer) -> "CustomerForm":
         """The form filled from a stored customer (the edit page)."""
-        return cls(
+        form = cls(
             **{name: getattr(customer, name) or "" for name, _ in PROFILE_FIELDS},
         )
+        form.keep_country(customer.billing_country)
+        return form
+
+    def keep_country(self, code: str | None) -> None:
+        """A stored code the list does not name stays a choice, so saving keeps it."""
+        if code and code not in {choice for choice, _ in self.billing_country.choices}:
+            self.billing_country.choices = [*self.billing_country.choices, (code, code)]

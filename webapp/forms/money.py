@@ -9,13 +9,11 @@ choice. Whether an amount is allowed (negative, too large) is the pricing servic
 this module only turns text into a number and refuses text that is not one.
 """
 
-from decimal import Decimal
-
 from wtforms import Field, StringField, ValidationError
 
-from billing.core.currencies import major_units, minor_unit_digits
+from billing.core.currencies import major_units
 from billing.core.errors import Invalid
-from billing.core.money_input import parse_amount
+from billing.core.money_input import parse_amount, typed_amount
 
 SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹", "CAD": "CA$", "AUD": "A$"}
 
@@ -38,12 +36,12 @@ def to_cents(text: str | None, currency: str = "") -> int | None:
 
 
 def from_cents(cents: int | None, currency: str = "") -> str:
-    """2950 → ``"29.50"``, 500 JPY → ``"500"`` (what a money input shows when a form is
-    filled from storage, as ``parse_amount`` reads it back)."""
+    """2950 → ``"29.50"``, 500 JPY → ``"500"``, 1500 KWD → ``"1.5"``: what a money input shows
+    when a form is filled from storage, written so ``parse_amount`` reads it back to the same
+    amount (``typed_amount``; "1.500" KWD would read as either 1,500.000 or 1.5)."""
     if cents is None:
         return ""
-    digits = minor_unit_digits((currency or "").upper())
-    return f"{Decimal(cents).scaleb(-digits):.{digits}f}"
+    return typed_amount(cents, currency or "USD")
 
 
 def format_money(cents: int | None, currency: str = "") -> str:

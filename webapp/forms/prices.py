@@ -7,12 +7,11 @@ code with the tier counted from 1 ("tier 2.“up to” must be greater..."), nev
 the details.
 """
 
-from decimal import Decimal, InvalidOperation
-
 from wtforms import SelectField
 from wtforms.validators import InputRequired
 
-from billing.core.errors import ServiceError
+from billing.core.errors import Invalid, ServiceError
+from billing.core.money_input import parse_quantity
 from webapp.forms import TallyForm, error_words
 from webapp.forms.money import MoneyField, to_cents
 
@@ -66,14 +65,15 @@ class FixedPriceForm(PriceForm):
     )
 
 
-def _units(text: str, where: str) -> int | float:
+def _units(text: str, where: str) -> int:
+    """A tier's "up to" as people type it ("10,000", "10.000", "10 000"), by the money
+    reader's separator rules (``parse_quantity``), never by deleting commas ("1,5" is not 15)."""
     try:
-        number = Decimal(text.replace(",", ""))
-    except InvalidOperation as error:
+        return parse_quantity(text)
+    except Invalid as error:
+        if error.code == "quantity_not_whole":
+            raise ValueError(f"{where}: units are whole, enter a number like 1000") from error
         raise ValueError(f"{where}: enter a number of units like 1000") from error
-    if not number.is_finite():
-        raise ValueError(f"{where}: enter a number of units like 1000")
-    return int(number) if number == number.to_integral_value() else float(number)
 
 
 class TieredPriceForm(PriceForm):

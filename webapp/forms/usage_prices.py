@@ -9,13 +9,13 @@ usage price is. A unit price is sent as ``unit_amount_decimal`` (a decimal strin
 so a sub-cent price reaches the price exactly.
 """
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from wtforms import SelectField, StringField
 from wtforms.validators import InputRequired
 
 from billing.core.errors import Invalid, ServiceError
-from billing.core.money_input import parse_unit_price
+from billing.core.money_input import parse_quantity, parse_unit_price
 from webapp.forms import error_words, strip_text
 from webapp.forms.money import MoneyField, to_cents
 from webapp.forms.prices import INTERVALS, MAX_TIERS, PriceForm, price_error
@@ -53,13 +53,16 @@ def _unit_price(text: str, currency: str, label: str) -> str:
 
 
 def _whole_units(text: str, label: str) -> int:
+    """A package size or tier limit as people type it ("10,000", "10.000", "10 000" are
+    10000) by the money reader's separator rules (``parse_quantity``): "1,5" is refused, not
+    read as 15."""
     try:
-        number = Decimal((text or "").replace(",", "").replace(" ", ""))
-    except InvalidOperation:
-        number = Decimal(-1)
-    if not number.is_finite() or number < 1 or number != number.to_integral_value():
+        number = parse_quantity(text)
+    except Invalid as error:
+        raise ValueError(f"{label} must be a whole number of units, like 1000") from error
+    if number < 1:
         raise ValueError(f"{label} must be a whole number of units, like 1000")
-    return int(number)
+    return number
 
 
 class UsagePriceForm(PriceForm):

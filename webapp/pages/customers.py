@@ -124,6 +124,7 @@ async def update(customer_id: str):
     if customer is None:
         return redirect(url_for("customers.index"), 303)
     form = CustomerForm(formdata=await request.form)
+    form.keep_country(customer.billing_country)
     if form.validate():
         try:
             customer = await customers.update_customer(

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from billing.core.currencies import minor_unit_digits
+from billing.core.currencies import ISO_4217, minor_unit_digits
 from billing.core.errors import Invalid
-from billing.core.money_input import parse_amount, parse_unit_price
+from billing.core.money_input import parse_amount, parse_quantity, parse_unit_price, typed_amount
 
 READ = [
     ("12.50", "USD", 1250),
@@ -222,3 +222,87 @@ def test_ordinary_amounts_keep_their_decimals():
     with pytest.raises(Invalid) as caught:
         parse_amount("0.0004", "USD")
     assert caught.value.code == "amount_too_many_decimals"
+
+
+PREFILLED = [
+    (1500, "KWD", "1.5"),
+    (1234, "KWD", "1.2340"),
+    (1000, "BHD", "1"),
+    (999999, "OMR", "999.9990"),
+    (1234567, "JOD", "1234.567"),
+    (100, "KWD", "0.100"),
+    (-1500, "KWD", "-1.5"),
+    (2950, "USD", "29.50"),
+    (123456, "USD", "1234.56"),
+    (1250, "JPY", "1250"),
+]
+
+
+@pytest.mark.parametrize(("minor", "currency", "text"), PREFILLED)
+def test_a_stored_amount_is_prefilled_as_text_that_reads_back(minor, currency, text):
+    assert typed_amount(minor, currency) == text
+    assert parse_amount(text, currency, allow_negative=True) == minor
+
+
+@given(st.integers(min_value=-(10**15), max_value=10**15), st.sampled_from(sorted(ISO_4217)))
+def test_any_prefilled_amount_reads_back_to_itself(minor, currency):
+    """A KWD plan at 1.500 can be saved after changing only its description."""
+    assert parse_amount(typed_amount(minor, currency), currency, allow_negative=True) == minor
+    if minor >= 0:
+        assert parse_amount(typed_amount(minor, currency), currency) == minor
+
+
+QUANTITIES = [
+    ("10000", 10000),
+    ("10,000", 10000),
+    ("10.000", 10000),
+    ("10 000", 10000),
+    ("10\u00a0000", 10000),
+    ("1'000'000", 1000000),
+    ("1,000,000", 1000000),
+    ("1.000.000", 1000000),
+    (" 25 ", 25),
+    ("10.00", 10),
+    ("0", 0),
+]
+
+
+@pytest.mark.parametrize(("text", "units"), QUANTITIES)
+def test_quantities_are_read_by_the_money_separator_rules(text, units):
+    assert parse_quantity(text) == units
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("1,5", "quantity_not_whole"),
+        ("1.5", "quantity_not_whole"),
+        ("12,34", "quantity_not_whole"),
+        ("1,000.5", "quantity_not_whole"),
+        ("", "quantity_not_a_number"),
+        ("ten", "quantity_not_a_number"),
+        ("-5", "quantity_not_a_number"),
+        ("10,00,000", "quantity_not_a_number"),
+        ("1.2.3", "quantity_not_a_number"),
+        ("1,000.000,5", "quantity_not_a_number"),
+        ("$10", "quantity_not_a_number"),
+    ],
+)
+def test_entries_that_are_no_whole_quantity_are_refused(text, code):
+    with pytest.raises(Invalid) as refused:
+        parse_quantity(text)
+    assert refused.value.code == code
+
+
+@given(st.integers(min_value=0, max_value=10**15))
+def test_a_quantity_written_with_any_grouping_reads_back(units):
+    for separator in ("", ",", ".", " "):
+        assert parse_quantity(f"{units:,}".replace(",", separator)) == units
+
+
+@given(st.text(alphabet="0123456789 .,'-", max_size=20))
+def test_any_quantity_text_is_read_or_refused_as_invalid(text):
+    try:
+        assert parse_quantity(text) >= 0
+    except Invalid as error:
+        assert error.code in ("quantity_not_a_number", "quantity_not_whole")
