@@ -101,6 +101,7 @@ async def test_a_plan_of_29_a_month_plus_usage(new_page, viewport, app, live_ser
 
     await page.goto(f"/dashboard/subscriptions/{sub.stable_subscription_id}")
     await expect(page.locator(".sub-card-title")).to_contain_text("$29.00 / month + usage")
+    await expect(page.locator(".sub-card")).to_contain_text("Price $29.00 / month + usage")
     panel = page.locator("#upcoming-invoice")
     await expect(panel).to_contain_text("API calls")
     await expect(panel).to_contain_text("usage so far")
