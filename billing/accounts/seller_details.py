@@ -6,9 +6,12 @@ same on both mode rows, so a test invoice looks exactly like the live one will.
 
 Issuing is never blocked by missing details: a subscription renews at 3 a.m. whether or not
 the merchant has filled in the settings page, and refusing to bill would cost them the money.
-Instead ``missing_for_invoices`` names what is missing, and the dashboard shows a warning on
-its home page and on the invoices page ("your invoices will not show ...") until the live
-profile has a legal name and an address; invoices issued meanwhile print what there is.
+Instead ``missing_for_invoices`` names what is missing, and the dashboard asks for it: before
+the first live invoice a prompt on the overview, customers, subscriptions, payment providers
+and invoices pages names what to add (``asked_before_first_invoice``, see
+``billing.onboarding.seller_details_notice``); once live invoices went out without it, a
+warning on the overview and invoices pages says so. Invoices issued meanwhile print what
+there is.
 """
 
 from billing.accounts.models import Merchant
@@ -101,3 +104,15 @@ def missing_for_invoices(merchant: Merchant) -> list[str]:
     if not (merchant.address_line1 and merchant.city and merchant.country):
         missing.append("your business address")
     return missing
+
+
+def asked_before_first_invoice(merchant: Merchant) -> str:
+    """What the prompt before the first live invoice asks for, in words ("business address and
+    tax ID"). The tax ID is named while blank although it is optional (not every business has
+    one): a business that has one must print it, and is most likely to add it when asked."""
+    wanted = [words.removeprefix("your ") for words in missing_for_invoices(merchant)]
+    if not (merchant.tax_id or "").strip():
+        wanted.append("tax ID")
+    if len(wanted) < 2:
+        return "".join(wanted)
+    return f"{', '.join(wanted[:-1])} and {wanted[-1]}"

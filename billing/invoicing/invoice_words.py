@@ -8,7 +8,7 @@ later does not rename last month's lines):
 - a fixed fee: ``Pro plan — monthly fee`` (a component the merchant named:
   ``Pro plan — Platform fee, monthly``);
 - seats billed in advance: ``Pro plan — 3 seats × 10.00 USD``;
-- usage: ``API calls: 12,340 × 0.0004 USD`` (``Storage: 60.5 GB × 0.25 USD`` with the
+- usage: ``API calls: 12,340 × 0.0004 USD`` (``Storage: 60.5 × 0.25 USD per GB`` with the
   component's unit label), the unit price in currency units with no
   trailing zeros (a price finer than a cent, ``unit_amount_decimal``, is written in full);
   tiered usage: ``API calls: 12,340 (graduated tiers)``;
@@ -128,17 +128,20 @@ def usage_unit_cents(component: dict) -> Decimal | int | None:
 
 
 def usage(name: str | None, component: dict, quantity: Decimal, currency: str) -> str:
-    """``API calls: 12,340 × 0.0004 USD``; with the component's unit label ``Storage: 60.5 GB
-    × 0.25 USD``; tiers: ``API calls: 12,340 (graduated tiers)``; packages: ``API calls:
-    12,340 (13 packages of 1,000 × 5.00 USD)``, a partial package counted whole."""
+    """``API calls: 12,340 × 0.0004 USD``; with the component's unit label ``API calls: 12,340
+    × 0.0004 USD per call`` (the label is the singular a merchant types, so it follows "per"
+    and never a plural quantity: not "12,340 call"); tiers: ``API calls: 12,340 (graduated
+    tiers per call)``; packages: ``API calls: 12,340 (13 packages of 1,000 × 5.00 USD)``, a
+    partial package counted whole."""
     label = str(name or component.get("component_name") or "Usage").strip() or "Usage"
     unit_label = str(component.get("unit_label") or "").strip()
-    amount = quantity_words(quantity) + (f" {unit_label}" if unit_label else "")
+    per = f" per {unit_label}" if unit_label else ""
+    amount = quantity_words(quantity)
     unit = usage_unit_cents(component)
     if unit is None:
         mode = str(component.get("tiers_mode") or usage_models.model_of(component))
         mode = mode if mode in usage_models.TIERED else "graduated"
-        return f"{label}: {amount} ({mode} tiers)"
+        return f"{label}: {amount} ({mode} tiers{per})"
     if usage_models.model_of(component) == "package":
         size = int(component["package_size"])
         packages = money_math.packages(max(quantity, Decimal(0)), size)
@@ -146,7 +149,7 @@ def usage(name: str | None, component: dict, quantity: Decimal, currency: str) -
             f"{label}: {amount} ({quantity_words(packages)} packages of "
             f"{quantity_words(Decimal(size))} × {unit_price(unit, currency)})"
         )
-    return f"{label}: {amount} × {unit_price(unit, currency)}"
+    return f"{label}: {amount} × {unit_price(unit, currency)}{per}"
 
 
 def day(moment: datetime) -> str:

@@ -2,13 +2,15 @@
 button that applies it, a catalog changed meanwhile refused in place, a second look that finds
 nothing, and a changed plan shown as a new live version; at 1280 and 390 px."""
 
+import pytest
 from playwright.async_api import expect
 
 from billing.accounts import merchants
 from billing.catalog import catalog_copy, features, plan_create, plan_edits
 from billing.catalog.models import Feature, Plan
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
 from tests.support.factories.catalog_copy import build_test_catalog
+from tests.support.pages.plans import OVERFLOW
 from tests.support.pages.subscriptions import merchant_of
 
 
@@ -91,6 +93,11 @@ async def test_copy_to_live_fits_a_phone(new_page, app):
     await screenshot(page, "catalog-copy-diff-390")
     await page.get_by_role("button", name="Copy to live").click()
     await expect(page.locator(".flash-success")).to_contain_text("Copied to live")
+    await expect(page.locator(".copy-diff").get_by_role("heading", level=2)).to_have_text(
+        "Nothing to copy: live already has the test catalog."
+    )
+    assert await page.evaluate(OVERFLOW), "the page scrolls sideways"
+    await screenshot(page, "catalog-copy-done-390")
     await features.update_feature(test_id, made["feature"].id, display_name="API calls")
     await plan_edits.edit_plan(test_id, made["pro"].plan.id, monthly_price=3900)
     await page.reload()
@@ -100,12 +107,16 @@ async def test_copy_to_live_fits_a_phone(new_page, app):
     await screenshot(page, "catalog-copy-update-390")
 
 
-async def test_a_slug_taken_in_live_is_explained_in_place(page, app):
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_a_slug_taken_in_live_is_explained_in_place(new_page, viewport, app):
+    page = await new_page(viewport)
     live_id, test_id, made = await _business(page)
     await catalog_copy.apply_copy(test_id, live_id)
     copied = await Feature.scoped(live_id).get(copied_from_id=made["sso"].id)
     await features.update_feature(live_id, copied.id, slug="sso-old")
     await features.create_feature(live_id, slug="sso", display_name="Made in live")
+    if viewport == PHONE:
+        await page.get_by_role("button", name="Menu").click()
     await page.get_by_role("button", name="Test mode: off").click()
     await page.goto("/dashboard/catalog-copy")
     await expect(page.get_by_role("alert")).to_have_text(
@@ -113,4 +124,4 @@ async def test_a_slug_taken_in_live_is_explained_in_place(page, app):
         "rename or delete it there, then copy again"
     )
     await expect(page.get_by_role("button", name="Copy to live")).to_have_count(0)
-    await screenshot(page, "catalog-copy-slug-taken-1280")
+    await screenshot(page, f"catalog-copy-slug-taken-{viewport['width']}")

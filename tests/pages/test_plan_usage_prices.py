@@ -1,11 +1,12 @@
 """A usage price on the plan page in Chromium: "$29 / month + usage" made from the form
 (a metric picked, a unit price typed to a fraction of a cent), errors in place, the usage
-component shown in words, then usage sent through /v1/events showing on the subscription's
-upcoming invoice; at 1280 and 390 px."""
+component shown in words ("+ usage" wherever the price is summarised), then usage sent
+through /v1/events showing on the subscription's upcoming invoice; at 1280 and 390 px."""
 
 from datetime import timedelta
 
 import httpx
+import pytest
 from playwright.async_api import expect
 
 from billing.accounts.api_keys import create_api_key
@@ -14,13 +15,16 @@ from billing.catalog.models import Plan, Price
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.subscriptions.subscriptions import create_subscription
-from tests.pages.conftest import PHONE, screenshot, sign_up
+from tests.pages.conftest import DESKTOP, PHONE, screenshot, sign_up
 from tests.support.factories.subscriptions import make_customer
 from tests.support.pages.plans import OVERFLOW, create_plan
 from tests.support.pages.subscriptions import merchant_of
 
 
-async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+async def test_a_plan_of_29_a_month_plus_usage(new_page, viewport, app, live_server):
+    page = await new_page(viewport)
+    width = viewport["width"]
     merchant_id = await merchant_of(await sign_up(page))
     metric = await create_metric(
         merchant_id, name="API calls", event_name="api.call", aggregation_type="COUNT"
@@ -37,17 +41,17 @@ async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
     await expect(field).to_have_attribute("aria-invalid", "true")
     await expect(form).to_contain_text("Use at most six decimal places, like 0.000125")
     await expect(form.get_by_label("Base fee")).to_have_value("29.00")  # kept as typed
-    await screenshot(page, "usage-price-error-1280")
+    await screenshot(page, f"usage-price-error-{width}")
 
     await form.get_by_label("Price per unit", exact=True).fill("0.0004")
     await form.get_by_role("button", name="Add usage price").click()
     await expect(page.get_by_role("status")).to_contain_text("Usage price added to “Pro API”")
     prices = page.locator("#prices")
-    await expect(prices).to_contain_text("$29.00 / month")
-    await expect(prices).to_contain_text(
-        "API calls: 0.0004 USD per call, billed monthly in arrears"
+    await expect(prices).to_contain_text("$29.00 / month + usage")
+    await expect(prices.locator(".usage-line")).to_have_text(
+        "+ API calls: 0.0004 USD per call, billed monthly in arrears"
     )
-    await screenshot(page, "usage-price-plan-1280")
+    await screenshot(page, f"usage-price-plan-{width}")
 
     plan = await Plan.filter(merchant_id=merchant_id, plan_name="Pro API").first()
     [price] = await Price.filter(plan_id=plan.id, deleted_at=None)
@@ -96,14 +100,15 @@ async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
     assert (line["quantity"], line["unitAmountDecimal"], line["subtotalCents"]) == (25, "0.04", 1)
 
     await page.goto(f"/dashboard/subscriptions/{sub.stable_subscription_id}")
+    await expect(page.locator(".sub-card-title")).to_contain_text("$29.00 / month + usage")
+    await expect(page.locator(".sub-card")).to_contain_text("Price $29.00 / month + usage")
     panel = page.locator("#upcoming-invoice")
     await expect(panel).to_contain_text("API calls")
     await expect(panel).to_contain_text("usage so far")
     await expect(panel).to_contain_text("$0.01")
     await expect(panel).to_contain_text("(25 so far)")
-    await screenshot(page, "usage-upcoming-1280")
+    await screenshot(page, f"usage-upcoming-{width}")
 
-    await page.set_viewport_size(PHONE)
     await page.goto(f"/dashboard/plans/{plan.stable_plan_id}")
     form = page.locator("#usage-editor")
     await form.locator("summary").click()
@@ -119,7 +124,7 @@ async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
     )
     await expect(form.get_by_label("Up to (units)")).to_have_value("10,000")
     assert await page.evaluate(OVERFLOW)
-    await screenshot(page, "usage-price-tiers-error-390")
+    await screenshot(page, f"usage-price-tiers-error-{width}")
 
     await form.get_by_label("Unit price above the last tier").fill("0.0002")
     await form.get_by_label("Flat fee for that tier").fill("5")
@@ -129,8 +134,9 @@ async def test_a_plan_of_29_a_month_plus_usage(page, app, live_server):
     await expect(tiers).to_have_text(
         ["Up to 10,000: free", "Above 10,000: 0.0002 USD each + $5.00"]
     )
-    await expect(page.locator("#prices")).to_contain_text(
+    # no base fee: the usage line stands alone, without a leading "+"
+    await expect(page.locator("#prices .usage-line").last).to_have_text(
         "API calls: each call at its tier's price, billed monthly in arrears"
     )
     assert await page.evaluate(OVERFLOW)
-    await screenshot(page, "usage-price-plan-390")
+    await screenshot(page, f"usage-price-tiers-{width}")

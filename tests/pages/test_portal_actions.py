@@ -145,24 +145,26 @@ async def test_a_customer_switches_plan_cancels_keeps_and_updates_billing_detail
     assert await page.evaluate(OVERFLOW), "the page scrolls sideways"
 
 
+@VIEWPORTS
 async def test_actions_the_merchant_turned_off_are_neither_shown_nor_served(
-    new_page, make_merchant
+    new_page, make_merchant, viewport
 ):
+    size = "phone" if viewport == PHONE else "desktop"
     account = await make_merchant(name="Northwind Apps")
     made = await subscribed_customer(account.id)
     await portal_choices.save_choices(account.id, [])
-    page = await open_portal(new_page, account.id, made.customer, PHONE)
+    page = await open_portal(new_page, account.id, made.customer, viewport)
     for name in ("Change plan", "Cancel subscription", "Edit billing details"):
         await expect(page.get_by_role("button", name=name)).to_have_count(0)
     await expect(page.locator("#receipts")).to_have_count(0)
     await expect(page.locator("#details")).to_have_count(0)
-    await screenshot(page, "portal-actions-off-phone")
+    await screenshot(page, f"portal-actions-off-{size}")
 
     sub = made.subscription.stable_subscription_id
     token = await page.locator("input[name=csrf_token]").first.get_attribute("value")
     await page.goto(f"/portal/subscriptions/{sub}/cancel")
     await expect(page.locator("[data-refused]")).to_contain_text("not available")
-    await screenshot(page, "portal-action-refused-phone")
+    await screenshot(page, f"portal-action-refused-{size}")
     for path in (f"subscriptions/{sub}/cancel", f"subscriptions/{sub}/plans", "billing-details"):
         answer = await page.request.get(f"/portal/{path}")
         assert answer.status == 403, path

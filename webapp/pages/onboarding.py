@@ -3,7 +3,6 @@
 from quart import Blueprint, g, url_for
 
 from billing import onboarding
-from billing.accounts import seller_details
 from billing.subscriptions import mrr, trials
 from webapp.forms.money import format_money
 from webapp.pages.common import login_required, page_headers, render_page
@@ -12,8 +11,10 @@ from webapp.pages.mrr_chart import build_chart
 bp = Blueprint("onboarding", __name__, url_prefix="/dashboard")
 bp.after_request(page_headers)
 bp.add_app_template_filter(format_money, "money")
-# The warning on the overview and invoices pages while invoices lack the seller's details.
-bp.add_app_template_global(seller_details.missing_for_invoices, "seller_details_missing")
+# The prompt (before the first live invoice) or warning while invoices lack the seller's
+# details: on the overview and invoices pages, and the prompt also on customers, subscriptions
+# and payment providers (templates/dashboard/_seller_details_missing.html).
+bp.add_app_template_global(onboarding.seller_details_notice, "seller_details_notice")
 CHART_DAYS = 30
 
 # (status key, title, why it matters, the page where it gets done, the link's words). Every

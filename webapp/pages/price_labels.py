@@ -10,6 +10,7 @@ from billing.catalog.pricing import (
     billing_interval,
     bills_usage,
     has_fixed_part,
+    has_usage_part,
     headline_amount_cents,
     headline_price,
 )
@@ -45,7 +46,10 @@ def price_kind(price) -> str:
 
 
 def price_summary(price) -> str:
-    """One line: "€29.00 / month", "Tiered from €0.10 / unit, monthly", "€0.05 / unit"."""
+    """One line: "€29.00 / month", "€29.00 / month + usage" (a fee with a metered component:
+    the usage is part of what the customer pays, so no summary of the price may leave it
+    out), "Tiered from €0.10 / unit, monthly", "€0.05 / unit". The one summary of a price for
+    every page: plans, subscriptions, their history, the portal."""
     data, currency = price.pricing_data, price.currency
     interval = interval_of(price)
     if data.get("type") == "tiered":
@@ -59,7 +63,8 @@ def price_summary(price) -> str:
     amount = format_money(headline_amount_cents(data), currency)
     if price_kind(price) == "Per seat":
         amount += " / seat"
-    return f"{amount} / {interval}" if interval else amount
+    text = f"{amount} / {interval}" if interval else amount
+    return text + (" + usage" if has_usage_part(data) else "")
 
 
 def tier_lines(price) -> list[str]:
@@ -107,15 +112,18 @@ def with_amount(pricing_data: dict, cents: int) -> dict:
 def plan_price_summary(prices, currency: str) -> list[str]:
     """The monthly and yearly headline of a plan, e.g. ["€59.00 / month + usage", "€290.00 /
     year"]: each interval's headline price by the pricing tables' rule
-    (``pricing.headline_price``), "+ usage" when a price of that interval bills usage."""
+    (``pricing.headline_price``), "+ usage" when a price of that interval bills usage (said
+    once: a headline with its own usage says it in ``price_summary``)."""
     catalog = [price for price in prices or [] if not price.is_override_price]
     shown = []
     for interval in ("month", "year"):
         headline = headline_price(catalog, interval)
         if headline is None:
             continue
-        usage = " + usage" if bills_usage(catalog, interval) else ""
-        shown.append(price_summary(headline) + usage)
+        text = price_summary(headline)
+        if bills_usage(catalog, interval) and not text.endswith(" + usage"):
+            text += " + usage"
+        shown.append(text)
     return shown
 
 

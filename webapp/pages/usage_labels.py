@@ -7,6 +7,7 @@ exact unit price, the model), as billing reads them.
 
 from decimal import Decimal
 
+from billing.catalog.pricing import has_fixed_part
 from billing.catalog.recurrence import simple_interval
 from billing.catalog.usage_models import exact_price, model_of
 from billing.core.currencies import minor_unit_digits
@@ -25,7 +26,10 @@ def unit_price_words(cents: Decimal, currency: str) -> str:
 
 
 def usage_components(price) -> list[dict]:
-    """The price's metered components, each {"summary": words, "tiers": [line, ...]}."""
+    """The price's metered components, each {"summary": words, "tiers": [line, ...], "plus":
+    whether it comes on top of a fee}: "+ API calls: ..." under "$29.00 / month + usage",
+    but a bare "API calls: ..." under a usage-only price's "Usage, billed monthly"."""
+    plus = has_fixed_part(price.pricing_data)
     shown = []
     for component in price.pricing_data.get("components") or []:
         if component.get("type") != "per_unit" or component.get("metric_id") is None:
@@ -34,6 +38,7 @@ def usage_components(price) -> list[dict]:
             {
                 "summary": _summary(component, price.currency),
                 "tiers": _tier_rows(component, price.currency),
+                "plus": plus,
             }
         )
     return shown

@@ -112,6 +112,34 @@ def test_usage_models_in_words(component, quantity, expected):
     assert words.usage("API calls", component, Decimal(quantity), "USD") == expected
 
 
+@pytest.mark.parametrize(
+    ("component", "expected"),
+    [
+        # the unit label a merchant types is singular: it follows "per", never the quantity
+        (
+            {"type": "per_unit", "unit_amount_decimal": "0.1", "unit_label": "call"},
+            "API calls: 12,340 × 0.001 USD per call",
+        ),
+        (
+            {"type": "per_unit", "model": "graduated", "tiers": [{}], "unit_label": "call"},
+            "API calls: 12,340 (graduated tiers per call)",
+        ),
+        (
+            {
+                "type": "per_unit",
+                "model": "package",
+                "package_size": 1000,
+                "amount_cents": 500,
+                "unit_label": "call",
+            },
+            "API calls: 12,340 (13 packages of 1,000 × 5.00 USD)",
+        ),
+    ],
+)
+def test_the_unit_label_follows_per(component, expected):
+    assert words.usage("API calls", component, Decimal(12340), "USD") == expected
+
+
 def test_proration_and_seat_lines_in_words():
     at = datetime(2026, 3, 12, 15, 30, tzinfo=UTC)
     assert words.unused_time("Basic", at) == "Unused time on Basic plan after Mar 12, 2026"
@@ -143,5 +171,5 @@ async def test_a_billing_run_writes_the_lines_in_these_words(merchant):
     lines = await InvoiceLine.filter(invoice_id=second[0].id).order_by("position")
     assert [(line.description, line.subtotal_cents) for line in lines] == [
         ("Engine plan — monthly fee", 1000),
-        ("Storage: 60.5 GB × 0.25 USD", 1512),
+        ("Storage: 60.5 × 0.25 USD per GB", 1512),
     ]
