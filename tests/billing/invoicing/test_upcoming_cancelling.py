@@ -14,23 +14,13 @@ from billing.invoicing.models import Invoice, InvoiceLine
 from billing.subscriptions.periods import roll_due
 from billing.subscriptions.subscription_lifecycle import cancel_at_period_end, keep
 from billing.subscriptions.subscriptions import get_live
-from tests.support.factories.invoices import FLAT_49, priced_subscription, sum_metric, use
-
-
-def fee_and_calls(metric_id: str) -> dict:
-    """$29 a month plus 0.001 USD per call (a tenth of a cent), billed in arrears."""
-    return {
-        "components": [
-            {"type": "fixed", "amount_cents": 2900, "recurrence_rule": "FREQ=MONTHLY"},
-            {
-                "type": "per_unit",
-                "component_id": "calls",
-                "component_name": "API calls",
-                "unit_amount_decimal": "0.1",
-                "metric_id": metric_id,
-            },
-        ]
-    }
+from tests.support.factories.invoices import (
+    FLAT_49,
+    fee_and_calls,
+    priced_subscription,
+    sum_metric,
+    use,
+)
 
 
 async def _at_period_end(merchant_id: str, stable_id: str):
