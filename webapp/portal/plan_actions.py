@@ -49,7 +49,7 @@ def _cancelled_words(ends: str, final) -> str:
     so_far = format_money(final.total_cents, final.currency)
     return (
         f"Your subscription is cancelled. You keep access until {ends}. Your usage until then "
-        f"is billed once on {ends} ({so_far} so far); nothing more will be charged after that."
+        f"is billed once that day ({so_far} so far); nothing more will be charged after that."
     )
 
 
