@@ -8,10 +8,10 @@ previews what it would bill once resumed.
 
 A subscription set to cancel at its period end (``cancel_at_period_end``) previews what the
 due pass will really bill: whatever falls due before the end as usual, else only the final
-usage up to the end (``subscription_lifecycle.end`` stops the fixed fees and moves every usage
-detail to the end; ``billing_batch`` bills that once). With no usage to bill it has nothing
-upcoming (404), as an ended subscription. ``final_usage`` is that same last usage, so far, for
-the words a customer reads before and after cancelling.
+usage up to the end (``subscription_lifecycle.end`` stops the fees billed in advance and moves
+every usage detail to the end; ``billing_batch`` bills that once). With no usage to bill it has
+nothing upcoming (404), as an ended subscription. ``final_usage`` is that same last usage, so
+far, for the words a customer reads before and after cancelling.
 
 An amount past ``money_math``'s ceiling (rule 9: a runaway usage value) answers
 ``AmountTooLarge`` (400) naming the line, as the due pass would refuse to bill it, rather
