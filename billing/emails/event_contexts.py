@@ -151,10 +151,13 @@ async def payment_failed(email: Email, data: dict) -> Context:
 
 async def _next_charge(merchant_id: str, data: dict) -> str:
     """What the subscription's next invoice will charge (``upcoming``: tax and a first
-    period's proration included), "" when it cannot be told."""
+    period's proration included), "" when it cannot be told or the subscription is ending
+    (its last usage is no renewal's charge)."""
     try:
         coming = await upcoming.upcoming_invoice(merchant_id, data.get("stableSubscriptionId"))
     except ServiceError:
+        return ""
+    if coming.final:
         return ""
     return wording.money(coming.total_cents, coming.currency)
 
