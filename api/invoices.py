@@ -215,7 +215,8 @@ def tax_row_json(description: str, cents: int) -> dict:
 @document_response(ErrorBody, 404)
 async def upcoming_invoice(query_args: UpcomingQuery):
     """What the subscription's next billing date will invoice, stored nowhere: fixed fees as
-    they will be, usage so far (it can still grow), tax as of that date. 404 for an ended or
+    they will be, usage so far (it can still grow), tax as of that date. One set to cancel at
+    its period end previews its final usage only (no next-period fees). 404 for an ended or
     unknown subscription, or one with nothing more to bill."""
     preview = await upcoming.upcoming_invoice(merchant_id(), query_args.subscriptionId)
     sub, customer = preview.subscription, preview.customer

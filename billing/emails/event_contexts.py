@@ -16,6 +16,7 @@ Each builder takes the e-mail row and the event's object and answers the templat
 from collections.abc import Awaitable, Callable
 
 from billing.catalog.models import Price
+from billing.catalog.price_components import billing_components
 from billing.catalog.pricing import billing_interval, headline_amount_cents
 from billing.core.errors import ServiceError
 from billing.customers.models import Customer
@@ -150,10 +151,13 @@ async def payment_failed(email: Email, data: dict) -> Context:
 
 async def _next_charge(merchant_id: str, data: dict) -> str:
     """What the subscription's next invoice will charge (``upcoming``: tax and a first
-    period's proration included), "" when it cannot be told."""
+    period's proration included), "" when it cannot be told or the subscription is ending
+    (its last usage is no renewal's charge)."""
     try:
         coming = await upcoming.upcoming_invoice(merchant_id, data.get("stableSubscriptionId"))
     except ServiceError:
+        return ""
+    if coming.final:
         return ""
     return wording.money(coming.total_cents, coming.currency)
 
@@ -214,9 +218,21 @@ async def refund_issued(email: Email, data: dict) -> Context:
     }, ()
 
 
+async def _bills_usage(merchant_id: str, data: dict) -> bool:
+    """Whether the subscription's price has a usage component: its usage up to the end is
+    billed once after the end (``billing_batch``), so "not charged again" would be untrue."""
+    price = await Price.filter(merchant_id=merchant_id, id=data.get("effectivePriceId") or "")
+    components = billing_components(price[0].pricing_data) if price else []
+    return any(not component.in_advance for component in components)
+
+
 async def subscription_cancelled(email: Email, data: dict) -> Context:
     ends = data.get("endTimestamp") or data.get("currentPeriodEnd")
-    return {"plan": _plan(data), "access_ends": wording.day(ends)}, ()
+    return {
+        "plan": _plan(data),
+        "access_ends": wording.day(ends),
+        "usage_billed": await _bills_usage(email.merchant_id, data),
+    }, ()
 
 
 def _portal(email: Email, data: dict) -> str:

@@ -75,6 +75,7 @@ SAMPLES: dict[str, dict] = {
     "subscription_cancelled": {
         "plan": "Pro",
         "access_ends": wording.day(datetime(2027, 4, 12, tzinfo=UTC)),
+        "usage_billed": False,
     },
     "test": {},
 }

@@ -7,10 +7,16 @@ e-mails that consume them, are exactly the ones a merchant's cancel makes. What 
 adds is the portal's part: the merchant offers cancelling (``portal_choices``), the
 subscription is the session customer's own (another customer's id answers exactly as an
 unknown one), and the reason is text worth keeping.
+
+Cancelling stops the fees, not the usage already used: a price with a usage component bills
+the usage up to the end once, then nothing more (``billing_batch``). ``final_usage`` is that
+last invoice so far (``upcoming.final_usage``, the same figures as the upcoming invoice), so
+the customer is told before and after cancelling what is still to come.
 """
 
 from billing.core.errors import Invalid, NotFound
 from billing.core.validation import has_unstorable_characters
+from billing.invoicing import upcoming
 from billing.portal import portal_choices
 from billing.subscriptions import subscription_lifecycle, subscriptions
 from billing.subscriptions.models import Subscription
@@ -68,3 +74,9 @@ async def keep(merchant_id: str, customer_id: str, subscription_id: object) -> S
     await portal_choices.require(merchant_id, "cancel")
     live = await own_subscription(merchant_id, customer_id, subscription_id)
     return await subscription_lifecycle.keep(merchant_id, live.stable_subscription_id)
+
+
+async def final_usage(merchant_id: str, live: Subscription) -> upcoming.Upcoming | None:
+    """What cancelling at the period end still bills once at that end (the usage so far, it
+    grows until then); None when the subscription's price bills no usage."""
+    return await upcoming.final_usage(merchant_id, live)

@@ -24,7 +24,7 @@ from tortoise.transactions import in_transaction
 from billing.catalog.models import Plan, Price, PricingTable, PricingTablePlan
 from billing.catalog.pricing import billing_interval, headline_price
 from billing.catalog.pricing_table_views import resolve_entries
-from billing.core.errors import Conflict, NotFound
+from billing.core.errors import Conflict, Forbidden, NotFound
 from billing.invoicing import prorations
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.portal import portal_choices
@@ -105,6 +105,20 @@ async def switch_options(
     to, in the table's order; the current plan at its current price is not one of them."""
     live = await _live(merchant_id, customer_id, subscription_id)
     return live, await _options(merchant_id, live)
+
+
+async def can_switch(merchant_id: str, live: Subscription) -> bool:
+    """Whether the billing page offers "Change plan": the merchant offers it, the subscription
+    may change and is not ending, and the pricing table has another plan to switch to (a link
+    to "no other plans" would only disappoint)."""
+    if live.cancel_at_period_end or live.status not in statuses.CHANGEABLE:
+        return False
+    try:
+        await portal_choices.require(merchant_id, "switch_plan")
+    except Forbidden:
+        return False
+    await live.fetch_related("effective_price")
+    return bool(await _options(merchant_id, live))
 
 
 async def _option(merchant_id: str, live: Subscription, price_id: object) -> Option:

@@ -46,6 +46,7 @@ pending scheduled changes are cancelled and its active credit grants are cancell
 
 from datetime import datetime
 
+from tortoise.expressions import Q
 from tortoise.transactions import in_transaction
 
 from billing.core.errors import Conflict
@@ -135,13 +136,18 @@ async def end(
     await live.save(update_fields=["status", "end_timestamp", "deleted_at", "updated_at"])
     details = SubscriptionDetail.scoped(merchant_id).filter(subscription_id=live.id)
     # Usage is billed in arrears: its last period, up to now, is billed once by the billing
-    # run (billing/invoicing/billing_run.py); fixed fees stop here.
+    # run (billing/invoicing/billing_run.py); fees billed in advance (fixed fees, seats billed
+    # immediately: ``price_components.bills_in_advance``) stop here, or the run would bill
+    # the period after the end.
+    in_advance = Q(component__contains={"type": "fixed"}) | Q(
+        component__contains={"type": "per_unit", "bill_immediately": True}
+    )
     await (
         details.filter(next_billing_date__not_isnull=True)
-        .exclude(component__contains={"type": "fixed"})
+        .exclude(in_advance)
         .update(next_billing_date=now)
     )
-    await details.filter(component__contains={"type": "fixed"}).update(next_billing_date=None)
+    await details.filter(in_advance).update(next_billing_date=None)
     await details.update(deleted_at=now, updated_at=now)
     await (
         SubscriptionFeature.scoped(merchant_id)

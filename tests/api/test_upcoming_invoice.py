@@ -2,9 +2,11 @@
 
 from datetime import UTC, datetime, timedelta
 
+from api.common import iso
 from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
+from billing.subscriptions.subscription_lifecycle import cancel_at_period_end
 from tests.support.factories.invoices import (
     FLAT_49,
     fee_and_storage,
@@ -67,3 +69,28 @@ async def test_unknown_missing_and_foreign_subscriptions(client, merchant, make_
     foreign = await upcoming(client, other, sub.id)
     assert foreign.status_code == 404
     assert await foreign.get_json() == {"error": "Subscription not found or access denied"}
+
+
+async def test_cancelling_at_period_end_previews_the_final_usage_only(client, merchant):
+    metric = await sum_metric(merchant.id)
+    start = utcnow() - timedelta(days=10)
+    sub = await priced_subscription(merchant.id, fee_and_storage(metric.id), start=start)
+    await use(merchant.id, sub.customer_id, metric, 4, start + timedelta(days=5))
+    await bill_due(start, merchant.id)
+    live = await cancel_at_period_end(merchant.id, sub.id)  # the dashboard's and portal's cancel
+    invoice = (await (await upcoming(client, merchant, sub.id)).get_json())["invoice"]
+    assert invoice["issueDate"] == iso(live.current_period_end)  # the day it ends
+    assert [(line["type"], line["subtotalCents"]) for line in invoice["lineItems"]] == [
+        ("usage", 100)  # no next month's fee: the subscription ends then
+    ]
+    assert invoice["totalAmountCents"] == 100
+
+
+async def test_cancelling_without_usage_has_nothing_upcoming(client, merchant):
+    start = utcnow() - timedelta(days=10)
+    sub = await priced_subscription(merchant.id, FLAT_49, start=start)
+    await bill_due(start, merchant.id)
+    await cancel_at_period_end(merchant.id, sub.id)
+    response = await upcoming(client, merchant, sub.id)
+    assert response.status_code == 404
+    assert await response.get_json() == {"error": "This subscription has nothing more to bill"}

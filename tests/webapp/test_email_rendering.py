@@ -88,6 +88,20 @@ def test_the_last_failure_says_no_more_tries():
     assert "will not try to charge this card again" in rendered.html
 
 
+@pytest.mark.parametrize(
+    ("usage_billed", "says"),
+    [
+        (True, "Your usage up to that day is billed once on a final invoice; after that you"),
+        (False, ". You will not be charged again."),
+    ],
+)
+def test_a_cancellation_says_whether_usage_is_still_billed(usage_billed, says):
+    context = sample("subscription_cancelled", usage_billed=usage_billed)
+    rendered = rendering.render("subscription_cancelled", context)
+    assert says in rendered.text and says in rendered.html
+    assert ("billed once" in rendered.text) is usage_billed
+
+
 def test_trial_without_a_card_says_so_and_offers_to_add_one():
     context = sample("trial_ending", card="", portal_url="https://billing.example.com/portal/e/x")
     rendered = rendering.render("trial_ending", context)

@@ -1,11 +1,19 @@
 """The dashboard's invoice pages: tabs with counts, the customer filter, keyset pages, one
 invoice's lines and totals, and another merchant's invoice answering as missing."""
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
+from billing.core.models import utcnow
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice
-from tests.support.factories.invoices import FLAT_49, priced_subscription
+from billing.subscriptions.subscription_lifecycle import cancel_at_period_end
+from tests.support.factories.invoices import (
+    FLAT_49,
+    fee_and_calls,
+    priced_subscription,
+    sum_metric,
+    use,
+)
 from tests.support.webapp.catalog_pages import html_of, signed_up
 
 JAN_1 = datetime(2030, 1, 1, tzinfo=UTC)
@@ -83,3 +91,19 @@ async def test_an_edited_page_link_is_refused_in_words(client, sign_up):
             await client.get("/dashboard/invoices", query_string={"after": cursor})
         )
         assert "That page link is not valid" in page
+
+
+async def test_a_cancelling_subscription_shows_its_final_usage_as_the_upcoming_invoice(
+    client, sign_up
+):
+    merchant_id, _ = await signed_up(sign_up)
+    metric = await sum_metric(merchant_id, "api-call")
+    start = utcnow() - timedelta(days=10)
+    sub = await priced_subscription(merchant_id, fee_and_calls(metric.id), start=start)
+    await use(merchant_id, sub.customer_id, metric, 12340, start + timedelta(days=1))
+    await bill_due(start, merchant_id)
+    await cancel_at_period_end(merchant_id, sub.id)
+    sub_page = await html_of(await client.get(f"/dashboard/subscriptions/{sub.id}"))
+    upcoming = sub_page.split('id="upcoming-invoice"')[1].split("</article>")[0]
+    assert "when the subscription ends" in upcoming and "It is the final invoice" in upcoming
+    assert "$12.34" in upcoming and "$29.00" not in upcoming  # no next month's fee

@@ -48,13 +48,14 @@ CONFIRMATIONS = {
     ),
     "cancel": (
         "Cancel this subscription?",
-        "It ends now: billing stops and the features it grants end. This cannot be undone.",
+        "It ends now: its fees stop and the features it grants end; any usage up to now is "
+        "billed once on a final invoice. This cannot be undone.",
         "Cancel now",
     ),
     "cancel-at-period-end": (
         "Cancel at the end of the period?",
-        "It stays active until its current period ends, then ends instead of renewing. "
-        "You can undo this until then.",
+        "It stays active until its current period ends, then ends instead of renewing; any "
+        "usage up to then is billed once on a final invoice. You can undo this until then.",
         "Cancel at period end",
     ),
 }

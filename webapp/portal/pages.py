@@ -23,7 +23,7 @@ from billing.core.models import utcnow
 from billing.invoicing.models import InvoiceStatus
 from billing.payments.gateways import gateway_for
 from billing.payments.reads.payment_cards import cards_of
-from billing.portal import email_links, overview, portal_choices, receipts, sessions
+from billing.portal import email_links, overview, plan_switch, portal_choices, receipts, sessions
 from webapp import invoice_links
 from webapp.pages.price_labels import price_summary
 from webapp.portal import words
@@ -97,8 +97,12 @@ async def home_context(**extra) -> dict:
         shown_receipts = await receipts.customer_receipts(
             g.portal.merchant_id, g.portal.customer_id
         )
+    switchable = found.subscription is not None and "switch_plan" in allows
+    if switchable:
+        switchable = await plan_switch.can_switch(g.portal.merchant_id, found.subscription)
     return {
         "allows": allows,
+        "can_switch": switchable,
         "payment_cards": await cards_of(g.portal.merchant_id, found.payments),
         "receipts": shown_receipts,
         "card_form": card_form,

@@ -7,13 +7,18 @@ and the new price, then asks to confirm. Each write is one call to a ``billing.p
 service with the session's customer, which checks the merchant offers the action and that the
 subscription is that customer's (another customer's id answers exactly as an unknown one).
 A refusal is a page in words (``refused_page``); done, the customer lands back on the billing
-page with the outcome said (303, so a reload never posts twice).
+page with the outcome said (303, so a reload never posts twice). A price with usage is told,
+before and after cancelling, that the usage up to the end is billed once then (with the amount
+so far), so "nothing more will be charged" is only said when it is true.
 """
+
+from contextlib import suppress
 
 from quart import flash, g, redirect, render_template, request, url_for
 
 from billing.core.errors import Invalid, ServiceError
 from billing.portal import cancellation, plan_switch
+from webapp.forms.money import format_money
 from webapp.forms.portal import CancelForm
 from webapp.pages.common import INVALID_FORM
 from webapp.pages.dates import day
@@ -27,10 +32,25 @@ def _home():
 
 
 async def _cancel_page(subscription, form: CancelForm, status: int = 200):
+    final = await cancellation.final_usage(g.portal.merchant_id, subscription)
     html = await render_template(
-        "portal/cancel.html", **page_context(subscription=subscription, form=form)
+        "portal/cancel.html",
+        **page_context(subscription=subscription, form=form, final_usage=final),
     )
     return html, status
+
+
+def _cancelled_words(ends: str, final) -> str:
+    if final is None:
+        return (
+            f"Your subscription is cancelled. You keep access until {ends}; "
+            "nothing more will be charged."
+        )
+    so_far = format_money(final.total_cents, final.currency)
+    return (
+        f"Your subscription is cancelled. You keep access until {ends}. Your usage until then "
+        f"is billed once that day ({so_far} so far); nothing more will be charged after that."
+    )
 
 
 @bp.get("/subscriptions/<subscription_id>/cancel")
@@ -43,9 +63,9 @@ async def cancel_form(subscription_id: str):
         live = await cancellation.to_cancel(
             session.merchant_id, session.customer_id, subscription_id
         )
+        return await _cancel_page(live, CancelForm())
     except ServiceError as error:
         return await refused_page(error)
-    return await _cancel_page(live, CancelForm())
 
 
 @bp.post("/subscriptions/<subscription_id>/cancel")
@@ -64,20 +84,18 @@ async def cancel(subscription_id: str):
         except ServiceError as error:
             return await refused_page(error)
         else:
-            ends = day(live.current_period_end)
-            await flash(
-                f"Your subscription is cancelled. You keep access until {ends}; "
-                "nothing more will be charged.",
-                "success",
-            )
+            final = None
+            with suppress(ServiceError):  # the cancel is done; an unworkable preview says less
+                final = await cancellation.final_usage(session.merchant_id, live)
+            await flash(_cancelled_words(day(live.current_period_end), final), "success")
             return _home()
     try:
         live = await cancellation.to_cancel(
             session.merchant_id, session.customer_id, subscription_id
         )
+        return await _cancel_page(live, form, INVALID_FORM)
     except ServiceError as error:
         return await refused_page(error)
-    return await _cancel_page(live, form, INVALID_FORM)
 
 
 @bp.post("/subscriptions/<subscription_id>/keep")

@@ -14,6 +14,7 @@ from billing.subscriptions.subscription_lifecycle import cancel
 from tests.support.billing.emails import declined_renewal, email_for
 from tests.support.billing.event_log import events
 from tests.support.factories.card_payments import GOOD_CARD
+from tests.support.factories.invoices import fee_and_calls, priced_subscription, sum_metric
 from tests.support.factories.subscriptions import make_customer, subscribe
 
 START = datetime(2030, 3, 1, tzinfo=UTC)
@@ -44,6 +45,16 @@ async def test_subscription_cancelled_says_when_access_ended(merchant):
     context, _ = await contexts.build(await email_for(event, "subscription_cancelled"))
     assert context["plan"].startswith("Plan ")
     assert context["access_ends"] and context["access_ends"][-4:].isdigit()
+    assert context["usage_billed"] is False  # a flat fee: nothing more is charged
+
+
+async def test_subscription_cancelled_with_usage_says_it_is_still_billed(merchant):
+    metric = await sum_metric(merchant.id, "api-call")
+    sub = await priced_subscription(merchant.id, fee_and_calls(metric.id), start=START)
+    await cancel(merchant.id, sub.id)
+    [event] = await events(merchant.id, "subscription.canceled")
+    context, _ = await contexts.build(await email_for(event, "subscription_cancelled"))
+    assert context["usage_billed"] is True  # the usage up to the end: one final invoice
 
 
 async def test_renewal_upcoming_names_the_date_and_the_amount(merchant):

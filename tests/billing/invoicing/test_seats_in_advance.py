@@ -4,12 +4,19 @@ plan's minimum), and ``triggerImmediateBilling`` invoices them inside the create
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from billing.catalog.models import Plan, Price
 from billing.catalog.pricing import seat_price_data
+from billing.core.errors import NotFound
+from billing.core.models import utcnow
 from billing.customers.organizations import add_member, create_organization
 from billing.invoicing.billing_run import bill_due
 from billing.invoicing.models import Invoice, InvoiceLine
 from billing.invoicing.upcoming import upcoming_invoice
+from billing.subscriptions.periods import roll_due
+from billing.subscriptions.subscription_lifecycle import cancel_at_period_end
+from billing.subscriptions.subscriptions import get_live
 from tests.support.api.plans import create_plan
 from tests.support.factories.invoices import priced_subscription
 from tests.support.factories.subscriptions import make_customer
@@ -93,3 +100,17 @@ async def test_trigger_immediate_billing_invoices_the_seats_in_the_create_reques
     assert invoice["totalAmountCents"] == 4500
     [line] = invoice["lineItems"]
     assert (line["description"], line["subtotalCents"]) == ("Team plan — 3 seats × 15.00 USD", 4500)
+
+
+async def test_seats_stop_at_a_cancellation_at_period_end(merchant):
+    start = utcnow() - timedelta(days=10)
+    sub = await priced_subscription(merchant.id, SEATS_AT_15, start=start)
+    await bill_due(start, merchant.id)
+    await cancel_at_period_end(merchant.id, sub.id)
+    with pytest.raises(NotFound):  # nothing more to bill: seats are paid in advance
+        await upcoming_invoice(merchant.id, sub.id)
+    ends = (await get_live(merchant.id, sub.id)).current_period_end
+    await roll_due(ends, merchant.id)
+    await bill_due(ends, merchant.id)
+    reasons = await Invoice.filter(merchant_id=merchant.id).values_list("billing_reason", flat=True)
+    assert reasons == ["subscription_cycle"]  # the period paid for; no seats after the end

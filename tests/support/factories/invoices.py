@@ -37,6 +37,22 @@ def fee_and_storage(metric_id: str, *, fee_cents: int = 1000, gb_cents: int = 25
     }
 
 
+def fee_and_calls(metric_id: str) -> dict:
+    """$29 a month plus 0.001 USD per call (a tenth of a cent), billed in arrears."""
+    return {
+        "components": [
+            {"type": "fixed", "amount_cents": 2900, "recurrence_rule": "FREQ=MONTHLY"},
+            {
+                "type": "per_unit",
+                "component_id": "calls",
+                "component_name": "API calls",
+                "unit_amount_decimal": "0.1",
+                "metric_id": metric_id,
+            },
+        ]
+    }
+
+
 async def priced_subscription(
     merchant_id: str,
     pricing_data: dict,
