@@ -177,6 +177,8 @@ def _plan(data: dict) -> str:
 
 
 async def trial_ending(email: Email, data: dict) -> Context:
+    """A trial ending in 3 days. A customer who already cancelled is told it ends with the
+    trial and nothing is charged (``ending``), never that it goes on at the full price."""
     card = await card_on_file(email.merchant_id, email.customer_id or data.get("customerId"))
     price_after = await _recurring_price(email.merchant_id, data)
     first = await _next_charge(email.merchant_id, data)
@@ -187,6 +189,7 @@ async def trial_ending(email: Email, data: dict) -> Context:
         "first_charge": "" if first in ("", price_after.split(" per ")[0]) else first,
         "card": card,
         "portal_url": "" if card else _portal(email, data),
+        "ending": bool(data.get("cancelAtPeriodEnd")),
     }, ()
 
 

@@ -53,6 +53,7 @@ SAMPLES: dict[str, dict] = {
         "first_charge": "",
         "card": CARD,
         "portal_url": "",
+        "ending": False,
     },
     "renewal_upcoming": {
         "plan": "Pro",

@@ -109,6 +109,15 @@ def test_trial_without_a_card_says_so_and_offers_to_add_one():
     assert ">Add a card</a>" in rendered.html
 
 
+def test_a_trial_already_cancelled_is_told_it_ends_with_nothing_charged():
+    rendered = rendering.render("trial_ending", sample("trial_ending", ending=True))
+    says = "You have cancelled, so your subscription ends with the trial on"
+    assert says in rendered.text and says in rendered.html
+    assert "you will not be charged" in rendered.text
+    assert "we will charge" not in rendered.text and "we will charge" not in rendered.html
+    assert "Price after the trial" not in rendered.text
+
+
 def test_what_people_typed_is_escaped_in_html_and_kept_in_text():
     evil = '<script>alert("x")</script> & Co'
     brand = {**BRAND, "name": evil}

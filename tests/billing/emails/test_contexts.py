@@ -13,6 +13,7 @@ from billing.emails import contexts, wording
 from billing.emails.models import EmailSettings
 from billing.payments import setup
 from billing.portal import email_links
+from billing.subscriptions.subscription_lifecycle import cancel_at_period_end
 from billing.subscriptions.subscriptions import create_subscription
 from tests.support.billing.emails import declined_renewal, email_for
 from tests.support.billing.event_log import events
@@ -81,17 +82,19 @@ async def test_a_receipt_names_the_amount_the_day_and_the_card(make_merchant, ga
     assert f"Receipt number: {context['invoice_number']}-R1" in text_of(attachment.content)
 
 
-async def _trial(merchant_id: str, customer):
+async def _trial(merchant_id: str, customer, *, cancelled: bool = False):
     plan = await make_plan(merchant_id, name="Team", monthly_cents=2900, trial_days=14)
     price = await Price.get(plan_id=plan.id)
     start = datetime(2030, 3, 1, tzinfo=UTC)
-    await create_subscription(
+    subscription = await create_subscription(
         merchant_id,
         customer_id=customer.id,
         plan_id=plan.id,
         effective_price_id=price.id,
         start_timestamp=start,
     )
+    if cancelled:
+        await cancel_at_period_end(merchant_id, subscription.stable_subscription_id)
     await run_due(start + timedelta(days=11), merchant_id=merchant_id)
     [event] = await events(merchant_id, "subscription.trial_will_end")
     return event
@@ -116,6 +119,15 @@ async def test_trial_ending_without_a_card_says_so_and_links_the_portal(merchant
     context, _ = await contexts.build(await email_for(event, "trial_ending"))
     assert context["card"] == ""
     assert "/portal/e/" in context["portal_url"]
+
+
+async def test_trial_ending_of_a_cancelled_trial_says_it_ends_uncharged(merchant):
+    customer = await make_customer(merchant.id)
+    await card(merchant.id, customer, last4="1881")
+    event = await _trial(merchant.id, customer, cancelled=True)
+    context, _ = await contexts.build(await email_for(event, "trial_ending"))
+    assert context["ending"] is True  # the template then says it ends, uncharged
+    assert context["trial_end"] == "15 March 2030"
 
 
 async def test_a_test_email_is_the_sample_in_the_merchants_branding(merchant):
