@@ -153,18 +153,30 @@ async def own_database(label: str = "own"):
         await admin(base, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+async def _drop_template_if_last(connection: asyncpg.Connection, base: str) -> None:
+    """Drop the run's template unless another worker's database (or a test's own clone) of
+    this run is still there: a worker that finishes first must not take the template from one
+    still running, whose next ``own_database`` would have to build it again mid-session, in a
+    process whose ORM is already open on its own database."""
+    template, _ = _names(base)
+    prefix = db.credentials_from_url(base)["database"]
+    others = "SELECT count(*) FROM pg_database WHERE starts_with(datname, $1)"
+    if not await connection.fetchval(others, f"{prefix}_{run_id()}_"):
+        await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+
+
 async def drop_worker_database(base: str) -> None:
-    """Drop this worker's database and the run's template (if no other worker has yet)."""
+    """Drop this worker's database, and the run's template if no other worker still runs."""
     template, mine = _names(base)
     async with _turn(base, template) as connection:
         await connection.execute(f'DROP DATABASE IF EXISTS "{mine}" WITH (FORCE)')
-        await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+        await _drop_template_if_last(connection, base)
 
 
 async def _drop_template(base: str) -> None:
     template, _ = _names(base)
     async with _turn(base, template) as connection:
-        await connection.execute(f'DROP DATABASE IF EXISTS "{template}" WITH (FORCE)')
+        await _drop_template_if_last(connection, base)
 
 
 def drop_template_at_exit() -> None:
