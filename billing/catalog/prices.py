@@ -22,8 +22,8 @@ Design decisions where the spec is silent:
 from tortoise.transactions import in_transaction
 
 from billing.accounts.models import Merchant
-from billing.catalog.metrics import check_priced_metrics
 from billing.catalog.models import Plan, Price
+from billing.catalog.priced_metrics import check_priced_metrics
 from billing.catalog.pricing import pricing_from_flat_fields, validate_pricing_data
 from billing.core.currencies import normalize_currency
 from billing.core.errors import Invalid
