@@ -28,6 +28,7 @@ from billing.invoicing.models import Invoice
 from billing.payments import receipts
 from billing.payments.methods.payment_methods import active_method_for
 from billing.payments.models import Payment, PaymentMethod
+from billing.payments.reads.payment_cards import method_of
 from billing.portal import email_links
 from billing.subscriptions.models import Subscription
 
@@ -58,10 +59,7 @@ async def card_on_file(merchant_id: str, customer_id: str | None) -> str:
 
 async def _method_of_payment(merchant_id: str, payment_id: str | None) -> str:
     payment = await Payment.filter(merchant_id=merchant_id, id=payment_id or "").first()
-    if payment is None or not payment.payment_method_id:
-        return ""
-    method = await PaymentMethod.filter(merchant_id=merchant_id, id=payment.payment_method_id)
-    return method_words(method[0] if method else None)
+    return "" if payment is None else method_words(await method_of(merchant_id, payment))
 
 
 async def _invoice_number(merchant_id: str, invoice_id: str | None) -> str:

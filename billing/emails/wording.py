@@ -16,6 +16,7 @@ as they are):
 from datetime import UTC, datetime
 
 from billing.core.currencies import major_units
+from billing.payments.reads.payment_cards import card_words
 
 NO_DATE = ""
 
@@ -38,14 +39,9 @@ def day(moment: datetime | str | None) -> str:
 
 
 def card(brand: str | None, last_four: str | None) -> str:
-    """``Visa ending in 4242``; "" for a method without card digits."""
-    if not last_four:
-        return ""
-    if not brand:
-        return f"card ending in {last_four}"
-    name = brand.replace("_", " ")
-    name = "American Express" if name.lower() in ("amex", "american express") else name.title()
-    return f"{name} ending in {last_four}"
+    """``Visa ending in 4242``; "" for a method without card digits (the receipts' wording,
+    ``payment_cards.card_words``)."""
+    return card_words(brand, last_four)
 
 
 def expiry(month: int | None, year: int | None) -> str:

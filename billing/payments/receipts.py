@@ -21,6 +21,7 @@ from billing.invoicing import invoices
 from billing.invoicing.pdf_blocks import Seller
 from billing.payments import receipt_pdf as drawing
 from billing.payments.models import Payment, PaymentMethod, PaymentStatus
+from billing.payments.reads.payment_cards import card_words, method_of
 from billing.payments.refunds import refund_reads
 
 RECEIPT_NOT_FOUND = "Receipt not found or access denied"
@@ -31,8 +32,8 @@ def method_words(method: PaymentMethod | None) -> str:
     if method is None:
         return ""
     if method.card_last_four:
-        brand = (method.card_brand or "Card").replace("_", " ").title()
-        return f"{brand} ending in {method.card_last_four}"
+        words = card_words(method.card_brand, method.card_last_four)
+        return words[:1].upper() + words[1:]  # a field of its own: "Card ending in 4242"
     if method.bank_last_four:
         return f"{method.bank_name or 'Bank account'} ending in {method.bank_last_four}"
     if method.paypal_email:
@@ -76,11 +77,7 @@ async def receipt_pdf(
     ``customer_id`` only, when given: the portal's customer)."""
     payment = await _succeeded(merchant_id, payment_id, customer_id)
     invoice = await invoices.get_invoice(merchant_id, payment.invoice_id)
-    method = None
-    if payment.payment_method_id:
-        # a card removed since still says how this payment was made: deleted rows too
-        query = PaymentMethod.filter(merchant_id=merchant_id, id=payment.payment_method_id)
-        method = await query.first()
+    method = await method_of(merchant_id, payment)  # a card removed since still says how
     found = (await refund_reads.payment_refunds(merchant_id, [payment.id]))[payment.id]
     refunds = refund_reads.refund_rows(found.refunds)
     number = receipt_number(invoice.number, await _place(merchant_id, payment), payment.id)

@@ -15,6 +15,23 @@ from billing.subscriptions.models import Subscription
 from billing.subscriptions.statuses import CURRENT
 
 
+def card_words(brand: str | None, last_four: str | None) -> str:
+    """``Visa ending in 4242``, as a card statement says it; ``card ending in 4242`` when the
+    brand is unknown (lower case, to read inside a sentence); "" without card digits."""
+    if not last_four:
+        return ""
+    if not brand:
+        return f"card ending in {last_four}"
+    name = brand.replace("_", " ")
+    name = "American Express" if name.lower() in ("amex", "american express") else name.title()
+    return f"{name} ending in {last_four}"
+
+
+async def method_of(merchant_id: str, payment: Payment) -> PaymentMethod | None:
+    """The method one payment was made with, removed since or not (``cards_of``)."""
+    return (await cards_of(merchant_id, [payment])).get(payment.payment_method_id or "")
+
+
 async def cards_of(merchant_id: str, payments: list[Payment]) -> dict[str, PaymentMethod]:
     """The method of each payment that names one, by method id (one query)."""
     ids = {payment.payment_method_id for payment in payments if payment.payment_method_id}
