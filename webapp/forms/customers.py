@@ -10,22 +10,14 @@ is none. A code stored through the API that the list does not name (``XK``) stay
 on that customer's edit form, so saving it unchanged keeps it.
 """
 
-from wtforms import BooleanField, EmailField, SelectField, StringField, ValidationError
+from wtforms import BooleanField, EmailField, StringField
 from wtforms.validators import InputRequired, Length
 
 from billing.customers.customer_fields import clean_country, clean_email
 from webapp.forms import TallyForm, service_rule, strip_text
-from webapp.forms.settings import country_choices
+from webapp.forms.countries import CountryField, country_choices
 
-COUNTRY_CHOICES = [("", "No country"), *country_choices()[1:]]
-
-
-class CountryField(SelectField):
-    """The customer's country, by name; a code not among the choices is refused in words."""
-
-    def pre_validate(self, form) -> None:
-        if self.data not in ("", None) and self.data not in {code for code, _ in self.choices}:
-            raise ValidationError("Choose the country from the list")
+COUNTRY_CHOICES = country_choices("No country")
 
 
 # (form field, the API's name for it): what create/update_customer take as keyword arguments

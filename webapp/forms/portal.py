@@ -7,25 +7,15 @@ service's rule (``customer_fields``), whose errors come back onto the field thro
 types "United States" into a field that keeps two letters.
 """
 
-from wtforms import SelectField, StringField, TextAreaField, ValidationError
+from wtforms import StringField, TextAreaField
 from wtforms.validators import Length
 
 from billing.portal.billing_details import FIELDS
 from billing.portal.cancellation import MAX_REASON
-from billing.tax.countries import COUNTRIES
 from webapp.forms import TallyForm, strip_text
+from webapp.forms.countries import CountryField, country_choices
 
-COUNTRY_CHOICES = [("", "Choose a country")] + sorted(
-    ((code, name) for code, name in COUNTRIES.items()), key=lambda choice: choice[1]
-)
-
-
-class CountryField(SelectField):
-    """The country select; a value not in the list is refused in words."""
-
-    def pre_validate(self, form) -> None:
-        if self.data not in COUNTRIES and self.data not in ("", None):
-            raise ValidationError("Choose your country from the list")
+COUNTRY_CHOICES = country_choices(codes=False)
 
 
 class CancelForm(TallyForm):
@@ -65,7 +55,10 @@ class BillingDetailsForm(TallyForm):
         render_kw={"autocomplete": "postal-code"},
     )
     billing_country = CountryField(
-        "Country", choices=COUNTRY_CHOICES, render_kw={"autocomplete": "country"}
+        "Country",
+        choices=COUNTRY_CHOICES,
+        refused="Choose your country from the list",
+        render_kw={"autocomplete": "country"},
     )
     tax_id = StringField(
         "VAT or tax ID (optional)",

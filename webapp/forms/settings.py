@@ -12,8 +12,8 @@ from wtforms import (
 from wtforms.validators import InputRequired, Length
 
 from billing.accounts import seller_details
-from billing.tax.countries import COUNTRIES
 from webapp.forms import TallyForm, currency_choices, strip_text
+from webapp.forms.countries import country_choices
 
 
 class ProfileForm(TallyForm):
@@ -32,12 +32,6 @@ class ProfileForm(TallyForm):
         ("displayName", "display_name", "Display name"),
         ("defaultCurrency", "default_currency", "Default currency"),
     )
-
-
-def country_choices() -> list[tuple[str, str]]:
-    """Every country by name ("Germany (DE)"), sorted by name so a person finds theirs."""
-    named = sorted(COUNTRIES.items(), key=lambda item: item[1])
-    return [("", "Choose a country"), *((code, f"{name} ({code})") for code, name in named)]
 
 
 def _at_most(label: str, max_length: int) -> Length:

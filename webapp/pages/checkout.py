@@ -28,7 +28,7 @@ from billing.core.currencies import minor_unit_digits
 from billing.core.errors import NotFound, Unauthorized
 from billing.payments.gateways import gateway_for
 from billing.payments.providers import configured_providers
-from billing.tax.countries import COUNTRIES
+from webapp.forms import countries
 from webapp.forms.money import SYMBOLS, format_money
 from webapp.pages.public_errors import public_error_page
 from webapp.security_headers import allow_script_origins
@@ -39,7 +39,7 @@ PRICE_NOT_OFFERED = "This plan has no such price in this pricing table"
 UNAVAILABLE = "This checkout is not available right now."
 # The country a customer picks by name; its two-letter code is what the API stores. A typed
 # "United States" was once cut to "Un" by a two-character input.
-COUNTRY_CHOICES = sorted(COUNTRIES.items(), key=lambda item: item[1])
+COUNTRY_CHOICES = countries.BY_NAME
 
 
 def _money(price: dict) -> str:
